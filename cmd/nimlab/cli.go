@@ -1,0 +1,137 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit statuses of the nimlab command.
+const (
+	exitOK      = 0
+	exitFailure = 1 // the work itself failed (I/O, cancelled, out of memory …)
+	exitUsage   = 2 // the input was wrong; the message says what is accepted
+)
+
+// usageError marks an error caused by bad input; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// badInput builds a usageError; the message should name what was wrong and
+// what is accepted.
+func badInput(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// subcommands are registered by each subcommand's file (octal.go, astron.go …)
+// from an init function, so that adding a domain never touches this file.
+var subcommands []func(env *cliEnv) *cobra.Command
+
+// registerSubcommand adds a subcommand constructor to the root command.
+func registerSubcommand(build func(env *cliEnv) *cobra.Command) {
+	subcommands = append(subcommands, build)
+}
+
+// cliEnv is what a subcommand needs from the process: its output streams and
+// whether stderr is an interactive terminal (for progress bars).
+type cliEnv struct {
+	stdout, stderr io.Writer
+	// interactive is true when stderr is a terminal; progress bars are drawn
+	// only then (and never with --json).
+	interactive bool
+}
+
+// openWindow is set by gui_main.go; it is a variable so that CLI tests never
+// open a window.
+var openWindow = func(present bool) error { return errors.New("the window is not available in this build") }
+
+// newRootCommand builds the cobra command tree.
+func newRootCommand(env *cliEnv) *cobra.Command {
+	var present bool
+	root := &cobra.Command{
+		Use:   "nimlab",
+		Short: "nimlab — a workbench for impartial combinatorial games",
+		Long: "nimlab computes Grundy values, periods, winning moves and pictures of impartial games.\n" +
+			"With no arguments it opens the window; with a subcommand it runs headless.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return badInput("unknown command %q; accepted commands: %s", args[0], strings.Join(commandNames(cmd), ", "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return openWindow(present)
+		},
+	}
+	root.Flags().BoolVar(&present, "present", false, "open the window in presentation mode (fullscreen, large high-contrast theme)")
+	root.SetOut(env.stdout)
+	root.SetErr(env.stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return badInput("%s: %v (see 'nimlab %s --help')", cmd.CommandPath(), err, strings.TrimPrefix(cmd.CommandPath(), "nimlab "))
+	})
+	for _, build := range subcommands {
+		sub := build(env)
+		sub.SilenceUsage = true
+		sub.SilenceErrors = true
+		root.AddCommand(sub)
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	return root
+}
+
+func commandNames(root *cobra.Command) []string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	return names
+}
+
+// run executes nimlab with args and returns the exit status. It never panics:
+// a panic in a solver is reported as an internal error with status 1.
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	env := &cliEnv{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr)}
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "nimlab: internal error: %v\n", r)
+			status = exitFailure
+		}
+	}()
+	root := newRootCommand(env)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "nimlab: %s\n", ue.msg)
+		return exitUsage
+	}
+	if isCobraUsageError(err) {
+		fmt.Fprintf(stderr, "nimlab: %v (see 'nimlab --help')\n", err)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "nimlab: %v\n", err)
+	return exitFailure
+}
+
+// isCobraUsageError recognises the errors cobra itself returns for an unknown
+// subcommand or a wrong number of arguments.
+func isCobraUsageError(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires at least", "requires at most", "invalid argument", "flag needs an argument"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,157 @@
+package octal
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Code is a parsed octal code. Digits[0] is the digit before the point (0 or
+// 4); Digits[j] for j ≥ 1 is the digit that rules removing j tokens. Trailing
+// zero digits are dropped, so Digits[len(Digits)-1] is non-zero unless the
+// code is the empty game 0.0.
+type Code struct {
+	Digits []uint8
+}
+
+// ParseError describes why a string is not an octal code.
+type ParseError struct {
+	Input  string
+	Reason string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("invalid octal code %q: %s; accepted: 0.d1d2… or .d1d2… with octal digits 0-7 after the point, and 0 or 4 before it (e.g. 0.07, .77, 4.7)", e.Input, e.Reason)
+}
+
+// ParseCode reads codes such as "0.07", ".07", "0.137" and "4.7".
+func ParseCode(s string) (Code, error) {
+	in := strings.TrimSpace(s)
+	fail := func(reason string) (Code, error) { return Code{}, &ParseError{Input: s, Reason: reason} }
+	if in == "" {
+		return fail("it is empty")
+	}
+	dot := strings.IndexByte(in, '.')
+	if dot < 0 {
+		return fail("there is no point")
+	}
+	before, after := in[:dot], in[dot+1:]
+	var d0 uint8
+	switch before {
+	case "", "0":
+	case "4":
+		d0 = 4
+	default:
+		if len(before) == 1 && before[0] >= '1' && before[0] <= '7' {
+			return fail(fmt.Sprintf("the digit %s before the point would allow a move that changes nothing (a pass); only 0 or 4 is meaningful there", before))
+		}
+		return fail(fmt.Sprintf("%q before the point is not 0 or 4", before))
+	}
+	if after == "" {
+		return fail("no digits after the point")
+	}
+	digits := []uint8{d0}
+	for i, r := range after {
+		switch {
+		case r >= '0' && r <= '7':
+			digits = append(digits, uint8(r-'0'))
+		case r == '8' || r == '9':
+			return fail(fmt.Sprintf("%c at position %d is not an octal digit", r, i+1))
+		default:
+			return fail(fmt.Sprintf("unexpected %q at position %d after the point", r, i+1))
+		}
+	}
+	for len(digits) > 1 && digits[len(digits)-1] == 0 {
+		digits = digits[:len(digits)-1]
+	}
+	return Code{Digits: digits}, nil
+}
+
+// MustParseCode is ParseCode for codes known to be valid (tests, examples,
+// built-in game lists); it panics on a bad code.
+func MustParseCode(s string) Code {
+	c, err := ParseCode(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// String returns the normalised code, e.g. "0.07" or "4.7".
+func (c Code) String() string {
+	var b strings.Builder
+	if len(c.Digits) == 0 {
+		return "0.0"
+	}
+	b.WriteByte('0' + c.Digits[0])
+	b.WriteByte('.')
+	if len(c.Digits) == 1 {
+		b.WriteByte('0')
+	}
+	for _, d := range c.Digits[1:] {
+		b.WriteByte('0' + d)
+	}
+	return b.String()
+}
+
+// K is the index of the last non-zero digit (the k of the Guy–Smith theorem).
+func (c Code) K() int {
+	return len(c.Digits) - 1
+}
+
+// digit returns d_j, or 0 beyond the code.
+func (c Code) digit(j int) uint8 {
+	if j < len(c.Digits) {
+		return c.Digits[j]
+	}
+	return 0
+}
+
+// Option is one move from a single heap: Take tokens are removed and the heap
+// is left as heaps A and B (0 means no heap; A ≤ B).
+type Option struct {
+	Take int
+	A, B int
+}
+
+// Leave returns the non-empty heaps left by the option, ascending.
+func (o Option) Leave() []int {
+	out := []int{}
+	if o.A > 0 {
+		out = append(out, o.A)
+	}
+	if o.B > 0 {
+		out = append(out, o.B)
+	}
+	return out
+}
+
+// ForEachOption calls fn for every move from a heap of n tokens. Moves that
+// leave the same heaps with the same number of tokens taken are listed once
+// (a split into a+b and b+a is one move).
+func (c Code) ForEachOption(n int, fn func(Option)) {
+	for j := 0; j <= n && j < len(c.Digits); j++ {
+		d := c.Digits[j]
+		if d == 0 {
+			continue
+		}
+		r := n - j
+		if d&1 != 0 && r == 0 && j > 0 {
+			fn(Option{Take: j})
+		}
+		if d&2 != 0 && r >= 1 && j > 0 {
+			fn(Option{Take: j, B: r})
+		}
+		if d&4 != 0 && r >= 2 {
+			for a := 1; a <= r/2; a++ {
+				fn(Option{Take: j, A: a, B: r - a})
+			}
+		}
+	}
+}
+
+// Options returns every move from a heap of n tokens.
+func (c Code) Options(n int) []Option {
+	var out []Option
+	c.ForEachOption(n, func(o Option) { out = append(out, o) })
+	return out
+}

@@ -1,0 +1,14 @@
+// Package octal computes Grundy values of octal games, proves their periods
+// with the Guy–Smith periodicity theorem, and finds winning moves in sums of
+// heaps.
+//
+// An octal code 0.d1d2…dk allows, for each j with digit dj = b0 + 2·b1 + 4·b2,
+// removing j tokens from one heap and leaving no heap (b0), one non-empty heap
+// (b1) or two non-empty heaps (b2). A digit 4 before the point allows a heap to
+// be split in two without removing tokens (e.g. 4.7); other digits there would
+// allow a pass and are refused.
+//
+// Values are stored as uint16: every octal game computed so far has Grundy
+// values far below 2^16, and two bytes per heap is what lets a run reach 2^31
+// heaps in memory.
+package octal

@@ -1,0 +1,50 @@
+package octal
+
+// Period is the periodicity found in a Grundy sequence.
+type Period struct {
+	// Period p and Preperiod n0: G(n+p) = G(n) for every known n ≥ n0.
+	Period, Preperiod int
+	// Certified is true when the Guy–Smith theorem proves the period for all
+	// heaps: the values are known up to index 2·n0 + 2p + k − 1.
+	Certified bool
+	// NeededTo is 2·n0 + 2p + k: how many values (G(0..NeededTo−1)) the
+	// certificate needs.
+	NeededTo int
+}
+
+// CertificateLength is 2·n0 + 2p + k, the number of values G(0..) the
+// Guy–Smith theorem needs to prove period p from preperiod n0 for a code whose
+// last non-zero digit has index k.
+func CertificateLength(preperiod, period, k int) int {
+	return 2*preperiod + 2*period + k
+}
+
+// FindPeriod returns the smallest period p that the known values prove, with
+// the smallest preperiod for it, and ok = true; ok is false when no period is
+// proven yet.
+//
+// For each p the values are compared from the end backwards: the first
+// mismatch found is the last irregular heap, so n0 is one past it. The scan for
+// a p stops as soon as n0 could no longer satisfy the certificate, which
+// keeps a wrong p cheap.
+func FindPeriod(values []uint16, k int) (Period, bool) {
+	n := len(values)
+	for p := 1; 2*p+k <= n; p++ {
+		// A certified n0 satisfies 2·n0 + 2p + k ≤ n.
+		maxN0 := (n - 2*p - k) / 2
+		i := n - 1 - p
+		for i >= maxN0 && values[i+p] == values[i] {
+			i--
+		}
+		if i >= maxN0 {
+			continue // a mismatch at i ≥ maxN0: this p is not proven
+		}
+		// values agree on [maxN0, n-p); look for the real last mismatch.
+		for i >= 0 && values[i+p] == values[i] {
+			i--
+		}
+		n0 := i + 1
+		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k)}, true
+	}
+	return Period{}, false
+}
