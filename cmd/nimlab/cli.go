@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -95,9 +96,15 @@ func commandNames(root *cobra.Command) []string {
 	return names
 }
 
-// run executes nimlab with args and returns the exit status. It never panics:
-// a panic in a solver is reported as an internal error with status 1.
-func run(args []string, stdout, stderr io.Writer) (status int) {
+// run executes nimlab with args and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext executes nimlab with args under ctx (cancelled by Ctrl-C in
+// main) and returns the exit status. It never panics: a panic in a solver is
+// reported as an internal error with status 1.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (status int) {
 	env := &cliEnv{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -107,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	}()
 	root := newRootCommand(env)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}

@@ -3,9 +3,16 @@
 package main
 
 import (
+	"context"
 	"os"
+	"os/signal"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	// Ctrl-C cancels the running job; solvers stop cleanly at their next
+	// check and the command exits with status 1.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	status := runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(status)
 }

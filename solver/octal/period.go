@@ -15,8 +15,13 @@ type Period struct {
 // CertificateLength is 2·n0 + 2p + k, the number of values G(0..) the
 // Guy–Smith theorem needs to prove period p from preperiod n0 for a code whose
 // last non-zero digit has index k.
+//
+// The theorem's proof lowers a heap b ≥ n0 + p to b − p and needs b − p to
+// stay a non-empty heap, so it only holds for n0 ≥ 1: a preperiod of 0 is
+// certified with the window of n0 = 1. (The seeds state the theorem without
+// this condition; 0.4 is a counterexample, see docs/FINDINGS.md.)
 func CertificateLength(preperiod, period, k int) int {
-	return 2*preperiod + 2*period + k
+	return 2*max(preperiod, 1) + 2*period + k
 }
 
 // FindPeriod returns the smallest period p that the known values prove, with
@@ -30,8 +35,11 @@ func CertificateLength(preperiod, period, k int) int {
 func FindPeriod(values []uint16, k int) (Period, bool) {
 	n := len(values)
 	for p := 1; 2*p+k <= n; p++ {
-		// A certified n0 satisfies 2·n0 + 2p + k ≤ n.
+		// A certified n0 satisfies CertificateLength(n0, p, k) ≤ n.
 		maxN0 := (n - 2*p - k) / 2
+		if maxN0 < 1 {
+			continue
+		}
 		i := n - 1 - p
 		for i >= maxN0 && values[i+p] == values[i] {
 			i--

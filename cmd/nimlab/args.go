@@ -1,0 +1,38 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+)
+
+// parseCount reads a non-negative integer flag or argument value; what names
+// it in the error message (e.g. "--n").
+func parseCount(what, s string) (int, error) {
+	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || v < 0 || v > 1<<40 {
+		return 0, badInput("%s must be a non-negative whole number, got %q", what, s)
+	}
+	return int(v), nil
+}
+
+// parseHeapList reads a comma-separated list of heap sizes such as "3,5,7".
+func parseHeapList(what, s string) ([]int, error) {
+	accepted := "a comma-separated list of non-negative whole numbers such as 3,5,7"
+	if strings.TrimSpace(s) == "" {
+		return nil, badInput("%s is empty; accepted: %s", what, accepted)
+	}
+	parts := strings.Split(s, ",")
+	heaps := make([]int, 0, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		v, err := strconv.ParseInt(p, 10, 64)
+		if err != nil || v < 0 || v > 1<<40 {
+			if p == "" {
+				return nil, badInput("%s has an empty entry at position %d; accepted: %s", what, i+1, accepted)
+			}
+			return nil, badInput("%s entry %q is not a heap size; accepted: %s", what, p, accepted)
+		}
+		heaps = append(heaps, int(v))
+	}
+	return heaps, nil
+}

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/renameio/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+func init() { registerSubcommand(newOctalCommand) }
+
+// octalFlags are the options of `nimlab octal`. Numbers are read as strings
+// so that a bad value gets nimlab's own message rather than strconv's.
+type octalFlags struct {
+	n, max     string
+	values     bool
+	heaps      string
+	table      string
+	csv        string
+	json       bool
+	nSet, mSet bool
+	heapsSet   bool
+}
+
+// octalReport is the JSON object printed by `nimlab octal --json`.
+type octalReport struct {
+	Code      string  `json:"code"`
+	Name      string  `json:"name,omitempty"`
+	Count     int     `json:"count"`
+	Values    []int   `json:"values,omitempty"`
+	Period    *int    `json:"period"`
+	Preperiod *int    `json:"preperiod"`
+	Certified bool    `json:"certified"`
+	NeededTo  *int    `json:"certificate_needs,omitempty"`
+	MaxValue  int     `json:"max_value"`
+	MaxAt     int     `json:"max_at"`
+	Heaps     []int   `json:"heaps,omitempty"`
+	NimSum    *int    `json:"nim_sum,omitempty"`
+	Outcome   string  `json:"outcome,omitempty"`
+	Moves     *[]move `json:"winning_moves,omitempty"`
+}
+
+type move = octal.Move
+
+func newOctalCommand(env *cliEnv) *cobra.Command {
+	f := &octalFlags{}
+	cmd := &cobra.Command{
+		Use:   "octal CODE",
+		Short: "Grundy values, certified period and winning moves of an octal game",
+		Long: `Compute the Grundy values G(0..) of the octal game CODE (e.g. 0.07, .77, 0.137, 4.7).
+
+Without --n, auto mode computes until the Guy–Smith theorem certifies a period
+or --max heaps are known. With --n N exactly G(0..N) is computed.`,
+		Example: `  nimlab octal 0.07
+  nimlab octal 0.77 --n 100 --table 12
+  nimlab octal 0.07 --heaps 10,20,30 --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.nSet = cmd.Flags().Changed("n")
+			f.mSet = cmd.Flags().Changed("max")
+			f.heapsSet = cmd.Flags().Changed("heaps")
+			return runOctal(cmd.Context(), env, args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.n, "n", "", "compute exactly G(0..N)")
+	fl.StringVar(&f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
+	fl.BoolVar(&f.values, "values", false, "print (or include in JSON) every value computed")
+	fl.StringVar(&f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
+	fl.StringVar(&f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
+	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	return cmd
+}
+
+func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	code, err := octal.ParseCode(codeArg)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	opts := octal.SolveOptions{}
+	if f.nSet && f.mSet {
+		return badInput("--n and --max exclude each other: --n N computes exactly G(0..N), --max N bounds auto mode")
+	}
+	if f.nSet {
+		if opts.N, err = parseCount("--n", f.n); err != nil {
+			return err
+		}
+		opts.Exact = true
+	} else {
+		if opts.Max, err = parseCount("--max", f.max); err != nil {
+			return err
+		}
+		if opts.Max < 1 {
+			return badInput("--max must be at least 1, got %q", f.max)
+		}
+	}
+	var heaps []int
+	if f.heapsSet {
+		if heaps, err = parseHeapList("--heaps", f.heaps); err != nil {
+			return err
+		}
+	}
+	width := 0
+	if f.table != "" {
+		if width, err = parseCount("--table", f.table); err != nil {
+			return err
+		}
+		if width < 1 {
+			return badInput("--table needs a row width of at least 1, got %q", f.table)
+		}
+	}
+	total := opts.Max
+	if opts.Exact {
+		total = opts.N + 1
+	}
+	bar := newProgressReporter(env, f.json, int64(total), code.String())
+	opts.Progress = func(p octal.Progress) {
+		bar.Update(int64(p.Done), int64(p.Total))
+	}
+	res, err := octal.Solve(ctx, code, opts)
+	bar.Finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return errors.New("interrupted")
+		}
+		return err
+	}
+	count := len(res.Values)
+	report := octalReport{Code: code.String(), Name: octal.GameName(code), Count: count, Certified: res.Certified}
+	report.MaxValue, report.MaxAt = res.MaxAt()
+	if res.Certified {
+		p, n0, need := res.Period.Period, res.Period.Preperiod, res.Period.NeededTo
+		report.Period, report.Preperiod, report.NeededTo = &p, &n0, &need
+	}
+	if f.values {
+		report.Values = make([]int, count)
+		for i, v := range res.Values {
+			report.Values[i] = int(v)
+		}
+	}
+	if heaps != nil {
+		values, err := valuesCovering(ctx, code, res, slices.Max(heaps))
+		if err != nil {
+			return err
+		}
+		moves, err := octal.WinningMoves(code, values, heaps)
+		if err != nil {
+			return err
+		}
+		x := octal.NimSum(values, heaps)
+		report.Heaps, report.NimSum, report.Moves = heaps, &x, &moves
+		report.Outcome = "N"
+		if x == 0 {
+			report.Outcome = "P"
+		}
+	}
+	if f.csv != "" {
+		if err := writeGrundyCSV(f.csv, res.Values); err != nil {
+			return err
+		}
+	}
+	if f.json {
+		return writeJSON(env.stdout, report)
+	}
+	printOctalReport(env.stdout, &report, res, width, f)
+	return nil
+}
+
+// valuesCovering returns Grundy values up to at least heap h: the computed
+// ones, extended by the certified period (which the Guy–Smith theorem makes
+// exact), or by computing further when no period is certified.
+func valuesCovering(ctx context.Context, code octal.Code, res *octal.Result, h int) ([]uint16, error) {
+	values := res.Values
+	if h < len(values) {
+		return values, nil
+	}
+	if res.Certified {
+		ext := make([]uint16, len(values), h+1)
+		copy(ext, values)
+		p := res.Period.Period
+		for n := len(values); n <= h; n++ {
+			ext = append(ext, ext[n-p])
+		}
+		return ext, nil
+	}
+	more := make([]uint16, len(values), h+1)
+	copy(more, values)
+	return octal.QuadraticExtend(ctx, code, more, h, nil)
+}
+
+// writeGrundyCSV writes n,grundy rows, atomically.
+func writeGrundyCSV(path string, values []uint16) error {
+	var buf bytes.Buffer
+	buf.WriteString("n,grundy\n")
+	for i, v := range values {
+		buf.WriteString(strconv.Itoa(i))
+		buf.WriteByte(',')
+		buf.WriteString(strconv.Itoa(int(v)))
+		buf.WriteByte('\n')
+	}
+	if err := renameio.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+func printOctalReport(w io.Writer, r *octalReport, res *octal.Result, tableWidth int, f *octalFlags) {
+	title := r.Code
+	if r.Name != "" {
+		title += " (" + r.Name + ")"
+	}
+	fmt.Fprintf(w, "%s: computed G(0..%d)\n", title, r.Count-1)
+	switch {
+	case r.Certified:
+		fmt.Fprintf(w, "period %d, preperiod %d: certified by the Guy–Smith theorem (needs G(0..%d))\n",
+			*r.Period, *r.Preperiod, *r.NeededTo-1)
+	case f.nSet:
+		fmt.Fprintf(w, "no period is certified by G(0..%d)\n", r.Count-1)
+	default:
+		fmt.Fprintf(w, "no period certified up to %d heaps (raise --max to look further)\n", r.Count)
+	}
+	fmt.Fprintf(w, "largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
+	if f.values && tableWidth == 0 {
+		fmt.Fprintln(w, "values:", strings.Trim(fmt.Sprint(r.Values), "[]"))
+	}
+	if tableWidth > 0 {
+		fmt.Fprint(w, octal.FormatTable(res.Values, tableWidth))
+	}
+	if r.Heaps != nil {
+		fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)
+		if len(*r.Moves) == 0 {
+			fmt.Fprintln(w, "no winning move: every move leaves a non-zero nim-sum")
+		}
+		for _, m := range *r.Moves {
+			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap+1, m.From, m.Take, leaveText(m.Leave))
+		}
+	}
+}
+
+func leaveText(leave []int) string {
+	switch len(leave) {
+	case 0:
+		return "nothing"
+	case 1:
+		return strconv.Itoa(leave[0])
+	default:
+		return fmt.Sprintf("%d + %d", leave[0], leave[1])
+	}
+}

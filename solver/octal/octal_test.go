@@ -1,0 +1,265 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// thesisTable11 is Table 1.1 of seed 001 (the thesis): G(D_0..D_203) of
+// Dawson's Kayles, transcribed row by row (34 values a row).
+var thesisTable11 = [][]uint16{
+	{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7},
+	{4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
+	{4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
+	{4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
+	{4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
+	{4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
+}
+
+func TestDawsonsKaylesMatchesThesisTable11(t *testing.T) {
+	want := slices.Concat(thesisTable11...)
+	require.Len(t, want, 204)
+	got, err := QuadraticExtend(context.Background(), MustParseCode("0.07"), nil, 203, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+}
+
+func TestSolveCertifiesPublishedPeriods(t *testing.T) {
+	tests := []struct {
+		code              string
+		period, preperiod int
+	}{
+		{"0.07", 34, 53},  // Dawson's Kayles: seed 001 Example 1.2.8
+		{"0.77", 12, 71},  // Kayles: Winning Ways
+		{".07", 34, 53},   // the same code written without the 0
+		{"0.23", 3, 1},    // seed 004 §2's table (the seed's text says period 2: see docs/FINDINGS.md)
+	}
+	for _, tc := range tests {
+		t.Run(tc.code, func(t *testing.T) {
+			res, err := Solve(context.Background(), MustParseCode(tc.code), SolveOptions{})
+			require.NoError(t, err)
+			require.True(t, res.Certified)
+			assert.Equal(t, tc.period, res.Period.Period, "period")
+			assert.Equal(t, tc.preperiod, res.Period.Preperiod, "preperiod")
+			assert.GreaterOrEqual(t, len(res.Values), res.Period.NeededTo)
+		})
+	}
+}
+
+// TestSeed004Table023 checks the values tabulated for 0.23 in seed 004 §2:
+// G(H_0..H_8) = 0 0 1 2 0 1 2 0 1.
+func TestSeed004Table023(t *testing.T) {
+	got, err := QuadraticExtend(context.Background(), MustParseCode("0.23"), nil, 8, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []uint16{0, 0, 1, 2, 0, 1, 2, 0, 1}, got)
+}
+
+// bruteGame is a position of an octal game as a multiset of heap sizes,
+// explored as a game tree straight from the definition: the Grundy value of
+// a position is the mex of the values of all positions one move away. It
+// shares nothing with the engine (no nim-sum, no Option type).
+type bruteGame struct {
+	digits []uint8
+	memo   map[string]int
+}
+
+func (g *bruteGame) key(heaps []int) string {
+	s := slices.Clone(heaps)
+	sort.Ints(s)
+	return fmt.Sprint(s)
+}
+
+func (g *bruteGame) grundy(heaps []int) int {
+	k := g.key(heaps)
+	if v, ok := g.memo[k]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for i, h := range heaps {
+		rest := slices.Delete(slices.Clone(heaps), i, i+1)
+		for take := 0; take <= h && take < len(g.digits); take++ {
+			d := g.digits[take]
+			left := h - take
+			if d&1 != 0 && take > 0 && left == 0 {
+				seen[g.grundy(rest)] = true
+			}
+			if d&2 != 0 && take > 0 && left > 0 {
+				seen[g.grundy(append(slices.Clone(rest), left))] = true
+			}
+			if d&4 != 0 {
+				for a := 1; a < left; a++ {
+					seen[g.grundy(append(slices.Clone(rest), a, left-a))] = true
+				}
+			}
+		}
+	}
+	m := 0
+	for seen[m] {
+		m++
+	}
+	g.memo[k] = m
+	return m
+}
+
+func randomCode(r *rand.Rand) string {
+	s := "0."
+	if r.IntN(4) == 0 {
+		s = "4."
+	}
+	n := 1 + r.IntN(4)
+	for i := 0; i < n; i++ {
+		d := r.IntN(8)
+		if i == n-1 && d == 0 {
+			d = 1 + r.IntN(7)
+		}
+		s += fmt.Sprint(d)
+	}
+	return s
+}
+
+func TestGrundyValuesEqualGameTreeBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 60 {
+		codeText := randomCode(r)
+		code := MustParseCode(codeText)
+		brute := &bruteGame{digits: code.Digits, memo: map[string]int{}}
+		values, err := QuadraticExtend(context.Background(), code, nil, 24, nil)
+		require.NoError(t, err)
+		for n := 0; n <= 24; n++ {
+			require.Equal(t, brute.grundy([]int{n}), int(values[n]), "%s heap %d", codeText, n)
+		}
+		// Sums: the brute force searches the sum's tree; the engine nim-sums.
+		for range 10 {
+			heaps := []int{r.IntN(10), r.IntN(10), r.IntN(8)}
+			require.Equal(t, brute.grundy(heaps), NimSum(values, heaps), "%s heaps %v", codeText, heaps)
+		}
+	}
+}
+
+func TestWinningMovesAreExactlyTheMovesToZero(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 40 {
+		codeText := randomCode(r)
+		code := MustParseCode(codeText)
+		brute := &bruteGame{digits: code.Digits, memo: map[string]int{}}
+		values, err := QuadraticExtend(context.Background(), code, nil, 20, nil)
+		require.NoError(t, err)
+		for range 8 {
+			heaps := []int{1 + r.IntN(12), 1 + r.IntN(12), r.IntN(9)}
+			moves, err := WinningMoves(code, values, heaps)
+			require.NoError(t, err)
+			got := map[string]bool{}
+			for _, m := range moves {
+				after := slices.Delete(slices.Clone(heaps), m.Heap, m.Heap+1)
+				after = append(after, m.Leave...)
+				require.Equal(t, 0, brute.grundy(after), "%s %v: move %+v does not reach a P-position", codeText, heaps, m)
+				sum := 0
+				for _, h := range m.Leave {
+					sum += h
+				}
+				require.Equal(t, m.From, heaps[m.Heap])
+				require.Equal(t, m.From-m.Take, sum)
+				got[fmt.Sprint(m.Heap, brute.key(m.Leave), m.Take)] = true
+			}
+			require.Len(t, got, len(moves), "a move is listed twice")
+			// Every legal move of the brute force that reaches value 0 is listed.
+			for i, h := range heaps {
+				rest := slices.Delete(slices.Clone(heaps), i, i+1)
+				for take := 0; take <= h && take < len(code.Digits); take++ {
+					d, left := code.Digits[take], h-take
+					var results [][]int
+					if d&1 != 0 && take > 0 && left == 0 {
+						results = append(results, nil)
+					}
+					if d&2 != 0 && take > 0 && left > 0 {
+						results = append(results, []int{left})
+					}
+					if d&4 != 0 {
+						for a := 1; a <= left-a; a++ {
+							results = append(results, []int{a, left - a})
+						}
+					}
+					for _, leave := range results {
+						if brute.grundy(append(slices.Clone(rest), leave...)) == 0 {
+							assert.True(t, got[fmt.Sprint(i, brute.key(leave), take)], "%s %v: missing move heap %d take %d leave %v", codeText, heaps, i, take, leave)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestFindPeriodAgreesWithDefinition(t *testing.T) {
+	// An independent check of FindPeriod: for every p up to the data's reach,
+	// test the Guy–Smith window condition literally for every n0 ≥ 1 (the
+	// theorem needs n0 ≥ 1, see CertificateLength); the preperiod is then the
+	// least n0 from which every known value repeats with period p.
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 40 {
+		code := MustParseCode(randomCode(r))
+		values, err := QuadraticExtend(context.Background(), code, nil, 400, nil)
+		require.NoError(t, err)
+		k := code.K()
+		wantP, wantN0, found := 0, 0, false
+	search:
+		for p := 1; 2*p+k <= len(values); p++ {
+			for n0 := 1; 2*n0+2*p+k <= len(values); n0++ {
+				ok := true
+				for n := n0; n < 2*n0+p+k; n++ {
+					if values[n+p] != values[n] {
+						ok = false
+						break
+					}
+				}
+				if ok {
+					wantP, found = p, true
+					wantN0 = n0
+					for wantN0 > 0 && values[wantN0-1+p] == values[wantN0-1] {
+						wantN0--
+					}
+					break search
+				}
+			}
+		}
+		got, ok := FindPeriod(values, k)
+		require.Equal(t, found, ok, code.String())
+		if found {
+			assert.Equal(t, wantP, got.Period, code.String())
+			assert.Equal(t, wantN0, got.Preperiod, code.String())
+		}
+	}
+}
+
+// TestGuySmithNeedsPositivePreperiod is the counterexample to the theorem
+// as stated with n0 = 0: in 0.4, G(0..2) = 0 0 0 satisfies the window
+// condition for p = 1, n0 = 0, k = 1, yet G(3) = 1.
+func TestGuySmithNeedsPositivePreperiod(t *testing.T) {
+	values, err := QuadraticExtend(context.Background(), MustParseCode("0.4"), nil, 3, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []uint16{0, 0, 0, 1}, values)
+	_, ok := FindPeriod(values[:3], 1)
+	assert.False(t, ok, "three zeros must not certify period 1")
+}
+
+func TestQuadraticExtendIsCancellableAndReportsProgress(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var reports []Progress
+	_, err := QuadraticExtend(ctx, MustParseCode("0.07"), nil, 3000, func(p Progress) {
+		reports = append(reports, p)
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, reports)
+	assert.Equal(t, 3001, reports[len(reports)-1].Done)
+	cancel()
+	vals, err := QuadraticExtend(ctx, MustParseCode("0.07"), nil, 1<<20, nil)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.Less(t, len(vals), 1<<20)
+}
