@@ -6,6 +6,9 @@ import (
 	"context"
 	"os"
 	"os/signal"
+
+	// Imported first for its side effect: see the package comment.
+	_ "github.com/nimlab/nimlab/cmd/nimlab/clocale"
 )
 
 func main() {
