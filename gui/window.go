@@ -1,23 +1,165 @@
 package gui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/google/renameio/v2"
 )
 
 // Title is the window title.
 const Title = "nimlab"
 
-// NewMainWindow builds the nimlab main window on app a.
+// Preference keys (Fyne's preferences API; stored per app ID).
+const (
+	prefLastTab       = "lastTab"
+	prefRecentCodes   = "recentCodes"
+	prefRecentConfigs = "recentAstron"
+	prefPalette       = "palette"
+	prefTheme         = "theme"
+	prefLastCode      = "lastCode"
+)
+
+// maxRecent is how many recent codes or configurations are remembered.
+const maxRecent = 10
+
+// Tab titles.
+const (
+	tabOctal  = "Octal explorer"
+	tabAstron = "Astron"
+	tabNim    = "Nim & play"
+	tabGraph  = "Graph"
+	tabMisere = "Misère"
+)
+
+// ui is the whole window: its tabs, toolbar and mode.
+type ui struct {
+	app     fyne.App
+	win     fyne.Window
+	prefs   fyne.Preferences
+	tabs    *container.AppTabs
+	present bool
+
+	presentToggle *widget.ToolbarAction
+	themeSelect   *widget.Select
+
+	octal *octalTab
+}
+
+// NewMainWindow builds the nimlab main window on app a, in presentation
+// mode when present is set. It opens on the last used tab (the Octal
+// explorer the first time) and starts computing the last code (0.07 the
+// first time) so that something useful is on screen at once.
 func NewMainWindow(a fyne.App, present bool) fyne.Window {
-	w := a.NewWindow(Title)
-	w.SetContent(container.NewVBox(
-		widget.NewLabelWithStyle("nimlab — impartial games workbench", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
-	))
-	w.Resize(fyne.NewSize(1200, 800))
-	if present {
-		w.SetFullScreen(true)
+	return newUI(a, present).win
+}
+
+func newUI(a fyne.App, present bool) *ui {
+	u := &ui{app: a, prefs: a.Preferences()}
+	u.win = a.NewWindow(Title)
+	u.octal = newOctalTab(u)
+	u.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
+	)
+	u.tabs.OnSelected = func(ti *container.TabItem) { u.prefs.SetString(prefLastTab, ti.Text) }
+
+	u.themeSelect = widget.NewSelect([]string{themeSystem, themeLight, themeDark}, func(s string) {
+		u.prefs.SetString(prefTheme, s)
+		u.applyTheme()
+	})
+	u.themeSelect.SetSelected(u.prefs.StringWithFallback(prefTheme, themeSystem))
+	toolbar := widget.NewToolbar(
+		widget.NewToolbarAction(theme.ViewFullScreenIcon(), func() { u.SetPresentation(!u.present) }),
+		widget.NewToolbarSeparator(),
+		widget.NewToolbarAction(theme.HelpIcon(), u.showAbout),
+	)
+	top := container.NewBorder(nil, nil, toolbar, container.NewHBox(widget.NewLabel("Theme"), u.themeSelect))
+	u.win.SetContent(container.NewBorder(top, nil, nil, nil, u.tabs))
+	u.win.Resize(fyne.NewSize(1280, 860))
+
+	last := u.prefs.StringWithFallback(prefLastTab, tabOctal)
+	for _, ti := range u.tabs.Items {
+		if ti.Text == last {
+			u.tabs.Select(ti)
+		}
 	}
-	return w
+	u.SetPresentation(present)
+
+	u.octal.code.SetText(u.prefs.StringWithFallback(prefLastCode, "0.07"))
+	u.octal.Compute()
+	return u
+}
+
+// SetPresentation switches presentation mode: fullscreen with the large
+// high-contrast theme, or back to the window with the user's theme.
+func (u *ui) SetPresentation(on bool) {
+	u.present = on
+	u.applyTheme()
+	u.win.SetFullScreen(on)
+}
+
+// applyTheme installs the theme for the current mode and preference.
+func (u *ui) applyTheme() {
+	if u.present {
+		u.app.Settings().SetTheme(presentationTheme{})
+	} else {
+		u.app.Settings().SetTheme(variantTheme{variant: u.prefs.StringWithFallback(prefTheme, themeSystem)})
+	}
+	// Sizes computed from the theme (table columns) follow it.
+	u.octal.table.applyWidths()
+	u.octal.table.table.Refresh()
+}
+
+func (u *ui) showAbout() {
+	dialog.ShowInformation("nimlab", "nimlab — a workbench for impartial combinatorial games.\n"+
+		"The toolbar's first button toggles presentation mode (also: nimlab --present).", u.win)
+}
+
+// recent returns the remembered list under key, newest first.
+func (u *ui) recent(key string) []string {
+	return u.prefs.StringList(key)
+}
+
+// addRecent puts s at the front of the list under key.
+func (u *ui) addRecent(key, s string) {
+	list := slices.DeleteFunc(u.prefs.StringList(key), func(x string) bool { return x == s })
+	list = append([]string{s}, list...)
+	if len(list) > maxRecent {
+		list = list[:maxRecent]
+	}
+	u.prefs.SetStringList(key, list)
+	if key == prefRecentCodes {
+		u.prefs.SetString(prefLastCode, s)
+	}
+}
+
+// saveFile asks for a file name through Fyne's save dialog and writes what
+// produce returns to it atomically.
+func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, u.win)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		path := w.URI().Path()
+		w.Close()
+		data, err := produce()
+		if err == nil {
+			err = renameio.WriteFile(path, data, 0o644)
+		}
+		if err != nil {
+			dialog.ShowError(err, u.win)
+		}
+	}, u.win)
+	d.SetFileName(name)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
+	d.Show()
 }

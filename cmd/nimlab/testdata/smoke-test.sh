@@ -1,35 +1,81 @@
 #!/usr/bin/env bash
 # Headless smoke test: start the real nimlab binary under Xvfb, wait for its
-# window, take a screenshot and check that the window drew something (the
-# screenshot is not one flat colour). The screenshot is kept in
-# smoke-screenshot.png for a person to look at.
-set -euo pipefail
+# window, and check that the window drew something (its screenshot is not
+# one flat colour). It also reports the time to the first drawn frame,
+# measured from the launch to the first screenshot of the window that holds
+# more than a handful of colours. The last screenshot is kept in
+# $SMOKE_SHOT (default smoke-screenshot.png) for a person to look at.
+#
+# Usage: smoke-test.sh [path/to/nimlab]
+set -uo pipefail
 bin=${1:-bin/nimlab}
 out=${SMOKE_SHOT:-smoke-screenshot.png}
-display=:$(( 90 + RANDOM % 100 ))
-Xvfb "$display" -screen 0 1280x900x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-app=
-cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; kill "$xvfb" 2>/dev/null; wait 2>/dev/null || true; }
+fail() { echo "smoke: FAIL: $*"; [ -n "${work:-}" ] && [ -s "$work/stderr" ] && { echo "--- nimlab stderr:"; tail -20 "$work/stderr"; }; echo "smoke: 0 passed, 1 failed"; exit 1; }
+for tool in Xvfb xdotool import convert; do
+  command -v "$tool" >/dev/null || fail "$tool is not installed (make deps installs it)"
+done
+[ -x "$bin" ] || fail "no executable at $bin (run make build)"
+
+work=$(mktemp -d)
+xvfb= app=
+cleanup() {
+  [ -n "$app" ] && kill "$app" 2>/dev/null
+  [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null
+  wait 2>/dev/null
+  rm -rf "$work"
+}
 trap cleanup EXIT
-export DISPLAY=$display
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done 2>/dev/null || sleep 1
-# A throw-away home so the test neither reads nor writes a user's preferences.
-home=$(mktemp -d)
-HOME=$home "$bin" >"$home/stdout" 2>"$home/stderr" &
+
+# A display number nobody uses: Xvfb -displayfd picks a free one and writes
+# it back, so parallel runs (and a user's own Xvfb :99) never collide.
+exec 3>"$work/display"
+Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+exec 3>&-
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
+export DISPLAY=:$(head -1 "$work/display")
+
+# A throw-away home so the test neither reads nor writes a user's
+# preferences; a UTF-8 locale so Fyne does not warn; software GL.
+start=$(date +%s.%N)
+HOME=$work LANG=C.UTF-8 LC_ALL=C.UTF-8 LIBGL_ALWAYS_SOFTWARE=1 "$bin" >"$work/stdout" 2>"$work/stderr" &
 app=$!
-found=
-for _ in $(seq 150); do
-  if ! kill -0 "$app" 2>/dev/null; then
-    echo "smoke: nimlab exited early:"; cat "$home/stderr"; exit 1
-  fi
-  if xdotool search --name '^nimlab' >/dev/null 2>&1; then found=1; break; fi
+
+# Wait up to 60 s for a window named nimlab (the first cgo start can be slow
+# on a loaded machine), then for it to draw.
+win=
+for _ in $(seq 300); do
+  kill -0 "$app" 2>/dev/null || fail "nimlab exited early"
+  win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1)
+  [ -n "$win" ] && break
   sleep 0.2
 done
-[ -n "$found" ] || { echo "smoke: no nimlab window appeared within 30 s"; cat "$home/stderr"; exit 1; }
-sleep 3 # let the first frames and the default computation draw
-import -window root "$out"
-colours=$(convert "$out" -format '%k' info:)
-echo "smoke: window drawn, screenshot $out has $colours colours"
-if [ "$colours" -lt 8 ]; then echo "smoke: the window looks empty"; exit 1; fi
+[ -n "$win" ] || fail "no nimlab window appeared within 60 s"
+
+colours=0 first=
+for _ in $(seq 150); do
+  kill -0 "$app" 2>/dev/null || fail "nimlab exited while drawing"
+  if import -window "$win" "$work/shot.png" 2>/dev/null; then
+    colours=$(convert "$work/shot.png" -format '%k' info: 2>/dev/null || echo 0)
+    if [ "$colours" -ge 16 ]; then
+      first=$(date +%s.%N)
+      break
+    fi
+  fi
+  sleep 0.2
+done
+[ -n "$first" ] || fail "the window stayed (nearly) one flat colour ($colours colours) for 30 s"
+awk -v a="$start" -v b="$first" -v c="$colours" 'BEGIN { printf "smoke: first drawn frame %.2f s after launch (%s colours)\n", b - a, c }'
+
+# Let the default computation (0.07) draw its table and plot, then keep the
+# final screenshot. The results bring many more colours (table tint, plot).
+sleep 2
+kill -0 "$app" 2>/dev/null || fail "nimlab exited after drawing"
+import -window "$win" "$work/shot.png" 2>/dev/null || fail "could not take the final screenshot"
+colours=$(convert "$work/shot.png" -format '%k' info:)
+geometry=$(convert "$work/shot.png" -format '%wx%h' info:)
+cp "$work/shot.png" "$out"
+echo "smoke: window $geometry drawn with $colours colours, screenshot in $out"
+[ "$colours" -ge 16 ] || fail "the window looks empty"
 echo "smoke: 1 passed, 0 failed"

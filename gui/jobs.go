@@ -1,0 +1,91 @@
+package gui
+
+import (
+	"context"
+	"sync"
+
+	"fyne.io/fyne/v2"
+)
+
+// jobRunner runs one background job at a time for a screen: starting a new
+// job cancels the one before it, and a cancelled job's late results are
+// dropped, because each job's UI updates check its generation on the UI
+// thread before touching a widget.
+type jobRunner struct {
+	mu     sync.Mutex
+	gen    int
+	cancel context.CancelFunc
+	// wg counts running jobs so that tests (and shutdown) can wait for them.
+	wg sync.WaitGroup
+	// onSettled, if set, is called on the UI thread after a job's final
+	// update (success, failure or cancellation). Tests use it to wait.
+	onSettled func()
+}
+
+// jobHandle is what a running job uses to talk to the UI.
+type jobHandle struct {
+	r   *jobRunner
+	gen int
+}
+
+// Start cancels any running job and runs work in a new goroutine. work
+// must send every widget update through h.Update (which uses fyne.Do).
+func (r *jobRunner) Start(work func(ctx context.Context, h jobHandle)) {
+	r.mu.Lock()
+	if r.cancel != nil {
+		r.cancel()
+	}
+	r.gen++
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	h := jobHandle{r: r, gen: r.gen}
+	r.wg.Add(1)
+	r.mu.Unlock()
+	go func() {
+		defer r.wg.Done()
+		defer cancel()
+		work(ctx, h)
+	}()
+}
+
+// Cancel stops the running job, if any.
+func (r *jobRunner) Cancel() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cancel != nil {
+		r.cancel()
+	}
+}
+
+// Wait blocks until every started job has returned.
+func (r *jobRunner) Wait() { r.wg.Wait() }
+
+// current reports whether h is still the newest job.
+func (h jobHandle) current() bool {
+	h.r.mu.Lock()
+	defer h.r.mu.Unlock()
+	return h.gen == h.r.gen
+}
+
+// Update runs fn on the UI thread, unless a newer job has replaced this one.
+func (h jobHandle) Update(fn func()) {
+	fyne.Do(func() {
+		if h.current() {
+			fn()
+		}
+	})
+}
+
+// Finish runs fn on the UI thread as the job's final update and then tells
+// the runner the job has settled. A superseded job's fn is dropped.
+func (h jobHandle) Finish(fn func()) {
+	fyne.Do(func() {
+		if !h.current() {
+			return
+		}
+		fn()
+		if h.r.onSettled != nil {
+			h.r.onSettled()
+		}
+	})
+}

@@ -1,0 +1,422 @@
+package gui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// knownGame is an entry of the Octal tab's list of well-known games.
+type knownGame struct {
+	Name, Code string
+}
+
+// knownGames are the games offered in the Octal explorer's list.
+var knownGames = []knownGame{
+	{"Dawson's Kayles", "0.07"},
+	{"Kayles", "0.77"},
+	{"Nim, take 1–6", "0.333333"},
+	{"Dawson's Chess", "0.137"},
+	{"Officers", "0.6"},
+	{"Treblecross", "0.007"},
+	{"Split or take one", "4.7"},
+	{"Take 1 or 2 (subtraction)", "0.33"},
+	{"0.75 (wild misère quotient)", "0.75"},
+	{"0.23 (misère quotient T₂)", "0.23"},
+	{"0.16 (unsolved)", "0.16"},
+}
+
+func (g knownGame) label() string { return g.Name + " — " + g.Code }
+
+// defaultOctalMax is how many heaps auto mode computes before it stops
+// looking for a period; it keeps a game without a known period (0.6) to a
+// few seconds with the quadratic engine.
+const defaultOctalMax = 20000
+
+// octalTab is the Octal explorer: code → Grundy sequence, period, table,
+// plot, winning moves in a sum of heaps, exports.
+type octalTab struct {
+	ui *ui
+
+	games     *widget.Select
+	recent    *widget.Select
+	code      *widget.Entry
+	codeError *widget.Label
+	maxHeaps  *widget.Entry
+	compute   *widget.Button
+	cancel    *widget.Button
+	progress  *widget.ProgressBar
+	status    *widget.Label
+	summary   *widget.Label
+	table     *valuesTable
+	plot      *canvas.Raster
+	heaps     *widget.Entry
+	moves     *widget.Label
+	exportPNG *widget.Button
+	exportCSV *widget.Button
+
+	jobs     jobRunner
+	result   *octal.Result
+	renderer sequenceRenderer
+
+	content fyne.CanvasObject
+}
+
+func newOctalTab(u *ui) *octalTab {
+	t := &octalTab{ui: u, renderer: drawSequence}
+	labels := make([]string, len(knownGames))
+	for i, g := range knownGames {
+		labels[i] = g.label()
+	}
+	t.games = widget.NewSelect(labels, func(s string) {
+		for _, g := range knownGames {
+			if g.label() == s {
+				t.code.SetText(g.Code)
+				t.Compute()
+				return
+			}
+		}
+	})
+	t.games.PlaceHolder = "Well-known games…"
+	t.recent = widget.NewSelect(nil, func(s string) {
+		if s == "" {
+			return
+		}
+		t.code.SetText(s)
+		t.Compute()
+	})
+	t.recent.PlaceHolder = "Recent codes…"
+	t.recent.SetOptions(u.recent(prefRecentCodes))
+
+	t.code = widget.NewEntry()
+	t.code.SetPlaceHolder("octal code, e.g. 0.07")
+	t.code.OnChanged = func(s string) { t.validate(s) }
+	t.code.OnSubmitted = func(string) { t.Compute() }
+	t.codeError = widget.NewLabel("")
+	t.codeError.Importance = widget.DangerImportance
+	t.codeError.Wrapping = fyne.TextWrapWord
+	t.codeError.Hide()
+
+	t.maxHeaps = widget.NewEntry()
+	t.maxHeaps.SetText(strconv.Itoa(defaultOctalMax))
+	t.maxHeaps.OnSubmitted = func(string) { t.Compute() }
+
+	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
+	t.compute.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
+	t.cancel.Disable()
+	t.progress = widget.NewProgressBar()
+	t.status = widget.NewLabel("")
+	t.summary = widget.NewLabelWithStyle("Pick a game or type an octal code, then Compute.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.summary.Wrapping = fyne.TextWrapWord
+
+	t.table = newValuesTable()
+	t.plot = canvas.NewRaster(func(w, h int) image.Image {
+		p := sequencePlot{}
+		if t.result != nil {
+			p = sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified, Title: "G(n) of " + t.result.Code.String()}
+		}
+		return t.renderer(p, w, h)
+	})
+	t.plot.SetMinSize(fyne.NewSize(300, 200))
+
+	t.heaps = widget.NewEntry()
+	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
+	t.heaps.OnChanged = func(string) { t.showMoves() }
+	t.moves = widget.NewLabel("")
+	t.moves.Wrapping = fyne.TextWrapWord
+
+	t.exportPNG = widget.NewButtonWithIcon("Export plot PNG…", theme.DocumentSaveIcon(), func() {
+		if t.result == nil {
+			return
+		}
+		u.saveFile("grundy-"+t.result.Code.String()+".png", ".png", t.plotPNG)
+	})
+	t.exportCSV = widget.NewButtonWithIcon("Export values CSV…", theme.DocumentSaveIcon(), func() {
+		if t.result == nil {
+			return
+		}
+		u.saveFile("grundy-"+t.result.Code.String()+".csv", ".csv", t.valuesCSV)
+	})
+	t.exportPNG.Disable()
+	t.exportCSV.Disable()
+
+	form := container.NewBorder(nil, nil,
+		container.NewHBox(t.games, t.recent, widget.NewLabel("Code")),
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 90), t.compute, t.cancel),
+		t.code)
+	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
+	sum := container.NewBorder(
+		container.NewVBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.heaps),
+		container.NewHBox(t.exportPNG, t.exportCSV), nil, nil,
+		container.NewVScroll(t.moves))
+	right := container.NewVSplit(t.plot, sum)
+	right.SetOffset(0.6)
+	split := container.NewHSplit(t.table.table, right)
+	split.SetOffset(0.64)
+	t.content = container.NewBorder(top, nil, nil, nil, split)
+	return t
+}
+
+// sizedEntry gives an entry a minimum width inside an HBox.
+func sizedEntry(e *widget.Entry, width float32) fyne.CanvasObject {
+	return container.NewGridWrap(fyne.NewSize(width, e.MinSize().Height), e)
+}
+
+// validate shows or hides the inline error for the code field and reports
+// whether s is a valid code.
+func (t *octalTab) validate(s string) bool {
+	if strings.TrimSpace(s) == "" {
+		t.codeError.Hide()
+		return false
+	}
+	_, err := octal.ParseCode(s)
+	if err != nil {
+		t.codeError.SetText(inlineCodeError(err))
+		t.codeError.Show()
+		return false
+	}
+	t.codeError.Hide()
+	return true
+}
+
+// inlineCodeError shortens a parse error to what fits under the field.
+func inlineCodeError(err error) string {
+	var pe *octal.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("Not an octal code: %s. Accepted: 0.d1d2… (digits 0–7), e.g. 0.07, .77, 4.7", pe.Reason)
+	}
+	return err.Error()
+}
+
+// Compute validates the code and, if it is valid, starts computing it in
+// the background (cancelling any computation already running).
+func (t *octalTab) Compute() {
+	text := t.code.Text
+	code, err := octal.ParseCode(text)
+	if err != nil {
+		t.codeError.SetText(inlineCodeError(err))
+		t.codeError.Show()
+		return
+	}
+	maxHeaps, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
+	if err != nil || maxHeaps < 10 || maxHeaps > 10_000_000 {
+		t.codeError.SetText("max heaps must be a whole number from 10 to 10000000")
+		t.codeError.Show()
+		return
+	}
+	t.codeError.Hide()
+	t.cancel.Enable()
+	t.progress.SetValue(0)
+	t.status.SetText("computing " + code.String() + "…")
+	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+		start := time.Now()
+		res, err := octal.Solve(ctx, code, octal.SolveOptions{
+			Max: maxHeaps,
+			Progress: func(p octal.Progress) {
+				h.Update(func() {
+					if p.Total > 0 {
+						t.progress.SetValue(float64(p.Done) / float64(p.Total))
+					}
+					t.status.SetText(fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate))
+				})
+			},
+		})
+		elapsed := time.Since(start)
+		h.Finish(func() {
+			t.cancel.Disable()
+			switch {
+			case errors.Is(err, context.Canceled):
+				t.status.SetText("cancelled")
+				t.progress.SetValue(0)
+			case err != nil:
+				t.status.SetText("failed")
+				t.summary.SetText(code.String() + ": " + err.Error())
+			default:
+				t.progress.SetValue(1)
+				t.status.SetText(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
+				t.setResult(res)
+				t.ui.addRecent(prefRecentCodes, code.String())
+				t.recent.SetOptions(t.ui.recent(prefRecentCodes))
+			}
+		})
+	})
+}
+
+// Cancel stops the running computation.
+func (t *octalTab) Cancel() { t.jobs.Cancel() }
+
+// gameName returns the well-known name of code, or "".
+func gameName(code string) string {
+	for _, g := range knownGames {
+		if g.Code == code {
+			return g.Name
+		}
+	}
+	return ""
+}
+
+// summaryText describes a result in one sentence.
+func summaryText(r *octal.Result) string {
+	name := r.Code.String()
+	if g := gameName(name); g != "" {
+		name += " (" + g + ")"
+	}
+	maxV, at := r.MaxAt()
+	if r.Certified {
+		return fmt.Sprintf("%s: period %d, preperiod %d — certified by the Guy–Smith theorem from G(0..%d); %d values computed, largest value %d (first at heap %d).",
+			name, r.Period.Period, r.Period.Preperiod, r.Period.NeededTo-1, len(r.Values), maxV, at)
+	}
+	return fmt.Sprintf("%s: no period certified within %d heaps (not certified); largest value %d (first at heap %d).",
+		name, len(r.Values), maxV, at)
+}
+
+func (t *octalTab) setResult(r *octal.Result) {
+	t.result = r
+	t.summary.SetText(summaryText(r))
+	width, pre := defaultTableWidth, -1
+	if r.Certified {
+		pre = r.Period.Preperiod
+		if r.Period.Period >= 4 && r.Period.Period <= 64 {
+			width = r.Period.Period
+		}
+	}
+	t.table.Set(r.Values, width, pre)
+	t.plot.Refresh()
+	t.exportPNG.Enable()
+	t.exportCSV.Enable()
+	t.showMoves()
+}
+
+// parseHeaps reads "3 5 7", "3+5+7" or "3, 5, 7".
+func parseHeaps(s string) ([]int, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '+' || r == ',' || r == '\t' })
+	if len(f) == 0 {
+		return nil, errors.New("no heaps")
+	}
+	heaps := make([]int, 0, len(f))
+	for _, x := range f {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("%q is not a heap size (a whole number ≥ 0)", x)
+		}
+		heaps = append(heaps, n)
+	}
+	return heaps, nil
+}
+
+// maxPeriodicHeap bounds heaps evaluated through the period.
+const maxPeriodicHeap = 10_000_000
+
+// valuesFor returns G(0..upTo): the computed values, extended through the
+// certified period when upTo is beyond them (the Guy–Smith theorem makes
+// that exact), or an error when neither covers upTo.
+func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
+	if upTo < len(r.Values) {
+		return r.Values, nil
+	}
+	if !r.Certified {
+		return nil, fmt.Errorf("heap %d is beyond the %d computed values and no period is certified", upTo, len(r.Values))
+	}
+	if upTo > maxPeriodicHeap {
+		return nil, fmt.Errorf("heap %d is too large (at most %d)", upTo, maxPeriodicHeap)
+	}
+	out := make([]uint16, upTo+1)
+	copy(out, r.Values)
+	p := r.Period.Period
+	for n := len(r.Values); n <= upTo; n++ {
+		out[n] = out[n-p]
+	}
+	return out, nil
+}
+
+// showMoves evaluates the heap-sum field.
+func (t *octalTab) showMoves() {
+	if t.result == nil || strings.TrimSpace(t.heaps.Text) == "" {
+		t.moves.SetText("")
+		return
+	}
+	t.moves.SetText(movesText(t.result, t.heaps.Text))
+}
+
+// movesText describes the sum of heaps in s: its nim-sum, outcome and every
+// winning move.
+func movesText(r *octal.Result, s string) string {
+	heaps, err := parseHeaps(s)
+	if err != nil {
+		return "⚠ " + err.Error()
+	}
+	top := 0
+	for _, h := range heaps {
+		top = max(top, h)
+	}
+	values, err := valuesFor(r, top)
+	if err != nil {
+		return "⚠ " + err.Error()
+	}
+	moves, err := octal.WinningMoves(r.Code, values, heaps)
+	if err != nil {
+		return "⚠ " + err.Error()
+	}
+	var b strings.Builder
+	parts := make([]string, len(heaps))
+	for i, h := range heaps {
+		parts[i] = fmt.Sprintf("G(%d)=%d", h, values[h])
+	}
+	x := octal.NimSum(values, heaps)
+	fmt.Fprintf(&b, "%s\nnim-sum %d: ", strings.Join(parts, " ⊕ "), x)
+	if x == 0 {
+		b.WriteString("P-position — the player to move loses; there is no winning move.")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "N-position — %d winning move(s):", len(moves))
+	for _, m := range moves {
+		leave := "nothing"
+		if len(m.Leave) > 0 {
+			ls := make([]string, len(m.Leave))
+			for i, l := range m.Leave {
+				ls[i] = strconv.Itoa(l)
+			}
+			leave = strings.Join(ls, " + ")
+		}
+		fmt.Fprintf(&b, "\n• heap #%d (%d): take %d, leave %s", m.Heap+1, m.From, m.Take, leave)
+	}
+	return b.String()
+}
+
+// plotPNG renders the sequence plot at export size.
+func (t *octalTab) plotPNG() ([]byte, error) {
+	img := t.renderer(sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified, Title: "G(n) of " + t.result.Code.String()}, 1600, 900)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// valuesCSV is the sequence as "n,grundy" lines.
+func (t *octalTab) valuesCSV() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("n,grundy\n")
+	for i, v := range t.result.Values {
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte(',')
+		b.WriteString(strconv.Itoa(int(v)))
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,229 @@
+package gui
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// newTestUI builds the window on a test app and waits for the default
+// computation (0.07) to settle.
+func newTestUI(t *testing.T) *ui {
+	t.Helper()
+	a := test.NewTempApp(t)
+	u := newUI(a, false)
+	waitJobs(t, &u.octal.jobs)
+	return u
+}
+
+// waitJobs waits for every job of r to return. The test driver runs
+// fyne.Do synchronously, so a returned job has made all its UI updates.
+func waitJobs(t *testing.T, r *jobRunner) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { r.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the background job did not finish within 60 s")
+	}
+}
+
+// dawsonTable11 is the first row of the thesis' Table 1.1 (seed 001):
+// G(D_0..D_33) of Dawson's Kayles, and the second row G(D_34..D_67).
+var dawsonTable11 = [][]int{
+	{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7},
+	{4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
+}
+
+func TestOctalOpensOnDawsonsKayles(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	assert.Equal(t, tabOctal, u.tabs.Selected().Text)
+	assert.Equal(t, "0.07", o.code.Text)
+	// Seed 001, Example 1.2.8: period 34, preperiod 53.
+	assert.Contains(t, o.summary.Text, "period 34, preperiod 53")
+	assert.Contains(t, o.summary.Text, "certified")
+	// Table 1.1's layout: rows of 34 with the row label n+.
+	rows, cols := o.table.size()
+	assert.Equal(t, 34, cols)
+	assert.GreaterOrEqual(t, rows, 5)
+	for r, row := range dawsonTable11 {
+		for c, want := range row {
+			assert.Equal(t, want, int(o.result.Values[r*34+c]), "G(%d)", r*34+c)
+			assert.Equal(t, o.table.cellText(r*34+c), o.table.cellText(r*34+c))
+		}
+	}
+	assert.Equal(t, 53, o.table.preperiod)
+	assert.Equal(t, "cancelled" == o.status.Text, false)
+	assert.False(t, o.codeError.Visible())
+}
+
+// kaylesBrute computes Kayles (0.77) by the definition: remove one or two
+// adjacent pins from a row, possibly splitting it.
+func kaylesBrute(n int) []int {
+	g := make([]int, n+1)
+	for m := 0; m <= n; m++ {
+		seen := map[int]bool{}
+		for take := 1; take <= 2 && take <= m; take++ {
+			for a := 0; a <= m-take; a++ {
+				seen[g[a]^g[m-take-a]] = true
+			}
+		}
+		v := 0
+		for seen[v] {
+			v++
+		}
+		g[m] = v
+	}
+	return g
+}
+
+func TestOctalTypeComputeKayles(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	o.code.SetText("")
+	test.Type(o.code, "0.77")
+	test.Tap(o.compute)
+	waitJobs(t, &o.jobs)
+	// Kayles: period 12, last irregular value at heap 70 (Guy & Smith 1956).
+	assert.Contains(t, o.summary.Text, "0.77 (Kayles): period 12, preperiod 71")
+	brute := kaylesBrute(300)
+	for n := 0; n < len(o.result.Values) && n <= 300; n++ {
+		require.Equal(t, brute[n], int(o.result.Values[n]), "G(%d)", n)
+	}
+	_, cols := o.table.size()
+	assert.Equal(t, 12, cols, "rows are one period long")
+	assert.Equal(t, []string{"0.77", "0.07"}, u.recent(prefRecentCodes))
+	assert.Equal(t, "0.77", u.prefs.String(prefLastCode))
+}
+
+func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	before := o.summary.Text
+	gen := o.jobs.gen
+	for _, bad := range []struct{ in, says string }{
+		{"0.8", "not an octal digit"},
+		{"007", "no point"},
+		{"2.7", "pass"},
+		{"0.0x", "unexpected"},
+	} {
+		o.code.SetText("")
+		test.Type(o.code, bad.in)
+		assert.True(t, o.codeError.Visible(), bad.in)
+		assert.Contains(t, o.codeError.Text, bad.says, bad.in)
+		test.Tap(o.compute)
+		assert.Equal(t, gen, o.jobs.gen, "%s started a job", bad.in)
+		assert.Equal(t, before, o.summary.Text)
+	}
+	o.code.SetText("")
+	test.Type(o.code, "0.07")
+	assert.False(t, o.codeError.Visible())
+	o.maxHeaps.SetText("lots")
+	test.Tap(o.compute)
+	assert.Equal(t, gen, o.jobs.gen)
+	assert.Contains(t, o.codeError.Text, "max heaps")
+}
+
+func TestOctalCancel(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	before := o.result
+	o.code.SetText("0.6") // Officers: no period known, runs to max heaps
+	o.maxHeaps.SetText("3000000")
+	test.Tap(o.compute)
+	assert.False(t, o.cancel.Disabled(), "Cancel is enabled while a job runs")
+	time.Sleep(50 * time.Millisecond)
+	test.Tap(o.cancel)
+	waitJobs(t, &o.jobs)
+	assert.Equal(t, "cancelled", o.status.Text)
+	assert.Same(t, before, o.result, "a cancelled job leaves the old result")
+	assert.True(t, o.cancel.Disabled())
+}
+
+func TestOctalNewJobCancelsOld(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	o.code.SetText("0.6")
+	o.maxHeaps.SetText("3000000")
+	test.Tap(o.compute)
+	o.maxHeaps.SetText("20000")
+	o.code.SetText("0.137")
+	test.Tap(o.compute)
+	waitJobs(t, &o.jobs)
+	assert.Equal(t, "0.137", o.result.Code.String())
+	assert.Contains(t, o.summary.Text, "0.137 (Dawson's Chess)")
+	assert.NotEqual(t, "cancelled", o.status.Text)
+}
+
+func TestOctalWinningMoves(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	o.code.SetText("0.333333")
+	test.Tap(o.compute)
+	waitJobs(t, &o.jobs)
+	// Taking 1 to 6 from a heap: G(n) = n mod 7.
+	assert.Contains(t, o.summary.Text, "period 7, preperiod 0")
+	test.Type(o.heaps, "3 5 7")
+	assert.Contains(t, o.moves.Text, "nim-sum 6")
+	assert.Contains(t, o.moves.Text, "2 winning move(s)")
+	assert.Contains(t, o.moves.Text, "heap #2 (5): take 2, leave 3")
+	assert.Contains(t, o.moves.Text, "heap #3 (7): take 1, leave 6")
+	o.heaps.SetText("1 2 3")
+	assert.Contains(t, o.moves.Text, "P-position")
+	o.heaps.SetText("1 x")
+	assert.Contains(t, o.moves.Text, `"x" is not a heap size`)
+}
+
+func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.07"), octal.SolveOptions{N: 5000})
+	require.NoError(t, err)
+	require.Less(t, len(o.result.Values), 5000)
+	vals, err := valuesFor(o.result, 5000)
+	require.NoError(t, err)
+	assert.Equal(t, exact.Values, vals)
+	o.heaps.SetText("4999 5000")
+	assert.Contains(t, o.moves.Text, "G(4999)=")
+}
+
+func TestOctalExports(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	csv, err := o.valuesCSV()
+	require.NoError(t, err)
+	lines := strings.Split(string(csv), "\n")
+	assert.Equal(t, "n,grundy", lines[0])
+	assert.Equal(t, "4,2", lines[5]) // G(D_4) = 2
+	assert.Equal(t, len(o.result.Values)+2, len(lines))
+	data, err := o.plotPNG()
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	assert.Equal(t, 1600, img.Bounds().Dx())
+	assert.Equal(t, 900, img.Bounds().Dy())
+}
+
+func TestOctalKnownGamesList(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	o.games.SetSelected(knownGame{"Kayles", "0.77"}.label())
+	waitJobs(t, &o.jobs)
+	assert.Equal(t, "0.77", o.code.Text)
+	assert.Contains(t, o.summary.Text, "period 12")
+	for _, g := range knownGames {
+		_, err := octal.ParseCode(g.Code)
+		assert.NoError(t, err, g.Name)
+	}
+}

@@ -1,0 +1,90 @@
+package gui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+// PresentationScale is how much larger the presentation theme draws text,
+// padding and controls than the normal theme; the issue asks for at least
+// 1.6× so that a hall can read a projector.
+const PresentationScale = 1.75
+
+// Theme variants a user can pick; stored in the "theme" preference.
+const (
+	themeSystem = "system"
+	themeLight  = "light"
+	themeDark   = "dark"
+)
+
+// variantTheme is the default theme forced to a light or dark variant
+// (or following the system when variant is themeSystem).
+type variantTheme struct {
+	variant string
+}
+
+func (t variantTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	switch t.variant {
+	case themeLight:
+		v = theme.VariantLight
+	case themeDark:
+		v = theme.VariantDark
+	}
+	return theme.DefaultTheme().Color(n, v)
+}
+
+func (t variantTheme) Font(s fyne.TextStyle) fyne.Resource { return theme.DefaultTheme().Font(s) }
+func (t variantTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
+	return theme.DefaultTheme().Icon(n)
+}
+func (t variantTheme) Size(n fyne.ThemeSizeName) float32 { return theme.DefaultTheme().Size(n) }
+
+// presentationTheme is the projector theme: every size scaled by
+// PresentationScale and a high-contrast palette (white on black, yellow
+// accents) that survives washed-out projectors.
+type presentationTheme struct{}
+
+var (
+	presentBackground = color.NRGBA{0, 0, 0, 255}
+	presentForeground = color.NRGBA{255, 255, 255, 255}
+	presentPrimary    = color.NRGBA{255, 214, 0, 255}
+)
+
+func (presentationTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	switch n {
+	case theme.ColorNameBackground, theme.ColorNameOverlayBackground, theme.ColorNameMenuBackground:
+		return presentBackground
+	case theme.ColorNameForeground, theme.ColorNameForegroundOnError, theme.ColorNameForegroundOnWarning,
+		theme.ColorNameForegroundOnSuccess:
+		return presentForeground
+	case theme.ColorNamePrimary, theme.ColorNameFocus, theme.ColorNameHyperlink:
+		return presentPrimary
+	case theme.ColorNameForegroundOnPrimary:
+		return presentBackground
+	case theme.ColorNameButton:
+		return color.NRGBA{40, 40, 40, 255}
+	case theme.ColorNameInputBackground, theme.ColorNameHeaderBackground:
+		return color.NRGBA{25, 25, 25, 255}
+	case theme.ColorNameInputBorder, theme.ColorNameSeparator:
+		return color.NRGBA{200, 200, 200, 255}
+	case theme.ColorNamePlaceHolder, theme.ColorNameDisabled:
+		return color.NRGBA{170, 170, 170, 255}
+	case theme.ColorNameError:
+		return color.NRGBA{255, 90, 90, 255}
+	case theme.ColorNameSelection:
+		return color.NRGBA{255, 214, 0, 110}
+	case theme.ColorNameHover:
+		return color.NRGBA{255, 255, 255, 40}
+	}
+	return theme.DefaultTheme().Color(n, theme.VariantDark)
+}
+
+func (presentationTheme) Font(s fyne.TextStyle) fyne.Resource { return theme.DefaultTheme().Font(s) }
+func (presentationTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
+	return theme.DefaultTheme().Icon(n)
+}
+func (presentationTheme) Size(n fyne.ThemeSizeName) float32 {
+	return theme.DefaultTheme().Size(n) * PresentationScale
+}
