@@ -157,7 +157,7 @@ func newOctalTab(u *ui) *octalTab {
 
 	form := container.NewBorder(nil, nil,
 		container.NewHBox(t.games, t.recent, widget.NewLabel("Code")),
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 90), t.compute, t.cancel),
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6*theme.TextSize()), t.compute, t.cancel),
 		t.code)
 	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
 	sum := container.NewBorder(

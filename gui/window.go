@@ -60,7 +60,10 @@ func NewMainWindow(a fyne.App, present bool) fyne.Window {
 }
 
 func newUI(a fyne.App, present bool) *ui {
-	u := &ui{app: a, prefs: a.Preferences()}
+	u := &ui{app: a, prefs: a.Preferences(), present: present}
+	// The theme goes in before any widget is built, so that every widget
+	// takes its first size from it.
+	u.installTheme()
 	u.win = a.NewWindow(Title)
 	u.octal = newOctalTab(u)
 	u.tabs = container.NewAppTabs(
@@ -105,14 +108,22 @@ func (u *ui) SetPresentation(on bool) {
 
 // applyTheme installs the theme for the current mode and preference.
 func (u *ui) applyTheme() {
+	u.installTheme()
+	if c := u.win.Content(); c != nil {
+		c.Refresh()
+	}
+	// Sizes computed from the theme (table columns) follow it.
+	u.octal.table.applyWidths()
+	u.octal.table.table.Refresh()
+}
+
+// installTheme sets the app's theme for the current mode and preference.
+func (u *ui) installTheme() {
 	if u.present {
 		u.app.Settings().SetTheme(presentationTheme{})
 	} else {
 		u.app.Settings().SetTheme(variantTheme{variant: u.prefs.StringWithFallback(prefTheme, themeSystem)})
 	}
-	// Sizes computed from the theme (table columns) follow it.
-	u.octal.table.applyWidths()
-	u.octal.table.table.Refresh()
 }
 
 func (u *ui) showAbout() {

@@ -1,0 +1,352 @@
+package gui
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/plotting"
+)
+
+// heatmapView is an interactive picture of a two-index table such as
+// G(A_{p,q}): p runs to the right and q upwards, one square cell per entry.
+// Scrolling zooms about the pointer, dragging pans, hovering reports the
+// value under the pointer through OnHover, and an optional overlay draws the
+// preperiod lines and the period grid. It draws the cells itself (no
+// interpolation) so that a redraw of an 800×800 table on a full-HD screen
+// takes a few milliseconds.
+type heatmapView struct {
+	widget.BaseWidget
+
+	mu      sync.Mutex // guards the fields below against the raster's generator
+	table   plotting.Table
+	palette plotting.Palette
+	maxV    int
+	colours []color.NRGBA
+	// The view: (x0, y0) is the data point (in cells) at the bottom-left
+	// corner of the widget, cellSize the size of a cell in widget units.
+	x0, y0   float64
+	cellSize float64
+	// autoFit is true until the user zooms or pans: the whole table is
+	// fitted to whatever size the widget has.
+	autoFit bool
+	// Overlay: preperiod lines at index preperiod and a grid every period
+	// beyond it, when overlay is on and period > 0.
+	overlay           bool
+	preperiod, period int
+	label             string // how a cell is named in the read-out, e.g. "A(%d, %d)"
+
+	raster *canvas.Raster
+	// OnHover receives the read-out for the cell under the pointer
+	// ("A(p, q) = v"), or "" when the pointer leaves the cells.
+	OnHover func(string)
+	// lastHover is the last read-out (for tests).
+	lastHover string
+}
+
+var (
+	_ fyne.Scrollable     = (*heatmapView)(nil)
+	_ fyne.Draggable      = (*heatmapView)(nil)
+	_ desktop.Hoverable   = (*heatmapView)(nil)
+	_ fyne.DoubleTappable = (*heatmapView)(nil)
+)
+
+// heatmapBackground is drawn outside the table.
+var heatmapBackground = color.NRGBA{235, 235, 235, 255}
+
+// heatmapOverlayColour draws the period overlay; white with black edges
+// would be busier, plain black reads on every palette but grey's zero.
+var heatmapOverlayColour = color.NRGBA{0, 0, 0, 255}
+
+func newHeatmapView() *heatmapView {
+	h := &heatmapView{palette: plotting.Rainbow, label: "A(%d, %d)", cellSize: 1, autoFit: true}
+	h.raster = canvas.NewRaster(h.render)
+	h.ExtendBaseWidget(h)
+	return h
+}
+
+// CreateRenderer draws the raster.
+func (h *heatmapView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(h.raster)
+}
+
+// MinSize keeps the heatmap usable in a small window.
+func (h *heatmapView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+
+// SetTable shows a new table and fits it to the widget.
+func (h *heatmapView) SetTable(t plotting.Table) {
+	h.mu.Lock()
+	h.table = t
+	h.recolourLocked()
+	h.autoFit = true
+	h.mu.Unlock()
+	h.Refresh()
+}
+
+// SetPalette changes the colours.
+func (h *heatmapView) SetPalette(p plotting.Palette) {
+	h.mu.Lock()
+	h.palette = p
+	h.recolourLocked()
+	h.mu.Unlock()
+	h.Refresh()
+}
+
+// SetOverlay sets the period overlay: lines at preperiod on both axes and a
+// grid every period beyond; on switches it on or off.
+func (h *heatmapView) SetOverlay(on bool, preperiod, period int) {
+	h.mu.Lock()
+	h.overlay, h.preperiod, h.period = on, preperiod, period
+	h.mu.Unlock()
+	h.Refresh()
+}
+
+func (h *heatmapView) recolourLocked() {
+	h.maxV = 1
+	for _, v := range h.table.Values {
+		h.maxV = max(h.maxV, v)
+	}
+	h.colours = h.palette.Colours(h.maxV)
+}
+
+// Refresh redraws the raster.
+func (h *heatmapView) Refresh() {
+	h.raster.Refresh()
+	h.BaseWidget.Refresh()
+}
+
+// ResetView fits the whole table into the widget.
+func (h *heatmapView) ResetView() {
+	h.mu.Lock()
+	h.autoFit = true
+	h.mu.Unlock()
+	h.Refresh()
+}
+
+// fitLocked chooses the view that shows the whole table in a w×h widget.
+func (h *heatmapView) fitLocked(w, hgt float64) {
+	if h.table.Cols == 0 || w <= 0 || hgt <= 0 {
+		return
+	}
+	h.cellSize = math.Min(w/float64(h.table.Cols), hgt/float64(h.table.Rows))
+	// Centre the table.
+	h.x0 = -(w/h.cellSize - float64(h.table.Cols)) / 2
+	h.y0 = -(hgt/h.cellSize - float64(h.table.Rows)) / 2
+}
+
+// Resize refits a view that has not been moved yet.
+func (h *heatmapView) Resize(s fyne.Size) {
+	h.BaseWidget.Resize(s)
+	h.mu.Lock()
+	if h.autoFit {
+		h.fitLocked(float64(s.Width), float64(s.Height))
+	}
+	h.mu.Unlock()
+}
+
+// cellAt returns the table column and row under widget position pos, and
+// whether it is inside the table.
+func (h *heatmapView) cellAt(pos fyne.Position) (c, r int, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	hgt := float64(h.Size().Height)
+	x := h.x0 + float64(pos.X)/h.cellSize
+	y := h.y0 + (hgt-float64(pos.Y))/h.cellSize
+	c, r = int(math.Floor(x)), int(math.Floor(y))
+	return c, r, h.table.Cols > 0 && c >= 0 && r >= 0 && c < h.table.Cols && r < h.table.Rows
+}
+
+// Scrolled zooms about the pointer: one wheel notch (25 units in Fyne's
+// desktop driver) is a factor 1.25.
+func (h *heatmapView) Scrolled(ev *fyne.ScrollEvent) {
+	factor := math.Pow(1.25, float64(ev.Scrolled.DY)/25)
+	h.zoomAt(ev.Position, factor)
+}
+
+// zoomAt multiplies the cell size by factor, keeping the data point under
+// pos in place.
+func (h *heatmapView) zoomAt(pos fyne.Position, factor float64) {
+	h.mu.Lock()
+	if h.autoFit {
+		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+	}
+	hgt := float64(h.Size().Height)
+	px, py := float64(pos.X), hgt-float64(pos.Y)
+	dataX, dataY := h.x0+px/h.cellSize, h.y0+py/h.cellSize
+	// Between 1/64 of a pixel and 400 units per cell.
+	h.cellSize = math.Min(math.Max(h.cellSize*factor, 1.0/64), 400)
+	h.x0, h.y0 = dataX-px/h.cellSize, dataY-py/h.cellSize
+	h.autoFit = false
+	h.mu.Unlock()
+	h.Refresh()
+}
+
+// Dragged pans the view with the pointer.
+func (h *heatmapView) Dragged(ev *fyne.DragEvent) {
+	h.pan(ev.Dragged.DX, ev.Dragged.DY)
+}
+
+// pan moves the picture by (dx, dy) widget units.
+func (h *heatmapView) pan(dx, dy float32) {
+	h.mu.Lock()
+	if h.autoFit {
+		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+	}
+	h.x0 -= float64(dx) / h.cellSize
+	h.y0 += float64(dy) / h.cellSize
+	h.autoFit = false
+	h.mu.Unlock()
+	h.Refresh()
+}
+
+// DragEnd ends a pan.
+func (h *heatmapView) DragEnd() {}
+
+// DoubleTapped fits the table again.
+func (h *heatmapView) DoubleTapped(*fyne.PointEvent) { h.ResetView() }
+
+// MouseIn starts the read-out.
+func (h *heatmapView) MouseIn(ev *desktop.MouseEvent) { h.hover(ev.Position) }
+
+// MouseMoved updates the read-out.
+func (h *heatmapView) MouseMoved(ev *desktop.MouseEvent) { h.hover(ev.Position) }
+
+// MouseOut clears the read-out.
+func (h *heatmapView) MouseOut() { h.setHover("") }
+
+func (h *heatmapView) hover(pos fyne.Position) {
+	c, r, ok := h.cellAt(pos)
+	if !ok {
+		h.setHover("")
+		return
+	}
+	h.mu.Lock()
+	t := h.table
+	label := h.label
+	h.mu.Unlock()
+	v := t.At(c, r)
+	name := fmt.Sprintf(label, t.X0+c, t.Y0+r)
+	if v < 0 {
+		h.setHover(name + " not computed")
+		return
+	}
+	h.setHover(fmt.Sprintf("%s = %d", name, v))
+}
+
+func (h *heatmapView) setHover(s string) {
+	if s == h.lastHover {
+		return
+	}
+	h.lastHover = s
+	if h.OnHover != nil {
+		h.OnHover(s)
+	}
+}
+
+// render is the raster's generator: it draws the current view at w×h
+// device pixels.
+func (h *heatmapView) render(w, hgt int) image.Image {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	size := h.Size()
+	if h.autoFit && size.Width > 0 {
+		h.fitLocked(float64(size.Width), float64(size.Height))
+	}
+	scale := 1.0 // device pixels per widget unit
+	if size.Width > 0 {
+		scale = float64(w) / float64(size.Width)
+	}
+	return h.renderLocked(w, hgt, scale)
+}
+
+// renderLocked draws the view into a new w×h image, scale device pixels per
+// widget unit. It maps each pixel column and row to a table index once, so
+// the cost is one table look-up per pixel.
+func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, max(w, 1), max(hgt, 1)))
+	t := h.table
+	cellPx := h.cellSize * scale
+	cols := make([]int32, w)
+	for x := range cols {
+		c := int(math.Floor(h.x0 + (float64(x)+0.5)/cellPx))
+		if t.Cols == 0 || c < 0 || c >= t.Cols {
+			c = -1
+		}
+		cols[x] = int32(c)
+	}
+	bg := heatmapBackground
+	for y := 0; y < hgt; y++ {
+		r := int(math.Floor(h.y0 + (float64(hgt-y)-0.5)/cellPx))
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		if t.Rows == 0 || r < 0 || r >= t.Rows {
+			for x := 0; x < w; x++ {
+				row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = bg.R, bg.G, bg.B, 255
+			}
+			continue
+		}
+		vals := t.Values[r*t.Cols : (r+1)*t.Cols]
+		for x, c := range cols {
+			col := bg
+			if c >= 0 {
+				if v := vals[c]; v >= 0 {
+					col = h.colours[min(v, h.maxV)]
+				}
+			}
+			row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = col.R, col.G, col.B, 255
+		}
+	}
+	if h.overlay && h.period > 0 && cellPx > 0 {
+		h.drawOverlayLocked(img, cellPx)
+	}
+	return img
+}
+
+// drawOverlayLocked draws the preperiod lines (2 px) and the period grid
+// (1 px) on both axes.
+func (h *heatmapView) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
+	w, hgt := img.Bounds().Dx(), img.Bounds().Dy()
+	t := h.table
+	vline := func(idx, width int) {
+		x := int(math.Round((float64(idx-t.X0) - h.x0) * cellPx))
+		for dx := 0; dx < width; dx++ {
+			if xx := x + dx; xx >= 0 && xx < w {
+				for y := 0; y < hgt; y++ {
+					img.SetNRGBA(xx, y, heatmapOverlayColour)
+				}
+			}
+		}
+	}
+	hline := func(idx, width int) {
+		y := hgt - int(math.Round((float64(idx-t.Y0)-h.y0)*cellPx))
+		for dy := 0; dy < width; dy++ {
+			if yy := y - dy; yy >= 0 && yy < hgt {
+				for x := 0; x < w; x++ {
+					img.SetNRGBA(x, yy, heatmapOverlayColour)
+				}
+			}
+		}
+	}
+	// Skip grid lines closer than 3 pixels: they would hide the cells.
+	gridOK := float64(h.period)*cellPx >= 3
+	for idx := h.preperiod; idx <= t.X0+t.Cols; idx += h.period {
+		if idx == h.preperiod {
+			vline(idx, 2)
+		} else if gridOK {
+			vline(idx, 1)
+		}
+	}
+	for idx := h.preperiod; idx <= t.Y0+t.Rows; idx += h.period {
+		if idx == h.preperiod {
+			hline(idx, 2)
+		} else if gridOK {
+			hline(idx, 1)
+		}
+	}
+}
