@@ -1,0 +1,327 @@
+package plotting
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	xfont "golang.org/x/image/font"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+)
+
+// Size is the pixel size of a picture and the resolution recorded in its PNG.
+type Size struct {
+	Width, Height int // pixels
+	DPI           int // dots per inch; sets the printed size, not the look
+}
+
+// DefaultSize is a full-HD picture, the size a projector shows.
+var DefaultSize = Size{Width: 1920, Height: 1080, DPI: 96}
+
+// Limits on Size, so that a typo cannot ask for a 100-gigapixel image.
+const (
+	MinPixels = 200
+	MaxPixels = 16384
+	MinDPI    = 10
+	MaxDPI    = 2400
+)
+
+// Validate reports whether the size is one nimlab can draw; the error names
+// the bad field and the accepted range.
+func (s Size) Validate() error {
+	if s.Width < MinPixels || s.Width > MaxPixels {
+		return fmt.Errorf("width %d is out of range; accepted: %d to %d pixels", s.Width, MinPixels, MaxPixels)
+	}
+	if s.Height < MinPixels || s.Height > MaxPixels {
+		return fmt.Errorf("height %d is out of range; accepted: %d to %d pixels", s.Height, MinPixels, MaxPixels)
+	}
+	if s.DPI < MinDPI || s.DPI > MaxDPI {
+		return fmt.Errorf("dpi %d is out of range; accepted: %d to %d", s.DPI, MinDPI, MaxDPI)
+	}
+	return nil
+}
+
+// withDefaults fills zero fields from DefaultSize.
+func (s Size) withDefaults() Size {
+	if s.Width == 0 {
+		s.Width = DefaultSize.Width
+	}
+	if s.Height == 0 {
+		s.Height = DefaultSize.Height
+	}
+	if s.DPI == 0 {
+		s.DPI = DefaultSize.DPI
+	}
+	return s
+}
+
+// Figure is a rendered picture: its pixels, and where its data area lies so
+// that callers (tests, the GUI's hover read-out) can map pixels to data.
+type Figure struct {
+	Image *image.NRGBA
+	DPI   int
+	// Data is the data area in pixels: the cells of a heatmap or the plotted
+	// sequence lie exactly inside it, axes and labels outside.
+	Data image.Rectangle
+	// X and Y are the data ranges the edges of Data stand for.
+	X, Y AxisRange
+}
+
+// AxisRange is the span of data an axis shows.
+type AxisRange struct {
+	Min, Max float64
+	Log      bool // logarithmic (base 10) scale
+}
+
+// norm maps a data value to [0, 1] along the axis.
+func (a AxisRange) norm(v float64) float64 {
+	if a.Log {
+		return (math.Log(v) - math.Log(a.Min)) / (math.Log(a.Max) - math.Log(a.Min))
+	}
+	return (v - a.Min) / (a.Max - a.Min)
+}
+
+// inv maps t in [0, 1] back to a data value.
+func (a AxisRange) inv(t float64) float64 {
+	if a.Log {
+		return math.Exp(math.Log(a.Min) + t*(math.Log(a.Max)-math.Log(a.Min)))
+	}
+	return a.Min + t*(a.Max-a.Min)
+}
+
+// PixelX returns the horizontal pixel coordinate of data value x (the left
+// edge of the data area is Data.Min.X; pixel i covers [i, i+1)).
+func (f *Figure) PixelX(x float64) float64 {
+	return float64(f.Data.Min.X) + f.X.norm(x)*float64(f.Data.Dx())
+}
+
+// PixelY returns the vertical pixel coordinate of data value y; it grows
+// downwards, as image rows do.
+func (f *Figure) PixelY(y float64) float64 {
+	return float64(f.Data.Max.Y) - f.Y.norm(y)*float64(f.Data.Dy())
+}
+
+// DataX returns the data value at horizontal pixel coordinate px.
+func (f *Figure) DataX(px float64) float64 {
+	return f.X.inv((px - float64(f.Data.Min.X)) / float64(f.Data.Dx()))
+}
+
+// DataY returns the data value at vertical pixel coordinate py.
+func (f *Figure) DataY(py float64) float64 {
+	return f.Y.inv((float64(f.Data.Max.Y) - py) / float64(f.Data.Dy()))
+}
+
+// style holds the sizes of text and lines for one picture, in pixels; they
+// scale with the picture so that a 1920×1080 figure reads from the back of a
+// room and a small one is not all text.
+type style struct {
+	dpi                      float64
+	unit                     float64 // 1 at 1920×1080
+	title, label, tick, note float64 // font sizes, px
+	line, thin, tickLen      float64 // line widths and tick length, px
+	margin                   float64
+}
+
+func newStyle(s Size) style {
+	u := math.Min(float64(s.Width)/1920, float64(s.Height)/1080)
+	// Small pictures still need legible text: fonts shrink more slowly than
+	// the picture below full HD.
+	if u < 1 {
+		u = math.Sqrt(u)
+	}
+	return style{
+		dpi:     float64(s.DPI),
+		unit:    u,
+		title:   46 * u,
+		label:   38 * u,
+		tick:    32 * u,
+		note:    32 * u,
+		line:    math.Max(1, math.Round(3*u)),
+		thin:    math.Max(1, math.Round(1.5*u)),
+		tickLen: 14 * u,
+		margin:  28 * u,
+	}
+}
+
+// pt converts pixels to vg lengths (points) at the picture's DPI.
+func (st style) pt(px float64) vg.Length { return vg.Length(px * 72 / st.dpi) }
+
+// px converts a vg length to pixels.
+func (st style) px(l vg.Length) float64 { return float64(l) * st.dpi / 72 }
+
+func (st style) textStyle(px float64, bold bool) text.Style {
+	f := font.Font{Typeface: "Liberation", Variant: "Sans", Size: st.pt(px)}
+	if bold {
+		f.Weight = xfont.WeightBold
+	}
+	return text.Style{
+		Color:   color.Black,
+		Font:    f,
+		XAlign:  draw.XCenter,
+		YAlign:  draw.YTop,
+		Handler: plot.DefaultTextHandler,
+	}
+}
+
+// newPlot returns a gonum plot with nimlab's fonts and line widths, no axis
+// padding (so the axis lines hug the data area) and the given texts.
+func (st style) newPlot(title, xlabel, ylabel string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Title.TextStyle = st.textStyle(st.title, true)
+	p.Title.Padding = st.pt(st.margin * 0.8)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Padding = 0
+		a.Width = st.pt(st.line)
+		a.Color = color.Black
+		a.Label.TextStyle = st.textStyle(st.label, false)
+		a.Label.TextStyle.YAlign = draw.YBottom
+		a.Label.Padding = st.pt(st.margin * 0.4)
+		a.Tick.Label = st.textStyle(st.tick, false)
+		a.Tick.Width = st.pt(st.line)
+		a.Tick.Color = color.Black
+		a.Tick.Length = st.pt(st.tickLen)
+	}
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	p.Y.Tick.Label.XAlign = draw.XRight
+	p.Y.Tick.Label.YAlign = draw.YCenter
+	p.X.Tick.Label.YAlign = draw.YTop
+	return p
+}
+
+// textWidth returns the width in pixels of s in the given style.
+func (st style) textWidth(sty text.Style, s string) float64 {
+	return st.px(sty.Width(s))
+}
+
+// canvas is a picture being drawn: a gonum image canvas and the pixels
+// behind it.
+type canvas struct {
+	size Size
+	st   style
+	vc   *vgimg.Canvas
+	dc   draw.Canvas
+}
+
+func newCanvas(s Size) *canvas {
+	vc := vgimg.NewWith(
+		vgimg.UseImage(image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))),
+		vgimg.UseDPI(s.DPI),
+	)
+	return &canvas{size: s, st: newStyle(s), vc: vc, dc: draw.New(vc)}
+}
+
+// rgba returns the pixels the canvas draws on.
+func (c *canvas) rgba() *image.RGBA { return c.vc.Image().(*image.RGBA) }
+
+// nrgba returns the canvas pixels as an NRGBA image sharing the same memory:
+// every pixel is opaque, so premultiplied and plain colours coincide.
+func (c *canvas) nrgba() *image.NRGBA {
+	m := c.rgba()
+	return &image.NRGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}
+}
+
+// pixelRect converts a vg rectangle to pixel coordinates (y down), unrounded.
+func (c *canvas) pixelRect(r vg.Rectangle) (x0, y0, x1, y1 float64) {
+	h := float64(c.size.Height)
+	return c.st.px(r.Min.X), h - c.st.px(r.Max.Y), c.st.px(r.Max.X), h - c.st.px(r.Min.Y)
+}
+
+// vgRect converts pixel coordinates (y down) to a vg rectangle.
+func (c *canvas) vgRect(x0, y0, x1, y1 float64) vg.Rectangle {
+	h := float64(c.size.Height)
+	return vg.Rectangle{
+		Min: vg.Point{X: c.st.pt(x0), Y: c.st.pt(h - y1)},
+		Max: vg.Point{X: c.st.pt(x1), Y: c.st.pt(h - y0)},
+	}
+}
+
+// sub returns a draw canvas on the pixel rectangle (y down).
+func (c *canvas) sub(x0, y0, x1, y1 float64) draw.Canvas {
+	return draw.Canvas{Canvas: c.vc, Rectangle: c.vgRect(x0, y0, x1, y1)}
+}
+
+// margins returns how far, in pixels, the plot's data area lies inside the
+// outer rectangle on each side when the plot is drawn into it.
+func (c *canvas) margins(p *plot.Plot, x0, y0, x1, y1 float64) (left, top, right, bottom float64) {
+	da := p.DataCanvas(c.sub(x0, y0, x1, y1))
+	dx0, dy0, dx1, dy1 := c.pixelRect(da.Rectangle)
+	return dx0 - x0, dy0 - y0, x1 - dx1, y1 - dy1
+}
+
+// placePlot finds the outer rectangle into which p must be drawn so that its
+// data area is exactly the pixel rectangle want. Tick labels that overhang the
+// data area make the relation slightly non-linear, so it is solved by a few
+// corrections.
+func (c *canvas) placePlot(p *plot.Plot, want image.Rectangle) (draw.Canvas, error) {
+	wx0, wy0, wx1, wy1 := float64(want.Min.X), float64(want.Min.Y), float64(want.Max.X), float64(want.Max.Y)
+	l, t, r, b := c.margins(p, 0, 0, float64(c.size.Width), float64(c.size.Height))
+	x0, y0, x1, y1 := wx0-l, wy0-t, wx1+r, wy1+b
+	for range 20 {
+		da := p.DataCanvas(c.sub(x0, y0, x1, y1))
+		dx0, dy0, dx1, dy1 := c.pixelRect(da.Rectangle)
+		e := math.Max(math.Max(math.Abs(dx0-wx0), math.Abs(dy0-wy0)), math.Max(math.Abs(dx1-wx1), math.Abs(dy1-wy1)))
+		if e < 1e-3 {
+			return c.sub(x0, y0, x1, y1), nil
+		}
+		x0 += wx0 - dx0
+		y0 += wy0 - dy0
+		x1 += wx1 - dx1
+		y1 += wy1 - dy1
+	}
+	return draw.Canvas{}, fmt.Errorf("plotting: could not place the data area at %v", want)
+}
+
+// fill paints the pixel rectangle r (clipped to the image) with col.
+func fill(m *image.RGBA, r image.Rectangle, col color.NRGBA) {
+	r = r.Intersect(m.Rect)
+	if r.Empty() {
+		return
+	}
+	row := m.PixOffset(r.Min.X, r.Min.Y)
+	n := r.Dx() * 4
+	line := m.Pix[row : row+n]
+	for i := 0; i < n; i += 4 {
+		line[i], line[i+1], line[i+2], line[i+3] = col.R, col.G, col.B, 255
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		off := m.PixOffset(r.Min.X, y)
+		copy(m.Pix[off:off+n], line)
+	}
+}
+
+// blend paints r with col at the given opacity over what is there.
+func blend(m *image.RGBA, r image.Rectangle, col color.NRGBA, alpha float64) {
+	r = r.Intersect(m.Rect)
+	a := uint32(alpha*256 + 0.5)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		off := m.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := m.Pix[off : off+3 : off+3]
+			p[0] = uint8((uint32(p[0])*(256-a) + uint32(col.R)*a) >> 8)
+			p[1] = uint8((uint32(p[1])*(256-a) + uint32(col.G)*a) >> 8)
+			p[2] = uint8((uint32(p[2])*(256-a) + uint32(col.B)*a) >> 8)
+			off += 4
+		}
+	}
+}
+
+// frame draws a box of thickness w pixels just outside r.
+func frame(m *image.RGBA, r image.Rectangle, w int, col color.NRGBA) {
+	fill(m, image.Rect(r.Min.X-w, r.Min.Y-w, r.Max.X+w, r.Min.Y), col)
+	fill(m, image.Rect(r.Min.X-w, r.Max.Y, r.Max.X+w, r.Max.Y+w), col)
+	fill(m, image.Rect(r.Min.X-w, r.Min.Y, r.Min.X, r.Max.Y), col)
+	fill(m, image.Rect(r.Max.X, r.Min.Y, r.Max.X+w, r.Max.Y), col)
+}
+
+// nrgb builds an opaque colour from a 0xRRGGBB constant.
+func nrgb(hex uint32) color.NRGBA {
+	return color.NRGBA{R: uint8(hex >> 16), G: uint8(hex >> 8), B: uint8(hex), A: 255}
+}

@@ -1,0 +1,169 @@
+package plotting
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"math/bits"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// HistogramOptions say how a histogram of values is drawn.
+type HistogramOptions struct {
+	Size
+	// Title replaces the default "How often each Grundy value occurs".
+	Title string
+	// Rare, when set, splits the values into rare (true) and common ones,
+	// drawn in two colours with their totals in the legend. OddParity builds
+	// the sparse-space split from the engine's mask.
+	Rare func(value int) bool
+	// LogY counts on a logarithmic axis, so that rare values with a handful
+	// of heaps show next to common ones with millions.
+	LogY bool
+}
+
+// OddParity returns the sparse-space rare/common split for mask: a value v is
+// rare when v AND mask has an odd number of one bits. 0 is always common.
+func OddParity(mask uint16) func(value int) bool {
+	return func(v int) bool { return bits.OnesCount16(uint16(v)&mask)%2 == 1 }
+}
+
+// Colours of the histogram's bars.
+var (
+	commonColour = valueColour
+	rareColour   = nrgb(0xe07b00)
+)
+
+// Histogram draws how many heaps have each Grundy value 0..max, one bar per
+// value, optionally split into rare and common values.
+func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
+	if len(values) == 0 {
+		return nil, errors.New("plotting: the sequence has no values")
+	}
+	size := opts.Size.withDefaults()
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
+	maxV := 0
+	for _, v := range values {
+		maxV = max(maxV, int(v))
+	}
+	counts := make([]int, maxV+1)
+	for _, v := range values {
+		counts[v]++
+	}
+	maxCount := 0
+	for _, n := range counts {
+		maxCount = max(maxCount, n)
+	}
+
+	c := newCanvas(size)
+	st := c.st
+	W, H := float64(size.Width), float64(size.Height)
+	title := opts.Title
+	if title == "" {
+		title = "How often each Grundy value occurs"
+	}
+	p := st.newPlot(title, "Grundy value", "number of heaps")
+	p.X.Min, p.X.Max = -0.5, float64(maxV)+0.5
+	headPx := 2.2 * st.note
+	setAxes := func(dw, dh float64) {
+		p.X.Tick.Marker = newIntTicks(float64(maxV), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(maxV)))+1))
+		frac := math.Max(0.3, 1-headPx/dh)
+		if opts.LogY {
+			p.Y.Scale = plot.LogScale{}
+			p.Y.Tick.Marker = clipTicks{logTicks{}, float64(maxCount)}
+			// log(hi/lo) = log(top/lo)/frac, with the bars starting at 0.5.
+			lo := 0.5
+			p.Y.Min, p.Y.Max = lo, lo*math.Pow(float64(maxCount)*1.05/lo, 1/frac)
+			return
+		}
+		p.Y.Min, p.Y.Max = 0, float64(maxCount)/frac
+		p.Y.Tick.Marker = clipTicks{newIntTicks(float64(maxCount), int((dh-headPx)/(2.4*st.tick))+1), float64(maxCount)}
+	}
+	setAxes(W*0.8, H*0.7)
+	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
+	setAxes(W-2*st.margin-l-r, H-2*st.margin-tp-b)
+	l, tp, r, b = c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
+	x0, y0 := int(math.Ceil(st.margin+l)), int(math.Ceil(st.margin+tp))
+	x1, y1 := int(math.Floor(W-st.margin-r)), int(math.Floor(H-st.margin-b))
+	if x1-x0 < 20 || y1-y0 < 20 {
+		return nil, fmt.Errorf("plotting: a %d×%d picture leaves no room for the histogram; make it larger", size.Width, size.Height)
+	}
+	setAxes(float64(x1-x0), float64(y1-y0))
+	data := image.Rect(x0, y0, x1, y1)
+	outer, err := c.placePlot(p, data)
+	if err != nil {
+		return nil, err
+	}
+	p.Draw(outer)
+	fig := &Figure{
+		Image: c.nrgba(), DPI: size.DPI, Data: data,
+		X: AxisRange{Min: p.X.Min, Max: p.X.Max},
+		Y: AxisRange{Min: p.Y.Min, Max: p.Y.Max, Log: opts.LogY},
+	}
+	img := c.rgba()
+	var rareValues, rareHeaps, commonValues, commonHeaps int
+	for v, n := range counts {
+		rare := opts.Rare != nil && opts.Rare(v)
+		col := commonColour
+		if rare {
+			col = rareColour
+		}
+		if n > 0 {
+			if rare {
+				rareValues++
+				rareHeaps += n
+			} else {
+				commonValues++
+				commonHeaps += n
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		// Bars are 80% of a value's width, but never less than a pixel and
+		// always a pixel apart when there is room.
+		xa := int(math.Round(fig.PixelX(float64(v) - 0.4)))
+		xb := max(xa+1, int(math.Round(fig.PixelX(float64(v)+0.4))))
+		top := int(math.Round(fig.PixelY(float64(n))))
+		top = min(top, data.Max.Y-1) // a count of 1 is still visible
+		fill(img, image.Rect(xa, top, xb, data.Max.Y).Intersect(data), col)
+	}
+	frame(img, data, int(st.line), frameColour)
+
+	// Legend, top right.
+	note := st.textStyle(st.note, false)
+	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
+	var labels []string
+	var cols []color.NRGBA
+	if opts.Rare != nil {
+		labels = append(labels,
+			fmt.Sprintf("common: %d values, %s heaps", commonValues, formatInt(commonHeaps)),
+			fmt.Sprintf("rare: %d values, %s heaps", rareValues, formatInt(rareHeaps)))
+		cols = append(cols, commonColour, rareColour)
+	} else {
+		labels = append(labels, fmt.Sprintf("%s heaps, %d distinct values", formatInt(len(values)), commonValues))
+		cols = append(cols, commonColour)
+	}
+	pad := 0.5 * st.margin
+	sw := 1.1 * st.note
+	gap := 0.4 * st.note
+	total := 0.0
+	for _, s := range labels {
+		total += sw + gap + st.textWidth(note, s) + 1.2*st.note
+	}
+	x := float64(data.Max.X) - pad - total + 1.2*st.note
+	y := float64(data.Min.Y) + pad + 0.6*st.note
+	for i, s := range labels {
+		fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
+		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
+		x += sw + gap + st.textWidth(note, s) + 1.2*st.note
+	}
+	return fig, nil
+}

@@ -1,0 +1,174 @@
+package plotting
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot/palette"
+	"gonum.org/v1/plot/palette/brewer"
+)
+
+// Palette maps Grundy values 0..max to colours.
+type Palette struct {
+	// Name is what --palette accepts.
+	Name string
+	// Description says what the palette is for.
+	Description string
+	// MaxColours is how many distinct values the palette can tell apart;
+	// 0 means any number.
+	MaxColours int
+	colour     func(v, max int) color.NRGBA
+}
+
+// Colour returns the colour of value v on a scale whose largest value is max
+// (0 ≤ v ≤ max).
+func (p Palette) Colour(v, max int) color.NRGBA {
+	if max < 1 {
+		max = 1
+	}
+	v = min(v, max)
+	v = maxInt(v, 0)
+	return p.colour(v, max)
+}
+
+// Colours returns the colours of 0..max, in order.
+func (p Palette) Colours(max int) []color.NRGBA {
+	cs := make([]color.NRGBA, max+1)
+	for v := range cs {
+		cs[v] = p.Colour(v, max)
+	}
+	return cs
+}
+
+// fits reports an error when the palette cannot tell max+1 values apart.
+func (p Palette) fits(max int) error {
+	if p.MaxColours > 0 && max+1 > p.MaxColours {
+		return fmt.Errorf("palette %q has %d colours but the values run from 0 to %d; use %s for more values",
+			p.Name, p.MaxColours, max, strings.Join(unlimitedPaletteNames(), ", "))
+	}
+	return nil
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// Rainbow is the thesis' palette (Figure 2.7): red for 0 through orange,
+// yellow, green and blue up to violet for the largest value.
+var Rainbow = Palette{
+	Name:        "rainbow",
+	Description: "the thesis' rainbow: red = 0 up to violet for the largest value",
+	colour: func(v, max int) color.NRGBA {
+		// Hue 0 is red, 0.75 (270°) violet; full saturation, slightly
+		// darkened so that yellow stays visible on white.
+		h := 0.75 * float64(v) / float64(max)
+		c := palette.HSVA{H: h, S: 1, V: 0.97, A: 1}
+		return color.NRGBAModel.Convert(c).(color.NRGBA)
+	},
+}
+
+// viridisStops are matplotlib's viridis at 0, 0.1, …, 1; the colours in
+// between are interpolated linearly, which stays within a few levels of the
+// full table.
+var viridisStops = [...]uint32{
+	0x440154, 0x482475, 0x414487, 0x355f8d, 0x2a788e, 0x21918c,
+	0x22a884, 0x44bf70, 0x7ad151, 0xbddf26, 0xfde725,
+}
+
+// Uniform is perceptually uniform (viridis: dark violet to yellow), readable
+// by colour-blind viewers and in grey.
+var Uniform = Palette{
+	Name:        "uniform",
+	Description: "perceptually uniform (viridis): dark violet = 0 up to yellow",
+	colour: func(v, max int) color.NRGBA {
+		t := float64(v) / float64(max) * float64(len(viridisStops)-1)
+		i := int(t)
+		if i >= len(viridisStops)-1 {
+			return nrgb(viridisStops[len(viridisStops)-1])
+		}
+		f := t - float64(i)
+		a, b := nrgb(viridisStops[i]), nrgb(viridisStops[i+1])
+		mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-f) + float64(y)*f)) }
+		return color.NRGBA{R: mix(a.R, b.R), G: mix(a.G, b.G), B: mix(a.B, b.B), A: 255}
+	},
+}
+
+// Grey is for print: black for 0 (the P-positions stand out) up to a light
+// grey, so that cells never vanish into the white page.
+var Grey = Palette{
+	Name:        "grey",
+	Description: "grey for print: black = 0 up to light grey",
+	colour: func(v, max int) color.NRGBA {
+		g := uint8(math.Round(225 * float64(v) / float64(max)))
+		return color.NRGBA{R: g, G: g, B: g, A: 255}
+	},
+}
+
+// qualitativeColours are ColorBrewer's Paired-12 reordered so that
+// neighbouring values get unrelated hues (dark colours first).
+var qualitativeColours = func() []color.NRGBA {
+	p, err := brewer.GetPalette(brewer.TypeQualitative, "Paired", 12)
+	if err != nil {
+		panic(err) // a fixed name and size that brewer has always had
+	}
+	cs := p.Colors()
+	order := []int{5, 1, 3, 7, 9, 11, 4, 0, 2, 6, 8, 10}
+	out := make([]color.NRGBA, len(order))
+	for i, k := range order {
+		out[i] = color.NRGBAModel.Convert(cs[k]).(color.NRGBA)
+	}
+	return out
+}()
+
+// Qualitative gives each value an unrelated colour, for tables with at most
+// 12 distinct values.
+var Qualitative = Palette{
+	Name:        "qualitative",
+	Description: "distinct colours for up to 12 values (ColorBrewer Paired)",
+	MaxColours:  len(qualitativeColours),
+	colour: func(v, max int) color.NRGBA {
+		return qualitativeColours[v%len(qualitativeColours)]
+	},
+}
+
+// Palettes lists the palettes by name, rainbow first (the default).
+var Palettes = []Palette{Rainbow, Uniform, Grey, Qualitative}
+
+// PaletteNames returns the names PaletteByName accepts.
+func PaletteNames() []string {
+	names := make([]string, len(Palettes))
+	for i, p := range Palettes {
+		names[i] = p.Name
+	}
+	return names
+}
+
+func unlimitedPaletteNames() []string {
+	var names []string
+	for _, p := range Palettes {
+		if p.MaxColours == 0 {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// PaletteByName returns the named palette (case-insensitive; "gray" is
+// accepted for "grey"); the error lists the accepted names.
+func PaletteByName(name string) (Palette, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "gray" {
+		n = "grey"
+	}
+	i := slices.IndexFunc(Palettes, func(p Palette) bool { return p.Name == n })
+	if i < 0 {
+		return Palette{}, fmt.Errorf("unknown palette %q; accepted: %s", name, strings.Join(PaletteNames(), ", "))
+	}
+	return Palettes[i], nil
+}

@@ -1,0 +1,83 @@
+package plotting
+
+import (
+	"image/color"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/palette"
+)
+
+// luminance is the relative luminance of an sRGB colour (0 black, 1 white).
+func luminance(c color.NRGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+func hue(c color.NRGBA) float64 {
+	return palette.HSVAModel.Convert(c).(palette.HSVA).H
+}
+
+func TestRainbowRunsRedToViolet(t *testing.T) {
+	const max = 50
+	assert.Equal(t, color.NRGBA{R: 248, A: 255}, Rainbow.Colour(0, max), "0 is red")
+	top := Rainbow.Colour(max, max)
+	assert.Greater(t, top.B, top.R, "the largest value is violet: blue above red")
+	assert.Greater(t, top.R, top.G, "… and red above green")
+	assert.InDelta(t, 0.75, hue(top), 0.01, "violet is hue 270°")
+	prev := -1.0
+	for v := 0; v <= max; v++ {
+		h := hue(Rainbow.Colour(v, max))
+		assert.Greater(t, h, prev, "hue grows with the value (v=%d)", v)
+		prev = h
+	}
+}
+
+func TestUniformAndGreyGetLighterWithTheValue(t *testing.T) {
+	for _, p := range []Palette{Uniform, Grey} {
+		const max = 40
+		prev := -1.0
+		for v := 0; v <= max; v++ {
+			l := luminance(p.Colour(v, max))
+			assert.Greater(t, l, prev, "%s: luminance grows with the value (v=%d)", p.Name, v)
+			prev = l
+		}
+	}
+	assert.Equal(t, color.NRGBA{A: 255}, Grey.Colour(0, 9), "grey: 0 is black")
+	assert.Equal(t, nrgb(0x440154), Uniform.Colour(0, 9), "viridis starts dark violet")
+	assert.Equal(t, nrgb(0xfde725), Uniform.Colour(9, 9), "viridis ends yellow")
+}
+
+func TestQualitativeColoursAreDistinct(t *testing.T) {
+	cs := Qualitative.Colours(11)
+	seen := map[color.NRGBA]bool{}
+	for _, c := range cs {
+		assert.False(t, seen[c], "colour %v repeats", c)
+		seen[c] = true
+	}
+	assert.NoError(t, Qualitative.fits(11))
+	assert.Error(t, Qualitative.fits(12))
+}
+
+func TestPaletteByName(t *testing.T) {
+	for _, name := range []string{"rainbow", "uniform", "grey", "qualitative", "Gray", " RAINBOW "} {
+		p, err := PaletteByName(name)
+		require.NoError(t, err, name)
+		assert.NotEmpty(t, p.Name)
+	}
+	_, err := PaletteByName("jet")
+	assert.EqualError(t, err, `unknown palette "jet"; accepted: rainbow, uniform, grey, qualitative`)
+}
+
+func TestColourClampsOutOfRangeValues(t *testing.T) {
+	assert.Equal(t, Rainbow.Colour(9, 9), Rainbow.Colour(12, 9))
+	assert.Equal(t, Rainbow.Colour(0, 9), Rainbow.Colour(-3, 9))
+}

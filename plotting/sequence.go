@@ -1,0 +1,355 @@
+package plotting
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Sequence is a Grundy sequence G(0..len(Values)−1) and what is known of its
+// periodicity: G(n+Period) = G(n) for every n ≥ Preperiod. Period 0 means no
+// period is known, and nothing is marked.
+type Sequence struct {
+	// Name names the game in the default title, e.g. "0.07".
+	Name              string
+	Values            []uint16
+	Period, Preperiod int
+}
+
+// SequenceStyle is how the values are drawn.
+type SequenceStyle int
+
+const (
+	// Steps holds G(n) from n to n+1 and joins neighbouring values by
+	// vertical risers (the default).
+	Steps SequenceStyle = iota
+	// Points draws one dot per heap at x = n.
+	Points
+)
+
+// SequenceOptions say how a Sequence is drawn. The zero value draws a
+// DefaultSize step plot.
+type SequenceOptions struct {
+	Size
+	// Title replaces the default "Grundy values of <Name>".
+	Title string
+	Style SequenceStyle
+	// LogX draws heap sizes on a logarithmic axis (heap 0 is then left out).
+	LogX bool
+	// PeriodGrid draws a faint line at every multiple of the period after
+	// the preperiod.
+	PeriodGrid bool
+}
+
+// Colours of the sequence plot.
+var (
+	valueColour     = nrgb(0x1b3a8c) // the values
+	periodicShade   = nrgb(0xfff0cc) // background of the periodic part
+	periodGridColor = nrgb(0xd9a441) // the period grid
+	// PreperiodColour is the colour of the line marking the preperiod (and of
+	// nothing else), so that tests and viewers can find it.
+	PreperiodColour = nrgb(0xd1232a)
+	periodColour    = nrgb(0x8a5a00) // the period bracket and its label
+)
+
+// SequencePlot draws G(n) against the heap size n. Each pixel column shows
+// the minimum to the maximum of the values of the heaps under it (per-pixel
+// min/max decimation), so 10^7 values draw as fast as the picture has columns
+// and no value is lost. When Period > 0, the periodic part n ≥ Preperiod is
+// shaded, a line marks the preperiod and the period is written on the plot.
+func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
+	n := len(seq.Values)
+	if n == 0 {
+		return nil, errors.New("plotting: the sequence has no values")
+	}
+	if opts.LogX && n < 2 {
+		return nil, errors.New("plotting: a logarithmic heap axis needs at least 2 values (heap 0 is not shown)")
+	}
+	if seq.Period < 0 || seq.Preperiod < 0 {
+		return nil, fmt.Errorf("plotting: period %d and preperiod %d must not be negative", seq.Period, seq.Preperiod)
+	}
+	size := opts.Size.withDefaults()
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
+	first := 0
+	if opts.LogX {
+		first = 1
+	}
+	maxV := 0
+	for _, v := range seq.Values[first:] {
+		maxV = max(maxV, int(v))
+	}
+
+	c := newCanvas(size)
+	st := c.st
+	W, H := float64(size.Width), float64(size.Height)
+	title := opts.Title
+	if title == "" {
+		title = "Grundy values"
+		if seq.Name != "" {
+			title += " of " + seq.Name
+		}
+	}
+	p := st.newPlot(title, "heap size n", "G(n)")
+	xr := AxisRange{Min: float64(first), Max: float64(n)}
+	if opts.LogX {
+		xr.Log = true
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = logTicks{}
+	}
+	p.X.Min, p.X.Max = xr.Min, xr.Max
+
+	// The top of the data area is kept free for the legend and the period
+	// label: headPx pixels, converted to value units once the data height
+	// is known.
+	marked := seq.Period > 0 && seq.Preperiod < n
+	headPx := 1.9 * st.note
+	if marked {
+		headPx = 4.6 * st.note
+	}
+	setAxes := func(dw, dh float64) {
+		if !opts.LogX {
+			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, formatInt(n)))+1))
+		}
+		span := float64(max(maxV, 1))
+		// y spans [lo, hi] with the values in [0, maxV] and headPx free above.
+		lo := -0.04 * span
+		frac := math.Max(0.3, 1-headPx/dh) // share of the height for the values
+		hi := lo + (span-lo)/frac
+		p.Y.Min, p.Y.Max = lo, hi
+		yt := newIntTicks(span, int((dh-headPx)/(2.4*st.tick))+1)
+		p.Y.Tick.Marker = clipTicks{yt, float64(maxV)}
+	}
+	setAxes(W*0.8, H*0.7)
+	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
+	setAxes(W-2*st.margin-l-r, H-2*st.margin-tp-b)
+	l, tp, r, b = c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
+	x0, y0 := int(math.Ceil(st.margin+l)), int(math.Ceil(st.margin+tp))
+	x1, y1 := int(math.Floor(W-st.margin-r)), int(math.Floor(H-st.margin-b))
+	if x1-x0 < 20 || y1-y0 < 20 {
+		return nil, fmt.Errorf("plotting: a %d×%d picture leaves no room for the plot; make it larger", size.Width, size.Height)
+	}
+	setAxes(float64(x1-x0), float64(y1-y0))
+	data := image.Rect(x0, y0, x1, y1)
+	outer, err := c.placePlot(p, data)
+	if err != nil {
+		return nil, err
+	}
+	p.Draw(outer)
+
+	fig := &Figure{
+		Image: c.nrgba(), DPI: size.DPI, Data: data,
+		X: xr, Y: AxisRange{Min: p.Y.Min, Max: p.Y.Max},
+	}
+	img := c.rgba()
+	lw := int(st.line)
+	preX := 0
+	if marked {
+		preX = int(math.Round(fig.PixelX(math.Max(float64(seq.Preperiod), xr.Min))))
+		fill(img, image.Rect(preX, data.Min.Y, data.Max.X, data.Max.Y), periodicShade)
+		if opts.PeriodGrid {
+			step := fig.PixelX(float64(seq.Preperiod+seq.Period)) - fig.PixelX(float64(seq.Preperiod))
+			for k := seq.Preperiod + seq.Period; k < n && (opts.LogX || step >= 8); k += seq.Period {
+				x := int(math.Round(fig.PixelX(float64(k))))
+				if opts.LogX && x-int(math.Round(fig.PixelX(float64(k-seq.Period)))) < 8 {
+					continue
+				}
+				fill(img, image.Rect(x, data.Min.Y, x+max(1, lw/2), data.Max.Y), periodGridColor)
+			}
+		}
+	}
+	switch opts.Style {
+	case Points:
+		drawPoints(c, fig, seq.Values, first)
+	default:
+		drawSteps(img, fig, seq.Values, first, lw)
+	}
+	if marked {
+		fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
+	}
+	frame(img, data, lw, frameColour)
+	drawSequenceLegend(c, fig, seq, marked, preX)
+	return fig, nil
+}
+
+// clipTicks keeps the ticks of a ticker up to a limit, so that the value
+// axis is not labelled in the empty band above the data.
+type clipTicks struct {
+	plot.Ticker
+	limit float64
+}
+
+// Ticks implements plot.Ticker.
+func (t clipTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for _, tk := range t.Ticker.Ticks(min, max) {
+		if tk.Value <= t.limit+1e-9 {
+			out = append(out, tk)
+		}
+	}
+	return out
+}
+
+// heapColumns returns, for every pixel column of the data area, the first
+// and last heap whose step [n, n+1) meets it; a column that starts exactly at
+// an integer also takes the heap before, so that every riser is drawn.
+func heapColumns(fig *Figure, first, n int) (lo, hi []int) {
+	dw := fig.Data.Dx()
+	lo, hi = make([]int, dw), make([]int, dw)
+	for i := range dw {
+		xa := fig.DataX(float64(fig.Data.Min.X + i))
+		xb := fig.DataX(float64(fig.Data.Min.X + i + 1))
+		a := int(math.Ceil(xa-1e-9)) - 1
+		b := int(math.Ceil(xb-1e-9)) - 1
+		lo[i], hi[i] = max(a, first), min(b, n-1)
+	}
+	return lo, hi
+}
+
+// drawSteps draws the step plot by per-column min/max decimation.
+func drawSteps(img *image.RGBA, fig *Figure, values []uint16, first, lw int) {
+	lo, hi := heapColumns(fig, first, len(values))
+	clip := fig.Data
+	for i := range lo {
+		if lo[i] > hi[i] {
+			continue
+		}
+		mn, mx := values[lo[i]], values[lo[i]]
+		for _, v := range values[lo[i] : hi[i]+1] {
+			mn = min(mn, v)
+			mx = max(mx, v)
+		}
+		x := fig.Data.Min.X + i - lw/2
+		top := int(math.Round(fig.PixelY(float64(mx)) - float64(lw)/2))
+		bot := int(math.Round(fig.PixelY(float64(mn)) - float64(lw)/2))
+		fill(img, image.Rect(x, top, x+lw, bot+lw).Intersect(clip), valueColour)
+	}
+}
+
+// drawPoints draws one dot per heap: round dots where heaps are at least a
+// few pixels apart, and otherwise a square on every pixel row that holds a
+// value in that column (the points analogue of min/max decimation).
+func drawPoints(c *canvas, fig *Figure, values []uint16, first int) {
+	st := c.st
+	img := c.rgba()
+	s := max(2, int(math.Round(4*st.unit)))
+	dot := draw.GlyphStyle{Color: valueColour, Shape: draw.CircleGlyph{}}
+	H := float64(c.size.Height)
+	seen := make([]int, fig.Data.Max.Y+s+1)
+	clip := fig.Data
+	for k := first; k < len(values); k++ {
+		x := fig.PixelX(float64(k))
+		y := fig.PixelY(float64(values[k]))
+		spacing := fig.PixelX(float64(k+1)) - x
+		if k > first {
+			spacing = math.Min(spacing, x-fig.PixelX(float64(k-1)))
+		}
+		if spacing >= 4 {
+			dot.Radius = st.pt(math.Max(2.5*st.unit, math.Min(6*st.unit, 0.7*spacing)))
+			c.dc.DrawGlyph(dot, vg.Point{X: st.pt(x), Y: st.pt(H - y)})
+			continue
+		}
+		col := int(x)
+		row := int(y)
+		if seen[row] == col+1 {
+			continue
+		}
+		seen[row] = col + 1
+		fill(img, image.Rect(col-s/2, row-s/2, col-s/2+s, row-s/2+s).Intersect(clip), valueColour)
+	}
+}
+
+// drawSequenceLegend writes the legend (top right) and, when the sequence is
+// periodic, the preperiod and period labels at the preperiod line.
+func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, marked bool, preX int) {
+	st := c.st
+	H := float64(c.size.Height)
+	d := fig.Data
+	note := st.textStyle(st.note, false)
+	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
+	pad := 0.5 * st.margin
+	sw := 1.3 * st.note // swatch width
+	rowY := float64(d.Min.Y) + pad + 0.6*st.note
+
+	type item struct {
+		label  string
+		swatch func(x, y float64)
+	}
+	img := c.rgba()
+	items := []item{{"G(n)", func(x, y float64) {
+		fill(img, image.Rect(int(x), int(y)-int(st.line)/2, int(x+sw), int(y)-int(st.line)/2+int(st.line)), valueColour)
+	}}}
+	if marked {
+		items = append(items,
+			item{"periodic part", func(x, y float64) {
+				r := image.Rect(int(x), int(y-0.45*st.note), int(x+sw), int(y+0.45*st.note))
+				fill(img, r, periodicShade)
+				frame(img, r, 1, periodGridColor)
+			}},
+			item{"preperiod", func(x, y float64) {
+				lw := int(st.line)
+				fill(img, image.Rect(int(x+sw/2)-lw/2, int(y-0.5*st.note), int(x+sw/2)-lw/2+lw, int(y+0.5*st.note)), PreperiodColour)
+			}})
+	}
+	// Lay the items out right-aligned in one row.
+	gap := 0.4 * st.note
+	total := 0.0
+	for _, it := range items {
+		total += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
+	}
+	x := float64(d.Max.X) - pad - total + 1.2*st.note
+	for _, it := range items {
+		it.swatch(x, rowY)
+		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - rowY)}, it.label)
+		x += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
+	}
+	if !marked {
+		return
+	}
+
+	// Second row: "n₀ = 53" left of the preperiod line, the period bracket
+	// and "period 34" right of it.
+	labelY := rowY + 1.6*st.note
+	bold := st.textStyle(st.note, true)
+	bold.YAlign = draw.YCenter
+	pre := fmt.Sprintf("preperiod %s", formatInt(seq.Preperiod))
+	per := fmt.Sprintf("period %s", formatInt(seq.Period))
+	px := float64(preX)
+	preW, perW := st.textWidth(bold, pre), st.textWidth(bold, per)
+	bold.Color = PreperiodColour
+	if px-pad-preW >= float64(d.Min.X)+pad {
+		bold.XAlign = draw.XRight
+		c.dc.FillText(bold, vg.Point{X: st.pt(px - pad), Y: st.pt(H - labelY)}, pre)
+	} else {
+		// No room on the left: both labels go right of the line.
+		bold.XAlign = draw.XLeft
+		c.dc.FillText(bold, vg.Point{X: st.pt(px + pad), Y: st.pt(H - labelY)}, pre)
+		px += pad + preW
+	}
+	bold.Color = periodColour
+	bold.XAlign = draw.XLeft
+	if px+pad+perW > float64(d.Max.X)-pad {
+		bold.XAlign = draw.XRight
+		c.dc.FillText(bold, vg.Point{X: st.pt(float64(preX) - pad), Y: st.pt(H - labelY - 1.2*st.note)}, per)
+		return
+	}
+	c.dc.FillText(bold, vg.Point{X: st.pt(px + pad), Y: st.pt(H - labelY)}, per)
+	// The bracket spans one period from the preperiod, when it is wide
+	// enough to see.
+	bx0 := fig.PixelX(math.Max(float64(seq.Preperiod), fig.X.Min))
+	bx1 := fig.PixelX(math.Min(float64(seq.Preperiod+seq.Period), fig.X.Max))
+	if bx1-bx0 >= 12 {
+		by := labelY + 0.9*st.note
+		lw := st.line
+		line := draw.LineStyle{Color: periodColour, Width: st.pt(lw)}
+		c.dc.StrokeLine2(line, st.pt(bx0), st.pt(H-by), st.pt(bx1), st.pt(H-by))
+		c.dc.StrokeLine2(line, st.pt(bx1-lw/2), st.pt(H-by+0.35*st.note), st.pt(bx1-lw/2), st.pt(H-by-0.35*st.note))
+		c.dc.StrokeLine2(line, st.pt(bx0+lw), st.pt(H-by+0.35*st.note), st.pt(bx0+lw), st.pt(H-by-0.35*st.note))
+	}
+}

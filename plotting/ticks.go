@@ -1,0 +1,154 @@
+package plotting
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+)
+
+// intTicks marks whole numbers: a labelled tick every step, unlabelled minor
+// ticks every minor. Grundy values and heap sizes are integers, so a tick at
+// 2.5 would only mislead.
+type intTicks struct {
+	step, minor int
+	offset      float64 // ticks sit at v + offset (heatmaps: cell centres)
+}
+
+// niceStep returns the smallest of 1, 2, 5 × 10^k (≥ 1) that puts at most
+// maxLabels labels on a span of the given length.
+func niceStep(span float64, maxLabels int) int {
+	if maxLabels < 2 {
+		maxLabels = 2
+	}
+	for mag := 1; ; mag *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			s := m * mag
+			if span/float64(s) <= float64(maxLabels-1) {
+				return s
+			}
+		}
+		if mag > math.MaxInt32/10 {
+			return mag
+		}
+	}
+}
+
+// newIntTicks chooses steps for a span so that at most maxLabels labels fit.
+func newIntTicks(span float64, maxLabels int) intTicks {
+	s := niceStep(span, maxLabels)
+	minor := 0
+	switch {
+	case s == 1:
+	case s%5 == 0 && s/5 >= 1 && leading(s) != 2:
+		minor = s / 5
+	default:
+		minor = s / 2
+	}
+	return intTicks{step: s, minor: minor}
+}
+
+// leading returns the first digit of s.
+func leading(s int) int {
+	for s >= 10 {
+		s /= 10
+	}
+	return s
+}
+
+// Ticks implements plot.Ticker.
+func (t intTicks) Ticks(min, max float64) []plot.Tick {
+	every := t.step
+	if t.minor > 0 {
+		every = t.minor
+	}
+	var ticks []plot.Tick
+	first := int(math.Ceil((min - t.offset) / float64(every)))
+	for k := first; ; k++ {
+		v := k * every
+		x := float64(v) + t.offset
+		if x > max+1e-9 {
+			break
+		}
+		tk := plot.Tick{Value: x}
+		if v%t.step == 0 {
+			tk.Label = formatInt(v)
+		}
+		ticks = append(ticks, tk)
+	}
+	return ticks
+}
+
+// logTicks marks powers of ten (labelled) and their multiples 2..9.
+type logTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (logTicks) Ticks(min, max float64) []plot.Tick {
+	var ticks []plot.Tick
+	for e := int(math.Floor(math.Log10(min))); e <= int(math.Ceil(math.Log10(max))); e++ {
+		p := math.Pow10(e)
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * p
+			if v < min*(1-1e-9) || v > max*(1+1e-9) {
+				continue
+			}
+			tk := plot.Tick{Value: v}
+			if m == 1 {
+				tk.Label = formatPow10(e)
+			}
+			ticks = append(ticks, tk)
+		}
+	}
+	return ticks
+}
+
+var superscripts = [...]string{"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+
+func superscript(n int) string {
+	var b strings.Builder
+	for _, c := range strconv.Itoa(n) {
+		if c == '-' {
+			b.WriteString("⁻")
+			continue
+		}
+		b.WriteString(superscripts[c-'0'])
+	}
+	return b.String()
+}
+
+// formatPow10 writes 10^e as 1, 10, 100, 1000, then 10⁴, 10⁵ …
+func formatPow10(e int) string {
+	if e >= 0 && e <= 3 {
+		return strconv.Itoa(int(math.Pow10(e)))
+	}
+	return "10" + superscript(e)
+}
+
+// formatInt writes tick labels: plain up to 99 999, then m·10^e so that long
+// axes keep short labels (3·10⁶, 2.5·10⁶).
+func formatInt(v int) string {
+	a := v
+	if a < 0 {
+		a = -a
+	}
+	if a < 100000 {
+		return strconv.Itoa(v)
+	}
+	e := 0
+	for a%10 == 0 {
+		a /= 10
+		e++
+	}
+	// a is the significant digits; write them as d.ddd·10^k.
+	digits := strconv.Itoa(a)
+	k := e + len(digits) - 1
+	m := digits[:1]
+	if len(digits) > 1 {
+		m += "." + digits[1:]
+	}
+	if v < 0 {
+		m = "−" + m
+	}
+	return m + "·10" + superscript(k)
+}
