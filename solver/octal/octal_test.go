@@ -36,10 +36,10 @@ func TestSolveCertifiesPublishedPeriods(t *testing.T) {
 		code              string
 		period, preperiod int
 	}{
-		{"0.07", 34, 53},  // Dawson's Kayles: seed 001 Example 1.2.8
-		{"0.77", 12, 71},  // Kayles: Winning Ways
-		{".07", 34, 53},   // the same code written without the 0
-		{"0.23", 3, 1},    // seed 004 §2's table (the seed's text says period 2: see docs/FINDINGS.md)
+		{"0.07", 34, 53}, // Dawson's Kayles: seed 001 Example 1.2.8
+		{"0.77", 12, 71}, // Kayles: Winning Ways
+		{".07", 34, 53},  // the same code written without the 0
+		{"0.23", 3, 1},   // seed 004 §2's table (the seed's text says period 2: see docs/FINDINGS.md)
 	}
 	for _, tc := range tests {
 		t.Run(tc.code, func(t *testing.T) {
