@@ -11,9 +11,63 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/nimlab/nimlab/plotting"
 )
+
+// valueGrid is a two-index table of values: Values[r*Cols+c] is the value
+// at first index X0+c (to the right) and second index Y0+r (upwards);
+// negative values are unknown. It has the shape of plotting.Table.
+type valueGrid struct {
+	Cols, Rows int
+	Values     []int
+	X0, Y0     int
+}
+
+// At returns the value at column c, row r.
+func (g valueGrid) At(c, r int) int { return g.Values[r*g.Cols+c] }
+
+// colourScale gives the colours of the values 0..max; plotting.Palette is
+// one.
+type colourScale interface {
+	Colours(max int) []color.NRGBA
+}
+
+// hueScale is the thesis' rainbow (red = 0 up to violet), the heatmap's
+// colours until a palette is chosen.
+type hueScale struct{}
+
+// Colours spreads hues 0°..270° over 0..max.
+func (hueScale) Colours(maxV int) []color.NRGBA {
+	cs := make([]color.NRGBA, maxV+1)
+	for v := range cs {
+		cs[v] = hsv(0.75*float64(v)/float64(max(maxV, 1)), 1, 0.97)
+	}
+	return cs
+}
+
+// hsv converts a hue in [0, 1) with saturation s and value v to a colour.
+func hsv(h, s, v float64) color.NRGBA {
+	h = math.Mod(h, 1) * 6
+	i := math.Floor(h)
+	f := h - i
+	p, q, t := v*(1-s), v*(1-s*f), v*(1-s*(1-f))
+	var r, g, b float64
+	switch int(i) {
+	case 0:
+		r, g, b = v, t, p
+	case 1:
+		r, g, b = q, v, p
+	case 2:
+		r, g, b = p, v, t
+	case 3:
+		r, g, b = p, q, v
+	case 4:
+		r, g, b = t, p, v
+	default:
+		r, g, b = v, p, q
+	}
+	c := func(x float64) uint8 { return uint8(math.Round(x * 255)) }
+	return color.NRGBA{c(r), c(g), c(b), 255}
+}
 
 // heatmapView is an interactive picture of a two-index table such as
 // G(A_{p,q}): p runs to the right and q upwards, one square cell per entry.
@@ -26,8 +80,8 @@ type heatmapView struct {
 	widget.BaseWidget
 
 	mu      sync.Mutex // guards the fields below against the raster's generator
-	table   plotting.Table
-	palette plotting.Palette
+	table   valueGrid
+	palette colourScale
 	maxV    int
 	colours []color.NRGBA
 	// The view: (x0, y0) is the data point (in cells) at the bottom-left
@@ -66,7 +120,7 @@ var heatmapBackground = color.NRGBA{235, 235, 235, 255}
 var heatmapOverlayColour = color.NRGBA{0, 0, 0, 255}
 
 func newHeatmapView() *heatmapView {
-	h := &heatmapView{palette: plotting.Rainbow, label: "A(%d, %d)", cellSize: 1, autoFit: true}
+	h := &heatmapView{palette: hueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true}
 	h.raster = canvas.NewRaster(h.render)
 	h.ExtendBaseWidget(h)
 	return h
@@ -81,7 +135,7 @@ func (h *heatmapView) CreateRenderer() fyne.WidgetRenderer {
 func (h *heatmapView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
 
 // SetTable shows a new table and fits it to the widget.
-func (h *heatmapView) SetTable(t plotting.Table) {
+func (h *heatmapView) SetTable(t valueGrid) {
 	h.mu.Lock()
 	h.table = t
 	h.recolourLocked()
@@ -91,7 +145,7 @@ func (h *heatmapView) SetTable(t plotting.Table) {
 }
 
 // SetPalette changes the colours.
-func (h *heatmapView) SetPalette(p plotting.Palette) {
+func (h *heatmapView) SetPalette(p colourScale) {
 	h.mu.Lock()
 	h.palette = p
 	h.recolourLocked()

@@ -9,14 +9,12 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/nimlab/nimlab/plotting"
 )
 
 // xorTable is the nim-sum table p ⊕ q, whose values the test knows without
 // any solver.
-func xorTable(n int) plotting.Table {
-	t := plotting.Table{Cols: n, Rows: n, Values: make([]int, n*n)}
+func xorTable(n int) valueGrid {
+	t := valueGrid{Cols: n, Rows: n, Values: make([]int, n*n)}
 	for q := 0; q < n; q++ {
 		for p := 0; p < n; p++ {
 			t.Values[q*n+p] = p ^ q
@@ -69,7 +67,7 @@ func TestHeatmapZoomKeepsThePointAndPanMoves(t *testing.T) {
 func TestHeatmapRenderColoursAndOverlay(t *testing.T) {
 	h := newTestHeatmap(t, 16, fyne.NewSize(320, 320))
 	img := h.render(320, 320)
-	pal := plotting.Rainbow.Colours(15)
+	pal := hueScale{}.Colours(15)
 	// Device pixel (x, y) shows cell (x/20, (319-y)/20).
 	for _, c := range [][2]int{{0, 0}, {5, 3}, {15, 0}, {7, 9}} {
 		x, y := c[0]*20+10, 319-(c[1]*20+10)
@@ -80,7 +78,23 @@ func TestHeatmapRenderColoursAndOverlay(t *testing.T) {
 	assert.Equal(t, heatmapOverlayColour, img.At(4*20, 100).(color.NRGBA), "preperiod line at p = 4")
 	assert.Equal(t, heatmapOverlayColour, img.At(10*20, 100).(color.NRGBA), "grid line at p = 10")
 	assert.Equal(t, heatmapOverlayColour, img.At(100, 320-4*20-1).(color.NRGBA), "preperiod line at q = 4")
-	h.SetPalette(plotting.Grey)
+	h.SetPalette(greyScale{})
 	img = h.render(320, 320)
-	assert.Equal(t, plotting.Grey.Colour(0, 15), img.At(10, 310).(color.NRGBA))
+	assert.Equal(t, color.NRGBA{0, 0, 0, 255}, img.At(10, 310).(color.NRGBA))
+	assert.Equal(t, color.NRGBA{150, 150, 150, 255}, img.At(7*20+10, 310).(color.NRGBA), "cell (7, 0)")
+}
+
+// greyScale is value·150/15 grey, to check that SetPalette takes effect.
+type greyScale struct{}
+
+func (greyScale) Colours(maxV int) []color.NRGBA {
+	cs := make([]color.NRGBA, maxV+1)
+	for v := range cs {
+		g := uint8(v * 150 / 7)
+		if v > 7 {
+			g = 255
+		}
+		cs[v] = color.NRGBA{g, g, g, 255}
+	}
+	return cs
 }
