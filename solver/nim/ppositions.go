@@ -1,0 +1,111 @@
+package nim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// DefaultPositionLimit bounds how many positions PPositionsBelow visits.
+const DefaultPositionLimit = 10_000_000
+
+// ErrTooMany says the enumeration would visit more positions than allowed.
+var ErrTooMany = errors.New("too many positions")
+
+// PPositionsBelow lists the P-positions reachable from start (start itself
+// included): for Nim, Nimble, Moore and Plainim those are the positions
+// with every entry at most start's, for Staircase those reachable by
+// moving coins down. With upToPermutation each position is sorted
+// ascending and listed once, as seed 002 lists Marienbad's (not for
+// Staircase, whose steps are not interchangeable). The list is sorted.
+// limit bounds the positions visited (≤ 0 means DefaultPositionLimit).
+func (g Game) PPositionsBelow(ctx context.Context, start []int, upToPermutation bool, limit int) ([][]int, error) {
+	if err := g.Validate(start); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = DefaultPositionLimit
+	}
+	if g.Variant == Staircase {
+		if upToPermutation {
+			return nil, inputErrorf("staircase steps are not interchangeable; list P-positions without --up-to-permutation")
+		}
+		return g.staircasePPositions(ctx, start, limit)
+	}
+	total := 1
+	for _, a := range start {
+		if total > limit/(a+1) {
+			return nil, fmt.Errorf("%w: more than %d positions lie below %v", ErrTooMany, limit, start)
+		}
+		total *= a + 1
+	}
+	seen := map[string]bool{}
+	var out [][]int
+	cur := make([]int, len(start))
+	for n := 0; ; n++ {
+		if n&0xffff == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if g.outcome(cur) == P {
+			p := slices.Clone(cur)
+			if upToPermutation {
+				slices.Sort(p)
+				key := fmt.Sprint(p)
+				if seen[key] {
+					goto next
+				}
+				seen[key] = true
+			}
+			out = append(out, p)
+		}
+	next:
+		// odometer over the box [0, start]
+		i := len(cur) - 1
+		for i >= 0 && cur[i] == start[i] {
+			cur[i] = 0
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		cur[i]++
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out, nil
+}
+
+func (g Game) staircasePPositions(ctx context.Context, start []int, limit int) ([][]int, error) {
+	seen := map[string]bool{fmt.Sprint(start): true}
+	queue := [][]int{slices.Clone(start)}
+	var out [][]int
+	for len(queue) > 0 {
+		if len(seen)&0xfff == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		p := queue[0]
+		queue = queue[1:]
+		if g.outcome(p) == P {
+			out = append(out, p)
+		}
+		for i, a := range p {
+			for c := 1; c <= a; c++ {
+				q := slices.Clone(p)
+				q[i] -= c
+				if i > 0 {
+					q[i-1] += c
+				}
+				key := fmt.Sprint(q)
+				if !seen[key] {
+					if len(seen) >= limit {
+						return nil, fmt.Errorf("%w: more than %d positions are reachable from %v", ErrTooMany, limit, start)
+					}
+					seen[key] = true
+					queue = append(queue, q)
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out, nil
+}
