@@ -164,14 +164,15 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 			}
 		}
 	}
+	// The preperiod line goes under the values so that it never hides one.
+	if marked {
+		fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
+	}
 	switch opts.Style {
 	case Points:
 		drawPoints(c, fig, seq.Values, first)
 	default:
 		drawSteps(img, fig, seq.Values, first, lw)
-	}
-	if marked {
-		fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
 	}
 	frame(img, data, lw, frameColour)
 	drawSequenceLegend(c, fig, seq, marked, preX)
