@@ -3,6 +3,7 @@ package gui
 import (
 	"context"
 	"sync"
+	"time"
 
 	"fyne.io/fyne/v2"
 )
@@ -71,9 +72,30 @@ func (h jobHandle) current() bool {
 func (h jobHandle) Update(fn func()) {
 	fyne.Do(func() {
 		if h.current() {
-			fn()
+			timeUpdate(fn)
 		}
 	})
+}
+
+// updateStats records how long worker updates ran on the UI thread (the
+// UI-latency probe reports them).
+var updateStats struct {
+	mu    sync.Mutex
+	count int
+	max   time.Duration
+	total time.Duration
+}
+
+// timeUpdate runs fn and records its duration.
+func timeUpdate(fn func()) {
+	t0 := time.Now()
+	fn()
+	d := time.Since(t0)
+	updateStats.mu.Lock()
+	updateStats.count++
+	updateStats.total += d
+	updateStats.max = max(updateStats.max, d)
+	updateStats.mu.Unlock()
 }
 
 // Finish runs fn on the UI thread as the job's final update and then tells
@@ -83,7 +105,7 @@ func (h jobHandle) Finish(fn func()) {
 		if !h.current() {
 			return
 		}
-		fn()
+		timeUpdate(fn)
 		if h.r.onSettled != nil {
 			h.r.onSettled()
 		}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Measures whether the UI thread stays responsive while a long job runs.
+# It starts the real nimlab under Xvfb with the UI-latency probe
+# (NIMLAB_UI_PROBE), starts a long computation through the window (Officers,
+# 0.6, to 200000 heaps: many seconds with the quadratic engine), and while it
+# runs moves the pointer, scrolls the value table and types in the heap-sum
+# field. The probe pings the UI thread every 10 ms with fyne.DoAndWait; a
+# UI update that blocked the thread would delay the ping by as long.
+# Prints the report for the seconds the job ran.
+#
+# Usage: gui/testdata/ui-latency.sh [bin/nimlab] [seconds]
+# NOJOB=1 does the same input without starting the job (the baseline);
+# NOINPUT=1 runs the job without any input (the cost of its own updates).
+set -uo pipefail
+bin=${1:-bin/nimlab}
+secs=${2:-12}
+work=$(mktemp -d)
+xvfb= app=
+cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+exec 3>"$work/display"
+Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+exec 3>&-
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+export DISPLAY=:$(head -1 "$work/display")
+HOME=$work LANG=C.UTF-8 NIMLAB_UI_PROBE=$work/probe.json "$bin" >/dev/null 2>"$work/stderr" &
+app=$!
+win=
+for _ in $(seq 300); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.2; done
+[ -n "$win" ] || { echo "no window"; exit 1; }
+sleep 3
+# Positions in the 1280×860 window (normal theme): code field, max heaps,
+# Compute, the value table, the heap-sum field.
+xdotool mousemove --window "$win" 640 100 click 1 key ctrl+a type --delay 30 "0.6"
+xdotool mousemove --window "$win" 1025 100 click --repeat 3 1 key ctrl+a type --delay 30 "200000"
+t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
+[ "${NOJOB:-}" = 1 ] || xdotool key Return
+end=$((SECONDS + secs))
+while [ $SECONDS -lt $end ]; do
+  if [ "${NOINPUT:-}" = 1 ]; then sleep 0.5; continue; fi
+  for x in 100 300 500 700; do xdotool mousemove --window "$win" $x 400; sleep 0.05; done
+  xdotool mousemove --window "$win" 400 400 click 5 click 5 click 4
+  xdotool mousemove --window "$win" 1000 655 click 1 type --delay 40 "3 5 7 "
+  xdotool key ctrl+a BackSpace
+done
+sleep 1.5
+t1=$(jq '.seconds' "$work/probe.json")
+import -window "$win" "${SHOT:-/tmp/ui-latency.png}" 2>/dev/null
+jq --argjson t0 "$t0" --argjson t1 "$t1" '{samples, median_ms, p99_ms, max_ms, over_100ms, worker_updates, update_max_ms, update_mean_ms, job_seconds_max_ms: .per_second_max_ms[($t0|floor)+1:($t1|floor)]}' "$work/probe.json"
