@@ -113,7 +113,7 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	if maxV <= 0 {
 		maxV = maxInt(t.maxValue(), 1)
 	}
-	if err := pal.fits(maxV); err != nil {
+	if err := pal.Fits(maxV); err != nil {
 		return nil, err
 	}
 	valueLabel := opts.ValueLabel

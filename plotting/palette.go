@@ -43,8 +43,8 @@ func (p Palette) Colours(max int) []color.NRGBA {
 	return cs
 }
 
-// fits reports an error when the palette cannot tell max+1 values apart.
-func (p Palette) fits(max int) error {
+// Fits reports an error when the palette cannot tell max+1 values apart.
+func (p Palette) Fits(max int) error {
 	if p.MaxColours > 0 && max+1 > p.MaxColours {
 		return fmt.Errorf("palette %q has %d colours but the values run from 0 to %d; use %s for more values",
 			p.Name, p.MaxColours, max, strings.Join(unlimitedPaletteNames(), ", "))

@@ -63,8 +63,8 @@ func TestQualitativeColoursAreDistinct(t *testing.T) {
 		assert.False(t, seen[c], "colour %v repeats", c)
 		seen[c] = true
 	}
-	assert.NoError(t, Qualitative.fits(11))
-	assert.Error(t, Qualitative.fits(12))
+	assert.NoError(t, Qualitative.Fits(11))
+	assert.Error(t, Qualitative.Fits(12))
 }
 
 func TestPaletteByName(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 
 	"github.com/google/renameio/v2"
 )
@@ -34,6 +36,10 @@ func (f *Figure) WritePNG(path string) error {
 		return err
 	}
 	if err := renameio.WriteFile(path, b, 0o644); err != nil {
+		// renameio's own error names its temporary file; name the folder.
+		if dir := filepath.Dir(path); !isDir(dir) {
+			return fmt.Errorf("writing %s: the folder %s does not exist", path, dir)
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
@@ -168,4 +174,9 @@ func writeChunk(w *bytes.Buffer, typ string, data []byte) {
 	w.Write(data)
 	binary.BigEndian.PutUint32(n[:], crc.Sum32())
 	w.Write(n[:])
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }

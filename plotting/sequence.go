@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -44,6 +45,9 @@ type SequenceOptions struct {
 	// PeriodGrid draws a faint line at every multiple of the period after
 	// the preperiod.
 	PeriodGrid bool
+	// Palette, when set, colours each point by its value (Points style
+	// only; steps keep one colour so that risers stay readable).
+	Palette Palette
 }
 
 // Colours of the sequence plot.
@@ -170,7 +174,14 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	switch opts.Style {
 	case Points:
-		drawPoints(c, fig, seq.Values, first)
+		var lut []color.NRGBA
+		if opts.Palette.colour != nil {
+			if err := opts.Palette.Fits(maxV); err != nil {
+				return nil, err
+			}
+			lut = opts.Palette.Colours(maxV)
+		}
+		drawPoints(c, fig, seq.Values, first, lut)
 	default:
 		drawSteps(img, fig, seq.Values, first, lw)
 	}
@@ -236,7 +247,7 @@ func drawSteps(img *image.RGBA, fig *Figure, values []uint16, first, lw int) {
 // drawPoints draws one dot per heap: round dots where heaps are at least a
 // few pixels apart, and otherwise a square on every pixel row that holds a
 // value in that column (the points analogue of min/max decimation).
-func drawPoints(c *canvas, fig *Figure, values []uint16, first int) {
+func drawPoints(c *canvas, fig *Figure, values []uint16, first int, lut []color.NRGBA) {
 	st := c.st
 	img := c.rgba()
 	s := max(2, int(math.Round(4*st.unit)))
@@ -251,18 +262,22 @@ func drawPoints(c *canvas, fig *Figure, values []uint16, first int) {
 		if k > first {
 			spacing = math.Min(spacing, x-fig.PixelX(float64(k-1)))
 		}
+		col := valueColour
+		if lut != nil {
+			col = lut[values[k]]
+		}
 		if spacing >= 4 {
+			dot.Color = col
 			dot.Radius = st.pt(math.Max(2.5*st.unit, math.Min(6*st.unit, 0.7*spacing)))
 			c.dc.DrawGlyph(dot, vg.Point{X: st.pt(x), Y: st.pt(H - y)})
 			continue
 		}
-		col := int(x)
-		row := int(y)
-		if seen[row] == col+1 {
+		px, row := int(x), int(y)
+		if seen[row] == px+1 {
 			continue
 		}
-		seen[row] = col + 1
-		fill(img, image.Rect(col-s/2, row-s/2, col-s/2+s, row-s/2+s).Intersect(clip), valueColour)
+		seen[row] = px + 1
+		fill(img, image.Rect(px-s/2, row-s/2, px-s/2+s, row-s/2+s).Intersect(clip), col)
 	}
 }
 

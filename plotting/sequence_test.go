@@ -119,14 +119,19 @@ func TestSequenceStepsFollowTheValues(t *testing.T) {
 
 func TestSequencePointsMarkEveryValue(t *testing.T) {
 	seq := sequenceOf(t, "0.07", 180)
-	fig, err := SequencePlot(seq, SequenceOptions{Style: Points})
-	require.NoError(t, err)
-	for n, v := range seq.Values {
-		x := int(fig.PixelX(float64(n)))
-		y := int(fig.PixelY(float64(v)))
-		c := at(fig, x, y)
-		// The dot is antialiased at its rim but solid at its centre.
-		assert.Equal(t, valueColour, c, "heap %d, G = %d", n, v)
+	for _, pal := range []Palette{{}, Rainbow} {
+		fig, err := SequencePlot(seq, SequenceOptions{Style: Points, Palette: pal})
+		require.NoError(t, err)
+		for n, v := range seq.Values {
+			x := int(fig.PixelX(float64(n)))
+			y := int(fig.PixelY(float64(v)))
+			want := valueColour
+			if pal.Name != "" {
+				want = pal.Colour(int(v), 9)
+			}
+			// The dot is antialiased at its rim but solid at its centre.
+			assert.Equal(t, want, at(fig, x, y), "%s: heap %d, G = %d", pal.Name, n, v)
+		}
 	}
 }
 
@@ -195,6 +200,7 @@ func TestSequencePreview(t *testing.T) {
 	}{
 		{"seq-steps.png", SequenceOptions{PeriodGrid: true}},
 		{"seq-points.png", SequenceOptions{Style: Points}},
+		{"seq-points-rainbow.png", SequenceOptions{Style: Points, Palette: Rainbow, LogX: true}},
 		{"seq-log.png", SequenceOptions{LogX: true, PeriodGrid: true}},
 	} {
 		fig, err := SequencePlot(seq, c.opts)

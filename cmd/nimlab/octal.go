@@ -13,6 +13,7 @@ import (
 	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 )
 
@@ -29,6 +30,8 @@ type octalFlags struct {
 	json       bool
 	nSet, mSet bool
 	heapsSet   bool
+	png        pngFlags
+	picture    pngRequest
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
@@ -73,6 +76,10 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 			f.nSet = cmd.Flags().Changed("n")
 			f.mSet = cmd.Flags().Changed("max")
 			f.heapsSet = cmd.Flags().Changed("heaps")
+			var err error
+			if f.picture, err = f.png.parse(cmd); err != nil {
+				return err
+			}
 			return runOctal(cmd.Context(), env, args[0], f)
 		},
 	}
@@ -84,6 +91,7 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 	fl.StringVar(&f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
 
@@ -177,11 +185,43 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 			return err
 		}
 	}
+	if f.picture.File != "" {
+		if err := writeSequencePNG(f.picture, code, res); err != nil {
+			return err
+		}
+	}
 	if f.json {
 		return writeJSON(env.stdout, report)
 	}
 	printOctalReport(env.stdout, &report, res, width, f)
+	if f.picture.File != "" {
+		fmt.Fprintf(env.stdout, "picture: %s (%d×%d)\n", f.picture.File, f.picture.Size.Width, f.picture.Size.Height)
+	}
 	return nil
+}
+
+// writeSequencePNG draws the sequence plot of res to the requested file.
+func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error {
+	seq := plotting.Sequence{Name: code.String(), Values: res.Values}
+	if res.Certified {
+		seq.Period, seq.Preperiod = res.Period.Period, res.Period.Preperiod
+	}
+	opts := plotting.SequenceOptions{Size: req.Size, PeriodGrid: true}
+	if name := octal.GameName(code); name != "" {
+		opts.Title = fmt.Sprintf("Grundy values of %s (%s)", code, name)
+	}
+	if req.PaletteSet {
+		maxV, _ := res.MaxAt()
+		if err := req.Palette.Fits(maxV); err != nil {
+			return badInput("--palette: %v", err)
+		}
+		opts.Style, opts.Palette = plotting.Points, req.Palette
+	}
+	fig, err := plotting.SequencePlot(seq, opts)
+	if err != nil {
+		return err
+	}
+	return fig.WritePNG(req.File)
 }
 
 // valuesCovering returns Grundy values up to at least heap h: the computed

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/plotting"
+)
+
+// decodePNG reads a PNG file written by nimlab.
+func decodePNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	return img
+}
+
+// countColour counts the pixels of exactly colour c.
+func countColour(img image.Image, c color.NRGBA) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA) == c {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func TestOctalPNGWritesTheSequencePlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seq.png")
+	status, out, errOut := runCLI(t, "octal", "0.07", "--png", path, "--width", "1280", "--height", "720", "--dpi", "150", "--json")
+	require.Equal(t, exitOK, status, errOut)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &r), "stdout stays one JSON object")
+	assert.Equal(t, 34.0, r["period"])
+	img := decodePNG(t, path)
+	assert.Equal(t, image.Rect(0, 0, 1280, 720), img.Bounds())
+	// The certified preperiod is marked: a vertical line of the preperiod
+	// colour most of the data height tall.
+	assert.Greater(t, countColour(img, plotting.PreperiodColour), 300)
+
+	status, out, errOut = runCLI(t, "octal", "0.07", "--png", path, "--palette", "uniform")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "picture: "+path+" (1920×1080)")
+	img = decodePNG(t, path)
+	assert.Equal(t, image.Rect(0, 0, 1920, 1080), img.Bounds())
+	assert.Greater(t, countColour(img, plotting.Uniform.Colour(9, 9)), 10, "the value 9 is drawn in the palette's last colour")
+}
+
+func TestOctalPNGWithoutAPeriodMarksNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seq.png")
+	status, _, errOut := runCLI(t, "octal", "0.007", "--n", "300", "--png", path)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Zero(t, countColour(decodePNG(t, path), plotting.PreperiodColour))
+}
+
+func TestOctalPNGBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--width", "800"}, "nimlab: --width only applies to a picture: add --png FILE\n"},
+		{[]string{"--png", ""}, "nimlab: --png needs a file name such as picture.png\n"},
+		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a non-negative whole number, got \"wide\"\n"},
+		{[]string{"--png", "x.png", "--height", "50"}, "nimlab: --height 50 is out of range; accepted: 200 to 16384 pixels\n"},
+		{[]string{"--png", "x.png", "--dpi", "0"}, "nimlab: --dpi 0 is out of range; accepted: 10 to 2400\n"},
+		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, uniform, grey, qualitative\n"},
+	} {
+		args := append([]string{"octal", "0.07"}, c.args...)
+		status, out, errOut := runCLI(t, args...)
+		assert.Equal(t, exitUsage, status, "%v", c.args)
+		assert.Equal(t, c.msg, errOut, "%v", c.args)
+		assert.Empty(t, out)
+	}
+	// Treblecross reaches values beyond the 12 qualitative colours.
+	status, _, errOut := runCLI(t, "octal", "0.007", "--n", "400", "--png", filepath.Join(dir, "q.png"), "--palette", "qualitative")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, `palette "qualitative" has 12 colours`)
+	// A missing folder is a failure of the work, not of the input.
+	status, _, errOut = runCLI(t, "octal", "0.07", "--png", filepath.Join(dir, "no", "x.png"))
+	assert.Equal(t, exitFailure, status)
+	assert.Contains(t, errOut, "does not exist")
+}
