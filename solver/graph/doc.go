@@ -1,0 +1,23 @@
+// Package graph solves games given as finite directed graphs (seed 003,
+// SPEC §1): a vertex is a position, an edge u → v a move from u to v. The
+// player who cannot move loses (normal play). For an acyclic graph (a
+// progressively finite game) it computes the Grundy labels, the kernel with
+// seed 003's linear algorithm, the outcome of a vertex and the direct sum of
+// graphs; a graph with a cycle is refused with a message naming one cycle.
+//
+// Graphs are read from a small text format (Parse):
+//
+//	# the coin game of seed 003, first moves
+//	0 1        a move from 0 to 1
+//	0 2
+//	10         a lone name declares a vertex
+//	1 -> 2     an arrow between the names is accepted too
+//
+// or from a subset of Graphviz DOT: one digraph with node statements,
+// edge chains a -> b -> c, attribute lists (ignored) and comments. Vertex
+// names are kept in the order they first appear.
+//
+// Generators build the classic examples: SubtractionGame, PlateGame (seed
+// 003's coins in a plate) and NimHeap. LayeredLayout places the vertices in
+// layers by height (the longest play from the vertex) for drawing.
+package graph
