@@ -49,6 +49,7 @@ type ui struct {
 	themeSelect   *widget.Select
 
 	octal *octalTab
+	nim   *nimTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -66,8 +67,10 @@ func newUI(a fyne.App, present bool) *ui {
 	u.installTheme()
 	u.win = a.NewWindow(Title)
 	u.octal = newOctalTab(u)
+	u.nim = newNimTab(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
+		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) { u.prefs.SetString(prefLastTab, ti.Text) }
 
