@@ -1,0 +1,182 @@
+package astron
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// JoinCode is a parsed multiadditive (join) code c0.c1c2…: Digits[k] = c_k,
+// and bit n (n ≥ 2) of c_k allows joining n different stars into one star of
+// their total size minus k. Bits 0 and 1 carry no meaning and are always 0.
+// Trailing zero digits are dropped.
+type JoinCode struct {
+	Digits []uint8
+}
+
+// JoinCodeError describes why a string is not a join code.
+type JoinCodeError struct {
+	Input  string
+	Reason string
+}
+
+func (e *JoinCodeError) Error() string {
+	return fmt.Sprintf("invalid join code %q: %s; accepted: c0.c1c2… with hexadecimal digits that are multiples of 4 (0, 4, 8, c: bit 2 joins two stars, bit 3 joins three), e.g. 0.04 for Astron", e.Input, e.Reason)
+}
+
+// ParseJoinCode reads join codes such as "0.04" (Astron), ".04", "0.0" (no
+// joins) or "0.08" (join three stars, losing 2). Each digit is hexadecimal so
+// that joins of two and three stars can share a digit (c = 4 + 8).
+func ParseJoinCode(s string) (JoinCode, error) {
+	in := strings.TrimSpace(s)
+	fail := func(reason string) (JoinCode, error) { return JoinCode{}, &JoinCodeError{Input: s, Reason: reason} }
+	if in == "" {
+		return fail("it is empty")
+	}
+	dot := strings.IndexByte(in, '.')
+	if dot < 0 {
+		return fail("there is no point")
+	}
+	before, after := in[:dot], in[dot+1:]
+	if before == "" {
+		before = "0"
+	}
+	if len(before) != 1 {
+		return fail(fmt.Sprintf("%q before the point is not one digit", before))
+	}
+	if after == "" {
+		return fail("no digits after the point")
+	}
+	var digits []uint8
+	for i, r := range before + after {
+		var d uint8
+		switch {
+		case r >= '0' && r <= '9':
+			d = uint8(r - '0')
+		case r >= 'a' && r <= 'f':
+			d = uint8(r-'a') + 10
+		case r >= 'A' && r <= 'F':
+			d = uint8(r-'A') + 10
+		default:
+			return fail(fmt.Sprintf("%q is not a hexadecimal digit", r))
+		}
+		if d&3 != 0 {
+			where := "before the point"
+			if i > 0 {
+				where = fmt.Sprintf("at position %d after the point", i)
+			}
+			return fail(fmt.Sprintf("the digit %c %s has bit 0 or 1 set, which means nothing for a join", r, where))
+		}
+		digits = append(digits, d)
+	}
+	for len(digits) > 1 && digits[len(digits)-1] == 0 {
+		digits = digits[:len(digits)-1]
+	}
+	return JoinCode{Digits: digits}, nil
+}
+
+// MustParseJoinCode is ParseJoinCode for codes known to be valid; it panics on
+// a bad code.
+func MustParseJoinCode(s string) JoinCode {
+	c, err := ParseJoinCode(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// String returns the normalised code, e.g. "0.04".
+func (c JoinCode) String() string {
+	const hex = "0123456789abcdef"
+	if len(c.Digits) == 0 {
+		return "0.0"
+	}
+	var b strings.Builder
+	b.WriteByte(hex[c.Digits[0]])
+	b.WriteByte('.')
+	if len(c.Digits) == 1 {
+		b.WriteByte('0')
+	}
+	for _, d := range c.Digits[1:] {
+		b.WriteByte(hex[d])
+	}
+	return b.String()
+}
+
+// K is the index of the last non-zero digit (0 when the code allows no join).
+func (c JoinCode) K() int {
+	for k := len(c.Digits) - 1; k >= 0; k-- {
+		if c.Digits[k] != 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+// Rules are the move rules of one multiadditive extension: the octal code
+// that rules removing points from one star (and splitting it), and the join
+// code that rules joining stars.
+type Rules struct {
+	Octal octal.Code
+	Join  JoinCode
+}
+
+// AstronRules returns the rules of Astron: the extension 0.04 of 0.07.
+func AstronRules() Rules {
+	return Rules{Octal: octal.MustParseCode("0.07"), Join: MustParseJoinCode("0.04")}
+}
+
+// IsAstron reports whether the rules are exactly Astron's.
+func (r Rules) IsAstron() bool {
+	return r.Octal.String() == "0.07" && r.Join.String() == "0.04"
+}
+
+// K is the largest index of a non-zero digit in either code: no move removes
+// more than K points (the k of Theorem 2.3.7).
+func (r Rules) K() int {
+	return max(r.Octal.K(), r.Join.K())
+}
+
+// String names the rules as "--octal d --join c" would.
+func (r Rules) String() string {
+	return fmt.Sprintf("octal %s, join %s", r.Octal, r.Join)
+}
+
+// splitRule is one non-zero octal digit: removing K points from one star is
+// allowed leaving nothing (Vanish), one star (Lower) or a split with a
+// partition of the other stars (Split).
+type splitRule struct {
+	K                    int
+	Vanish, Lower, Split bool
+}
+
+// joinRule allows joining N stars into one of their total size minus K.
+type joinRule struct {
+	K, N int
+}
+
+func (r Rules) splitRules() []splitRule {
+	var out []splitRule
+	for k, d := range r.Octal.Digits {
+		if d == 0 {
+			continue
+		}
+		// ParseCode accepts only 0 or 4 before the point, so k = 0 never
+		// sets Vanish or Lower (which would be a pass); refuse them anyway.
+		out = append(out, splitRule{K: k, Vanish: d&1 != 0 && k > 0, Lower: d&2 != 0 && k > 0, Split: d&4 != 0})
+	}
+	return out
+}
+
+func (r Rules) joinRules() []joinRule {
+	var out []joinRule
+	for k, d := range r.Join.Digits {
+		for n := 2; n < 8; n++ {
+			if d&(1<<n) != 0 {
+				out = append(out, joinRule{K: k, N: n})
+			}
+		}
+	}
+	return out
+}
