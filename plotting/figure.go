@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 
+	"git.sr.ht/~sbinet/gg"
 	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -211,10 +212,12 @@ type canvas struct {
 }
 
 func newCanvas(s Size) *canvas {
-	vc := vgimg.NewWith(
-		vgimg.UseImage(image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))),
-		vgimg.UseDPI(s.DPI),
-	)
+	// Draw straight into one image: vgimg.UseImage would copy it.
+	img := image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))
+	ctx := gg.NewContextForRGBA(img)
+	ctx.SetLineCapButt()
+	ctx.InvertY()
+	vc := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(s.DPI))
 	return &canvas{size: s, st: newStyle(s), vc: vc, dc: draw.New(vc)}
 }
 

@@ -140,8 +140,17 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	// First guess of the ticks from the whole picture, then the data area
 	// the axes leave, then the ticks again for that area.
 	setTicks := func(dw, dh float64) {
-		p.X.Tick.Marker = newIntTicks(float64(t.Cols-1), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(t.X0+t.Cols-1))+1)))
-		p.Y.Tick.Marker = newIntTicks(float64(t.Rows-1), int(dh/(2.6*st.tick)))
+		xt := newIntTicks(float64(t.Cols-1), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(t.X0+t.Cols-1))+1)))
+		yt := newIntTicks(float64(t.Rows-1), int(dh/(2.1*st.tick)))
+		// A square table reads best with the same steps on both axes.
+		if t.Cols == t.Rows && xt.step != yt.step {
+			if xt.step > yt.step {
+				yt = xt
+			} else {
+				xt = yt
+			}
+		}
+		p.X.Tick.Marker, p.Y.Tick.Marker = xt, yt
 	}
 	setTicks(W*0.7, H*0.7)
 	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin-barStrip, H-st.margin)
@@ -206,8 +215,10 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	drawHeatmapOverlays(img, fig, t, opts, st)
 	frame(img, data, int(st.line), frameColour)
 
-	// The colour bar: one band per value, labelled at band centres.
-	bar := image.Rect(data.Max.X+int(math.Round(barGap)), data.Min.Y, data.Max.X+int(math.Round(barGap+barW)), data.Max.Y)
+	// The colour bar: one band per value, labelled at band centres, under
+	// its own label (kept inside the data height, clear of the title).
+	barTop := data.Min.Y + int(math.Round(1.5*st.label))
+	bar := image.Rect(data.Max.X+int(math.Round(barGap)), barTop, data.Max.X+int(math.Round(barGap+barW)), data.Max.Y)
 	for j := 0; j < bar.Dy(); j++ {
 		v := (bar.Dy() - 1 - j) * (maxV + 1) / bar.Dy()
 		fill(img, image.Rect(bar.Min.X, bar.Min.Y+j, bar.Max.X, bar.Min.Y+j+1), lut[v])
@@ -228,8 +239,8 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 		c.dc.FillText(tickStyle, vg.Point{X: st.pt(xTick + st.tickLen + 0.3*st.margin), Y: st.pt(H - y)}, tk.Label)
 	}
 	labelStyle := st.textStyle(st.label, false)
-	labelStyle.YAlign = draw.YBottom
-	c.dc.FillText(labelStyle, vg.Point{X: st.pt(float64(bar.Min.X+bar.Max.X) / 2), Y: st.pt(H - float64(bar.Min.Y) + 0.4*st.margin)}, valueLabel)
+	labelStyle.YAlign = draw.YTop
+	c.dc.FillText(labelStyle, vg.Point{X: st.pt(float64(bar.Min.X+bar.Max.X) / 2), Y: st.pt(H - float64(data.Min.Y))}, valueLabel)
 	return fig, nil
 }
 
@@ -241,6 +252,7 @@ func drawHeatmapOverlays(img *image.RGBA, fig *Figure, t Table, opts HeatmapOpti
 	}
 	d := fig.Data
 	w := int(st.line)
+	gw := maxInt(1, int(math.Round(2*st.unit)))
 	vline := func(x float64, col color.NRGBA, width int, alpha float64) {
 		px := int(math.Round(fig.PixelX(x)))
 		if px <= d.Min.X || px >= d.Max.X {
@@ -269,12 +281,12 @@ func drawHeatmapOverlays(img *image.RGBA, fig *Figure, t Table, opts HeatmapOpti
 		// Grid lines only where they are far enough apart to read.
 		if fig.PixelX(float64(opts.Period))-fig.PixelX(0) >= 6 {
 			for k := opts.PeriodicFrom + opts.Period; k < t.X0+t.Cols; k += opts.Period {
-				vline(float64(k)-0.5, gridColour, maxInt(1, w/2), 0.45)
+				vline(float64(k)-0.5, gridColour, gw, 0.55)
 			}
 		}
 		if fig.PixelY(0)-fig.PixelY(float64(opts.Period)) >= 6 {
 			for k := opts.PeriodicFrom + opts.Period; k < t.Y0+t.Rows; k += opts.Period {
-				hline(float64(k)-0.5, gridColour, maxInt(1, w/2), 0.45)
+				hline(float64(k)-0.5, gridColour, gw, 0.55)
 			}
 		}
 	}

@@ -160,6 +160,7 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 	}
 	x := float64(data.Max.X) - pad - total + 1.2*st.note
 	y := float64(data.Min.Y) + pad + 0.6*st.note
+	legendBox(img, x, y, total-1.2*st.note, st)
 	for i, s := range labels {
 		fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
 		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)

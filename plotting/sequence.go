@@ -320,6 +320,7 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, marked bool, preX 
 		total += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
 	}
 	x := float64(d.Max.X) - pad - total + 1.2*st.note
+	legendBox(img, x, rowY, total-1.2*st.note, st)
 	for _, it := range items {
 		it.swatch(x, rowY)
 		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - rowY)}, it.label)
@@ -368,4 +369,14 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, marked bool, preX 
 		c.dc.StrokeLine2(line, st.pt(bx1-lw/2), st.pt(H-by+0.35*st.note), st.pt(bx1-lw/2), st.pt(H-by-0.35*st.note))
 		c.dc.StrokeLine2(line, st.pt(bx0+lw), st.pt(H-by+0.35*st.note), st.pt(bx0+lw), st.pt(H-by-0.35*st.note))
 	}
+}
+
+// legendBox draws the white, framed background of a one-row legend that
+// starts at x, is w wide and centred on row y, so that the data and grid
+// lines behind it do not cross the text.
+func legendBox(img *image.RGBA, x, y, w float64, st style) {
+	p := 0.35 * st.note
+	r := image.Rect(int(x-p), int(y-0.8*st.note), int(x+w+p), int(y+0.8*st.note))
+	fill(img, r, nrgb(0xffffff))
+	frame(img, r, max(1, int(st.thin)), nrgb(0xb0b0b0))
 }
