@@ -50,6 +50,7 @@ type ui struct {
 
 	octal *octalTab
 	nim   *nimTab
+	graph *graphTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -68,9 +69,11 @@ func newUI(a fyne.App, present bool) *ui {
 	u.win = a.NewWindow(Title)
 	u.octal = newOctalTab(u)
 	u.nim = newNimTab(u)
+	u.graph = newGraphTab(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) { u.prefs.SetString(prefLastTab, ti.Text) }
 

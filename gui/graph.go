@@ -1,0 +1,372 @@
+package gui
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/graph"
+)
+
+// maxDrawnVertices bounds the graphs the Graph tab draws; larger ones get
+// their summary only.
+const maxDrawnVertices = 300
+
+// graphExample is an entry of the Graph tab's examples list.
+type graphExample struct {
+	Name  string
+	Build func() (*graph.Graph, error)
+}
+
+var graphExamples = []graphExample{
+	{"Coins in a plate: 1 or 2, capacity 10 (seed 003, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
+	{"One Nim heap of 3 (seed 003, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
+	{"Subtraction {1, 3, 4} up to 12", func() (*graph.Graph, error) { return graph.SubtractionGame([]int{1, 3, 4}, 12) }},
+	{"Sum of Nim heaps 2 + 3", func() (*graph.Graph, error) {
+		a, err := graph.NimHeap(2)
+		if err != nil {
+			return nil, err
+		}
+		b, err := graph.NimHeap(3)
+		if err != nil {
+			return nil, err
+		}
+		return graph.Sum(a, b)
+	}},
+}
+
+// graphText writes g in the line format ("u v" per move, a lone name for a
+// vertex without moves in or out).
+func graphText(g *graph.Graph) string {
+	var b strings.Builder
+	touched := make([]bool, g.Len())
+	for u := 0; u < g.Len(); u++ {
+		for _, v := range g.Successors(u) {
+			fmt.Fprintf(&b, "%s %s\n", g.Name(u), g.Name(v))
+			touched[u], touched[v] = true, true
+		}
+	}
+	for v := 0; v < g.Len(); v++ {
+		if !touched[v] {
+			fmt.Fprintf(&b, "%s\n", g.Name(v))
+		}
+	}
+	return b.String()
+}
+
+// graphTab is the Graph tab: load or paste a game graph, draw it in layers
+// with Grundy labels and the kernel marked.
+type graphTab struct {
+	ui       *ui
+	examples *widget.Select
+	text     *widget.Entry
+	solve    *widget.Button
+	load     *widget.Button
+	errLabel *widget.Label
+	summary  *widget.Label
+	view     *graphView
+	content  fyne.CanvasObject
+}
+
+func newGraphTab(u *ui) *graphTab {
+	t := &graphTab{ui: u}
+	names := make([]string, len(graphExamples))
+	for i, e := range graphExamples {
+		names[i] = e.Name
+	}
+	t.examples = widget.NewSelect(names, func(s string) {
+		for _, e := range graphExamples {
+			if e.Name == s {
+				g, err := e.Build()
+				if err == nil {
+					t.text.SetText(graphText(g))
+					t.Solve()
+				}
+			}
+		}
+	})
+	t.examples.PlaceHolder = "Examples…"
+	t.text = widget.NewMultiLineEntry()
+	t.text.SetPlaceHolder("one move per line: u v  (or u -> v), a lone name for a vertex, # comments; or a Graphviz digraph { … }")
+	t.text.TextStyle = fyne.TextStyle{Monospace: true}
+	t.solve = widget.NewButtonWithIcon("Solve & draw", theme.MediaPlayIcon(), t.Solve)
+	t.solve.Importance = widget.HighImportance
+	t.load = widget.NewButtonWithIcon("Load file…", theme.FolderOpenIcon(), t.loadFile)
+	t.errLabel = widget.NewLabel("")
+	t.errLabel.Importance = widget.DangerImportance
+	t.errLabel.Wrapping = fyne.TextWrapWord
+	t.errLabel.Hide()
+	t.summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.summary.Wrapping = fyne.TextWrapWord
+	t.view = newGraphView()
+
+	legend := widget.NewLabel("Layers by height: sinks (no move) at the bottom, every move goes down. " +
+		"Each vertex shows its name and Grundy label g; kernel vertices (g = 0, P-positions) are filled.")
+	legend.Wrapping = fyne.TextWrapWord
+	left := container.NewBorder(
+		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve)),
+		t.errLabel, nil, nil, t.text)
+	right := container.NewBorder(container.NewVBox(t.summary, legend), nil, nil, nil, t.view)
+	split := container.NewHSplit(left, right)
+	split.SetOffset(0.25)
+	t.content = split
+	t.examples.SetSelected(graphExamples[0].Name)
+	return t
+}
+
+// parseGraph reads the line format or, when the text holds a digraph, DOT.
+func parseGraph(text string) (*graph.Graph, error) {
+	if strings.Contains(text, "digraph") {
+		return graph.ParseDOT(text)
+	}
+	return graph.ParseText(text)
+}
+
+// Solve parses the text, solves the graph and draws it; bad input shows an
+// inline error and keeps the last drawing.
+func (t *graphTab) Solve() {
+	g, err := parseGraph(t.text.Text)
+	var sol *graph.Solution
+	var lay *graph.Layout
+	if err == nil && g.Len() == 0 {
+		err = fmt.Errorf("the graph is empty; accepted: lines 'u v' (a move from u to v)")
+	}
+	if err == nil {
+		sol, err = g.Solve()
+	}
+	if err == nil {
+		lay, err = g.LayeredLayout()
+	}
+	if err != nil {
+		t.errLabel.SetText(err.Error())
+		t.errLabel.Show()
+		return
+	}
+	t.errLabel.Hide()
+	kernel := make([]string, len(sol.Kernel))
+	for i, v := range sol.Kernel {
+		kernel[i] = g.Name(v)
+	}
+	if len(kernel) > 40 {
+		kernel = append(kernel[:40], "…")
+	}
+	maxG := 0
+	for _, x := range sol.Grundy {
+		maxG = max(maxG, x)
+	}
+	text := fmt.Sprintf("%d vertices, %d moves, %d layers; largest Grundy label %d; kernel (P-positions) {%s}",
+		g.Len(), g.NumEdges(), len(lay.Layers), maxG, strings.Join(kernel, ", "))
+	if g.Len() > maxDrawnVertices {
+		text += fmt.Sprintf(" — too many vertices to draw (at most %d)", maxDrawnVertices)
+		t.view.Set(nil, nil, nil)
+	} else {
+		t.view.Set(g, sol, lay)
+	}
+	t.summary.SetText(text)
+}
+
+func (t *graphTab) loadFile() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, t.ui.win)
+			return
+		}
+		if r == nil {
+			return
+		}
+		defer r.Close()
+		data, err := io.ReadAll(io.LimitReader(r, graph.MaxFileSize+1))
+		if err != nil {
+			dialog.ShowError(err, t.ui.win)
+			return
+		}
+		t.text.SetText(string(data))
+		t.Solve()
+	}, t.ui.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".dot", ".gv", ".graph"}))
+	d.Show()
+}
+
+// graphView draws a solved graph in layers: edges as arrows, vertices as
+// circles labelled "name" and "g=…", kernel vertices filled.
+type graphView struct {
+	widget.BaseWidget
+	g   *graph.Graph
+	sol *graph.Solution
+	lay *graph.Layout
+}
+
+func newGraphView() *graphView {
+	v := &graphView{}
+	v.ExtendBaseWidget(v)
+	return v
+}
+
+// Set shows a graph (nil clears the view).
+func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) {
+	v.g, v.sol, v.lay = g, sol, lay
+	v.Refresh()
+}
+
+func (v *graphView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+
+func (v *graphView) CreateRenderer() fyne.WidgetRenderer {
+	r := &graphRenderer{v: v}
+	r.rebuild()
+	return r
+}
+
+type graphRenderer struct {
+	v       *graphView
+	edges   []*canvas.Line // 4 per edge: two shaft segments and two arrowhead strokes
+	ends    [][2]int       // the vertices of each edge
+	circles []*canvas.Circle
+	names   []*canvas.Text
+	labels  []*canvas.Text
+	objects []fyne.CanvasObject
+}
+
+func (r *graphRenderer) rebuild() {
+	r.edges, r.ends, r.circles, r.names, r.labels = nil, nil, nil, nil, nil
+	r.objects = nil
+	g, sol := r.v.g, r.v.sol
+	if g == nil {
+		return
+	}
+	fg := theme.Color(theme.ColorNameForeground)
+	primary := theme.Color(theme.ColorNamePrimary)
+	edgeColour := theme.Color(theme.ColorNamePlaceHolder)
+	for u := 0; u < g.Len(); u++ {
+		for _, w := range g.Successors(u) {
+			for range 4 {
+				l := canvas.NewLine(edgeColour)
+				l.StrokeWidth = 1.5
+				r.edges = append(r.edges, l)
+				r.objects = append(r.objects, l)
+			}
+			r.ends = append(r.ends, [2]int{u, w})
+		}
+	}
+	for v := 0; v < g.Len(); v++ {
+		c := canvas.NewCircle(theme.Color(theme.ColorNameBackground))
+		c.StrokeColor = fg
+		c.StrokeWidth = 2
+		name := canvas.NewText(g.Name(v), fg)
+		name.Alignment = fyne.TextAlignCenter
+		name.TextStyle = fyne.TextStyle{Bold: true}
+		label := canvas.NewText("g="+strconv.Itoa(sol.Grundy[v]), fg)
+		label.Alignment = fyne.TextAlignCenter
+		label.TextSize = theme.CaptionTextSize()
+		if sol.InKernel[v] {
+			c.FillColor = primary
+			c.StrokeColor = primary
+			on := theme.Color(theme.ColorNameForegroundOnPrimary)
+			name.Color, label.Color = on, on
+		}
+		r.circles = append(r.circles, c)
+		r.names = append(r.names, name)
+		r.labels = append(r.labels, label)
+		r.objects = append(r.objects, c, name, label)
+	}
+}
+
+// radius is the vertex circle's radius for the current theme.
+func (r *graphRenderer) radius(size fyne.Size) float32 {
+	rad := theme.TextSize() * 1.6
+	if l := r.v.lay; l != nil {
+		// Shrink for crowded layers.
+		widest := 1
+		for _, layer := range l.Layers {
+			widest = max(widest, len(layer))
+		}
+		rad = min(rad, size.Width/float32(widest)/2.4)
+		rad = min(rad, size.Height/float32(len(l.Layers)+1)/2.4)
+	}
+	return max(rad, 6)
+}
+
+func (r *graphRenderer) Layout(size fyne.Size) {
+	l := r.v.lay
+	if r.v.g == nil || l == nil {
+		return
+	}
+	rad := r.radius(size)
+	m := rad + 4
+	pos := func(v int) fyne.Position {
+		return fyne.NewPos(m+float32(l.X[v])*(size.Width-2*m), size.Height-m-float32(l.Y[v])*(size.Height-2*m))
+	}
+	unit := func(a, b fyne.Position) (float32, float32) {
+		dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+		d := max(math.Hypot(dx, dy), 1)
+		return float32(dx / d), float32(dy / d)
+	}
+	for i, e := range r.ends {
+		a, b := pos(e[0]), pos(e[1])
+		// An edge that skips layers bends sideways through a point beside
+		// its midpoint, so that it does not run through the vertices of the
+		// layers between (which a chain would hide completely).
+		mid := fyne.NewPos((a.X+b.X)/2, (a.Y+b.Y)/2)
+		if span := l.Layer[e[0]] - l.Layer[e[1]]; span > 1 || span < -1 {
+			side := float32(1)
+			if (l.Layer[e[0]]+l.Slot[e[0]])%2 == 1 {
+				side = -1
+			}
+			mid.X += side * rad * (1.3 + 0.5*float32(max(span, -span)-2))
+		}
+		ux, uy := unit(a, mid)
+		vx, vy := unit(mid, b)
+		from := fyne.NewPos(a.X+ux*rad, a.Y+uy*rad)
+		to := fyne.NewPos(b.X-vx*rad, b.Y-vy*rad)
+		s1, s2, h1, h2 := r.edges[4*i], r.edges[4*i+1], r.edges[4*i+2], r.edges[4*i+3]
+		s1.Position1, s1.Position2 = from, mid
+		s2.Position1, s2.Position2 = mid, to
+		ux, uy = vx, vy
+		head := rad * 0.45
+		// The arrowhead: two strokes at ±25° back from the tip.
+		for j, h := range []*canvas.Line{h1, h2} {
+			ang := math.Atan2(-float64(uy), -float64(ux)) + []float64{0.45, -0.45}[j]
+			h.Position1 = to
+			h.Position2 = fyne.NewPos(to.X+head*float32(math.Cos(ang)), to.Y+head*float32(math.Sin(ang)))
+		}
+	}
+	for v, c := range r.circles {
+		p := pos(v)
+		c.Position1 = fyne.NewPos(p.X-rad, p.Y-rad)
+		c.Position2 = fyne.NewPos(p.X+rad, p.Y+rad)
+		name, label := r.names[v], r.labels[v]
+		name.TextSize = min(theme.TextSize(), rad*0.8)
+		label.TextSize = min(theme.CaptionTextSize(), rad*0.6)
+		ns, ls := name.MinSize(), label.MinSize()
+		name.Move(fyne.NewPos(p.X-ns.Width/2, p.Y-ns.Height+2))
+		name.Resize(ns)
+		label.Move(fyne.NewPos(p.X-ls.Width/2, p.Y))
+		label.Resize(ls)
+	}
+}
+
+func (r *graphRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+
+func (r *graphRenderer) Refresh() {
+	r.rebuild()
+	r.Layout(r.v.Size())
+	canvas.Refresh(r.v)
+}
+
+func (r *graphRenderer) Objects() []fyne.CanvasObject { return r.objects }
+func (r *graphRenderer) Destroy()                     {}
+
+// vertexCentre is where vertex v is drawn (for tests).
+func (r *graphRenderer) vertexCentre(v int) fyne.Position {
+	c := r.circles[v]
+	return fyne.NewPos((c.Position1.X+c.Position2.X)/2, (c.Position1.Y+c.Position2.Y)/2)
+}

@@ -1,0 +1,59 @@
+package gui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGraphPlateGameKernel(t *testing.T) {
+	u := newTestUI(t)
+	g := u.graph
+	// The first example is seed 003's Figure 1: coins of 1 or 2 into a
+	// plate of capacity 10; its kernel is 1, 4, 7, 10.
+	assert.Contains(t, g.summary.Text, "11 vertices")
+	assert.Contains(t, g.summary.Text, "kernel (P-positions) {1, 4, 7, 10}")
+	require.NotNil(t, g.view.sol)
+	r := test.WidgetRenderer(g.view).(*graphRenderer)
+	g.view.Resize(fyne.NewSize(600, 500))
+	// Sinks are drawn at the bottom: 10 (full plate) is a sink, 0 is not.
+	ten, _ := g.view.g.Lookup("10")
+	zero, _ := g.view.g.Lookup("0")
+	assert.Greater(t, r.vertexCentre(ten).Y, r.vertexCentre(zero).Y)
+	assert.Len(t, r.circles, 11)
+	assert.Len(t, r.edges, 4*g.view.g.NumEdges())
+}
+
+func TestGraphPasteTypedGraph(t *testing.T) {
+	u := newTestUI(t)
+	g := u.graph
+	g.text.SetText("")
+	// A path a → b → c and a → c: g(c)=0, g(b)=1, g(a)=mex{1,0}=2.
+	test.Type(g.text, "a b\nb c\na c\n")
+	test.Tap(g.solve)
+	assert.False(t, g.errLabel.Visible())
+	assert.Contains(t, g.summary.Text, "3 vertices, 3 moves")
+	assert.Contains(t, g.summary.Text, "largest Grundy label 2")
+	assert.Contains(t, g.summary.Text, "kernel (P-positions) {c}")
+}
+
+func TestGraphBadInputShowsError(t *testing.T) {
+	u := newTestUI(t)
+	g := u.graph
+	before := g.summary.Text
+	g.text.SetText("a b c d")
+	test.Tap(g.solve)
+	assert.True(t, g.errLabel.Visible())
+	assert.Contains(t, g.errLabel.Text, "line 1")
+	assert.Equal(t, before, g.summary.Text)
+	g.text.SetText("a b\nb a\n")
+	test.Tap(g.solve)
+	assert.Contains(t, g.errLabel.Text, "cycle")
+	g.text.SetText("digraph { x -> y -> z }")
+	test.Tap(g.solve)
+	assert.False(t, g.errLabel.Visible())
+	assert.Contains(t, g.summary.Text, "kernel (P-positions) {x, z}")
+}
