@@ -1,0 +1,168 @@
+package misere
+
+import (
+	"context"
+	"errors"
+	"unsafe"
+)
+
+// profiles is the set of profiles (u, O) of all positions of cl(H_0..H_n)
+// under a quotient candidate: u is the position's image and O the set of its
+// options' images. Adding a heap maps a profile to a profile
+// ((u, O) → (u·g, O·g ∪ u·S) for a heap with image g and option images S), so
+// the profiles of all positions are the states reachable from (1, ∅), a finite
+// set that can be enumerated.
+//
+// Verification theorem: if every reachable profile satisfies
+// u ∈ P ⇔ (O ≠ ∅ and O ∩ P = ∅), then by induction on birthday every position
+// X has o⁻(X) = P exactly when φ(X) ∈ P — the candidate tells the outcome of
+// every sum, and the true quotient is the candidate modulo indistinguishability.
+type profiles struct {
+	q      *monoid
+	p      []bool
+	words  int
+	index  map[string]int32
+	u      []int32
+	o      []uint64 // words bits per state
+	parent []int32  // state this one was first reached from (-1 for the start)
+	heap   []int32  // heap added to reach it
+	// maxStates bounds the exploration (memory).
+	maxStates int
+}
+
+// errTooManyProfiles is returned when verification would need more memory
+// than allowed.
+var errTooManyProfiles = errors.New("verification needs too many profiles")
+
+func newProfiles(q *monoid, p []bool) *profiles {
+	ps := &profiles{q: q, p: p, words: (q.size + 63) / 64, index: map[string]int32{}, maxStates: 4_000_000}
+	ps.add(0, make([]uint64, ps.words), -1, -1)
+	return ps
+}
+
+func (ps *profiles) key(u int32, o []uint64) string {
+	b := make([]byte, 4+8*len(o))
+	b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
+	copy(b[4:], unsafe.Slice((*byte)(unsafe.Pointer(&o[0])), 8*len(o)))
+	return string(b)
+}
+
+func (ps *profiles) add(u int32, o []uint64, parent, heap int32) int32 {
+	id := int32(len(ps.u))
+	ps.index[ps.key(u, o)] = id
+	ps.u = append(ps.u, u)
+	ps.o = append(ps.o, o...)
+	ps.parent = append(ps.parent, parent)
+	ps.heap = append(ps.heap, heap)
+	return id
+}
+
+func (ps *profiles) opts(id int32) []uint64 {
+	return ps.o[int(id)*ps.words : int(id+1)*ps.words]
+}
+
+// consistent reports whether the profile's image is labelled as its options
+// demand.
+func (ps *profiles) consistent(id int32) bool {
+	o := ps.opts(id)
+	hasOption, hitsP := false, false
+	for w, bits := range o {
+		for bits != 0 {
+			b := bits & -bits
+			bits ^= b
+			x := w*64 + trailingZeros(b)
+			hasOption = true
+			if ps.p[x] {
+				hitsP = true
+			}
+		}
+	}
+	return ps.p[ps.u[id]] == (hasOption && !hitsP)
+}
+
+func trailingZeros(b uint64) int {
+	n := 0
+	for b&1 == 0 {
+		b >>= 1
+		n++
+	}
+	return n
+}
+
+// step returns the profile reached from state id by adding a heap of
+// transition t, or -1 and the new (u, O) when it is not yet known.
+func (ps *profiles) step(id int32, t transition[int32], buf []uint64) (int32, int32) {
+	u := ps.u[id]
+	for i := range buf {
+		buf[i] = 0
+	}
+	for w, bits := range ps.opts(id) {
+		for bits != 0 {
+			b := bits & -bits
+			bits ^= b
+			x := ps.q.times(int32(w*64+trailingZeros(b)), t.elem)
+			buf[x>>6] |= 1 << (x & 63)
+		}
+	}
+	for _, s := range t.opts {
+		x := ps.q.times(u, s)
+		buf[x>>6] |= 1 << (x & 63)
+	}
+	nu := ps.q.times(u, t.elem)
+	if j, ok := ps.index[ps.key(nu, buf)]; ok {
+		return j, nu
+	}
+	return -1, nu
+}
+
+// explore closes the set under the transitions, starting from the states in
+// todo. It stops at the first inconsistent profile and returns it (else -1).
+func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transition[int32]) (int32, error) {
+	buf := make([]uint64, ps.words)
+	for n := 0; len(todo) > 0; n++ {
+		if n&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return -1, err
+			}
+		}
+		id := todo[0]
+		todo = todo[1:]
+		for _, t := range trans {
+			j, nu := ps.step(id, t, buf)
+			if j >= 0 {
+				continue
+			}
+			if len(ps.u) >= ps.maxStates {
+				return -1, errTooManyProfiles
+			}
+			o := make([]uint64, ps.words)
+			copy(o, buf)
+			j = ps.add(nu, o, id, int32(t.heap))
+			if !ps.consistent(j) {
+				return j, nil
+			}
+			todo = append(todo, j)
+		}
+	}
+	return -1, nil
+}
+
+// truncate forgets the states from n on (a failed trial).
+func (ps *profiles) truncate(n int) {
+	for id := n; id < len(ps.u); id++ {
+		delete(ps.index, ps.key(ps.u[id], ps.opts(int32(id))))
+	}
+	ps.u = ps.u[:n]
+	ps.o = ps.o[:n*ps.words]
+	ps.parent = ps.parent[:n]
+	ps.heap = ps.heap[:n]
+}
+
+// witness returns a position (heap size → multiplicity) whose profile is state id.
+func (ps *profiles) witness(id int32) map[int]int {
+	w := map[int]int{}
+	for ; ps.parent[id] >= 0; id = ps.parent[id] {
+		w[int(ps.heap[id])]++
+	}
+	return w
+}

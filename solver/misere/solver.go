@@ -1,0 +1,313 @@
+package misere
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// Solver computes the partial quotients Q_0, Q_1, … of an octal game one heap
+// at a time. Every quotient it holds has been verified (see profiles): it is
+// exact, not a guess.
+type Solver struct {
+	g   *game
+	q   *monoid
+	p   []bool
+	phi []int32
+	// ps holds the verified profiles of the current quotient; a new heap that
+	// keeps the quotient only adds profiles to it.
+	ps    *profiles
+	trans []transition[int32]
+	// byOptions maps a heap's option images (under the current quotient) to
+	// its image: a later heap with the same option images has the same image
+	// (seed 004, Lemma 3.16).
+	byOptions map[string]int32
+	// expansions lists the heaps at which the quotient changed.
+	expansions []int
+	// MaxCandidate bounds the size of a candidate monoid during a change of
+	// quotient (the reduced quotient is usually far smaller).
+	MaxCandidate int
+}
+
+// NewSolver starts at Q_0 = {1} (H_0 is the empty position).
+func NewSolver(code octal.Code) *Solver {
+	s := &Solver{g: newGame(code), q: trivialMonoid(), p: []bool{false}, MaxCandidate: 200_000}
+	s.g.extend()
+	s.phi = []int32{0}
+	s.ps = newProfiles(s.q, s.p)
+	s.byOptions = map[string]int32{}
+	return s
+}
+
+// Last returns n for the quotient Q_n held now.
+func (s *Solver) Last() int { return len(s.phi) - 1 }
+
+// Order returns |Q_n|.
+func (s *Solver) Order() int { return s.q.size }
+
+// Expansions returns the heaps at which the quotient changed.
+func (s *Solver) Expansions() []int { return slices.Clone(s.expansions) }
+
+// Next computes Q_{n+1} from Q_n.
+func (s *Solver) Next(ctx context.Context) error {
+	h := s.g.extend()
+	if len(s.g.leaves[h]) == 0 {
+		// A heap with no move is the game 0.
+		s.phi = append(s.phi, 0)
+		return nil
+	}
+	phi := append(s.phi, 0) // the new image is decided below
+	opts := optionImages(s.g, h, phi, s.q.times, cmpInt32)
+	key := fmt.Sprint(opts)
+	if x, ok := s.byOptions[key]; ok {
+		// Lemma 3.16: same option images as an earlier heap, same image, same quotient.
+		s.phi = append(s.phi, x)
+		return nil
+	}
+	isP := true
+	for _, o := range opts {
+		if s.p[o] {
+			isP = false
+		}
+	}
+	for x := int32(0); int(x) < s.q.size; x++ {
+		if s.p[x] != isP {
+			continue
+		}
+		ok, err := s.tryConservative(ctx, h, x, opts)
+		if err != nil {
+			s.g.shrink(h)
+			return err
+		}
+		if ok {
+			s.phi = append(s.phi, x)
+			s.byOptions[key] = x
+			return nil
+		}
+	}
+	if err := s.expand(ctx, h); err != nil {
+		s.g.shrink(h)
+		return err
+	}
+	s.expansions = append(s.expansions, h)
+	return nil
+}
+
+// tryConservative checks whether Q_n with φ(H_h) = x is the quotient of
+// cl(H_0..H_h): the profiles reachable with the new heap must all be
+// consistent.
+func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int32) (bool, error) {
+	t := transition[int32]{elem: x, opts: opts, weight: s.g.birthday[h], heap: h}
+	mark := len(s.ps.u)
+	buf := make([]uint64, s.ps.words)
+	var todo []int32
+	for id := int32(0); int(id) < mark; id++ {
+		j, nu := s.ps.step(id, t, buf)
+		if j >= 0 {
+			continue
+		}
+		o := make([]uint64, s.ps.words)
+		copy(o, buf)
+		j = s.ps.add(nu, o, id, int32(h))
+		if !s.ps.consistent(j) {
+			s.ps.truncate(mark)
+			return false, nil
+		}
+		todo = append(todo, j)
+	}
+	trans := append(slices.Clone(s.trans), t)
+	bad, err := s.ps.explore(ctx, todo, trans)
+	if err != nil || bad >= 0 {
+		s.ps.truncate(mark)
+		return false, err
+	}
+	s.trans = trans
+	return true, nil
+}
+
+// expand finds the new quotient when H_h is not equivalent to any element of
+// Q_{h-1}: it guesses a candidate (the old quotient times a cyclic monoid for
+// the new heap), derives its P-portion, reduces it and verifies it; on a
+// failure it recalibrates the candidate around the failing position and
+// tries again.
+func (s *Solver) expand(ctx context.Context, h int) error {
+	cyc := cyclicMonoid(2, 2)
+	c := candidate{m: newProductMonoid(s.q, cyc), phi: make([]int, h+1)}
+	for j := 0; j < h; j++ {
+		c.phi[j] = int(s.phi[j]) * cyc.size
+	}
+	c.phi[h] = 1
+	for attempt := 0; attempt < 200; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		q, p, phi, err := labelAndReduce(s.g, c)
+		if err != nil {
+			return err
+		}
+		ps, trans, bad, err := verify(ctx, s.g, q, p, phi)
+		if err != nil {
+			return err
+		}
+		if bad == nil {
+			s.q, s.p, s.phi, s.ps, s.trans = q, p, phi, ps, trans
+			s.byOptions = map[string]int32{}
+			for j := 1; j <= h; j++ {
+				if len(s.g.leaves[j]) > 0 {
+					s.byOptions[fmt.Sprint(optionImages(s.g, j, phi, q.times, cmpInt32))] = phi[j]
+				}
+			}
+			return nil
+		}
+		c, err = s.recalibrate(q, p, phi, bad)
+		if err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("%s: no verified quotient found for heap %d after 200 candidates", s.g.code, h)
+}
+
+// verify explores every profile of cl(H_0..H_n) under (q, p, phi). It returns
+// the profiles and transitions when all are consistent, else a failing
+// position.
+func verify(ctx context.Context, g *game, q *monoid, p []bool, phi []int32) (*profiles, []transition[int32], map[int]int, error) {
+	ps := newProfiles(q, p)
+	if !ps.consistent(0) {
+		return nil, nil, map[int]int{}, nil
+	}
+	trans := transitionsOf(g, phi, q.times, cmpInt32)
+	bad, err := ps.explore(ctx, []int32{0}, trans)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if bad >= 0 {
+		return nil, nil, ps.witness(bad), nil
+	}
+	return ps, trans, nil, nil
+}
+
+// recalibrate builds a new candidate in which some heaps of the failing
+// position get a fresh cyclic generator of their own instead of their old
+// image, so that the candidate can tell apart positions the old one merged.
+// It tries the heaps of the witness one at a time, then in pairs, and so on,
+// and returns the first candidate whose derived P-portion gets the witness
+// right.
+func (s *Solver) recalibrate(q *monoid, p []bool, phi []int32, bad map[int]int) (candidate, error) {
+	var heaps []int
+	for h := range bad {
+		if len(s.g.leaves[h]) > 0 {
+			heaps = append(heaps, h)
+		}
+	}
+	slices.Sort(heaps)
+	slices.Reverse(heaps)
+	for bump := 0; bump < 4; bump++ {
+		for size := 1; size <= len(heaps); size++ {
+			for _, k := range combinations(heaps, size) {
+				c, ok := s.recalibrated(q, phi, bad, k, bump)
+				if !ok {
+					continue
+				}
+				q2, p2, phi2, err := labelAndReduce(s.g, c)
+				if err != nil {
+					return candidate{}, err
+				}
+				if witnessConsistent(s.g, q2, p2, phi2, bad) {
+					return c, nil
+				}
+			}
+		}
+	}
+	return candidate{}, fmt.Errorf("%s: could not recalibrate the quotient candidate at heap %d (failing position %v)", s.g.code, len(phi)-1, bad)
+}
+
+// recalibrated is the candidate ⟨φ(H_j) : j ∉ k⟩ × Π_{h ∈ k} C(t_h, 2).
+func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int) (candidate, bool) {
+	var gens []int32
+	for j := 1; j < len(phi); j++ {
+		if len(s.g.leaves[j]) > 0 && !slices.Contains(k, j) && !slices.Contains(gens, phi[j]) {
+			gens = append(gens, phi[j])
+		}
+	}
+	base, idx := submonoid(q, gens)
+	parts := []*monoid{base}
+	for _, h := range k {
+		t, _ := cyclicIndex(q, phi[h])
+		t = max(t, bad[h], 2) + 2*bump
+		parts = append(parts, cyclicMonoid(t, 2))
+	}
+	m := newProductMonoid(parts...)
+	if m.size > s.MaxCandidate {
+		return candidate{}, false
+	}
+	c := candidate{m: m, phi: make([]int, len(phi))}
+	rest := m.size / base.size
+	for j := range phi {
+		if len(s.g.leaves[j]) == 0 {
+			continue
+		}
+		if i := slices.Index(k, j); i >= 0 {
+			// the generator of part i+1: digit 1 in that part
+			scale := 1
+			for _, part := range parts[i+2:] {
+				scale *= part.size
+			}
+			c.phi[j] = scale
+			continue
+		}
+		c.phi[j] = int(idx[phi[j]]) * rest
+	}
+	return c, true
+}
+
+// witnessConsistent reports whether the position w (heap → multiplicity) has a
+// consistent profile under (q, p, phi).
+func witnessConsistent(g *game, q *monoid, p []bool, phi []int32, w map[int]int) bool {
+	u := int32(0)
+	for h, m := range w {
+		for i := 0; i < m; i++ {
+			u = q.times(u, phi[h])
+		}
+	}
+	hasOption, hitsP := false, false
+	for h, m := range w {
+		if m == 0 || len(g.leaves[h]) == 0 {
+			continue
+		}
+		rest := int32(0)
+		for h2, m2 := range w {
+			n := m2
+			if h2 == h {
+				n--
+			}
+			for i := 0; i < n; i++ {
+				rest = q.times(rest, phi[h2])
+			}
+		}
+		for _, o := range optionImages(g, h, phi, q.times, cmpInt32) {
+			hasOption = true
+			if p[q.times(rest, o)] {
+				hitsP = true
+			}
+		}
+	}
+	return p[u] == (hasOption && !hitsP)
+}
+
+func combinations(values []int, size int) [][]int {
+	var out [][]int
+	var rec func(start int, cur []int)
+	rec = func(start int, cur []int) {
+		if len(cur) == size {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := start; i < len(values); i++ {
+			rec(i+1, append(cur, values[i]))
+		}
+	}
+	rec(0, nil)
+	return out
+}
