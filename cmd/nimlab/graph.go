@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/google/renameio/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/nimlab/nimlab/solver/graph"
+)
+
+func init() { registerSubcommand(newGraphCommand) }
+
+// graphFlags are the options of `nimlab graph`.
+type graphFlags struct {
+	sum   []string
+	start string
+	json  bool
+	dot   string
+}
+
+// graphReport is the JSON object printed by `nimlab graph --json`.
+type graphReport struct {
+	Files    []string      `json:"files"`
+	Vertices int           `json:"vertices"`
+	Edges    int           `json:"edges"`
+	Grundy   orderedGrundy `json:"grundy"`
+	Kernel   []string      `json:"kernel"`
+	Start    string        `json:"start,omitempty"`
+	Outcome  string        `json:"outcome,omitempty"`
+	// WinningMoves are the start's successors in the kernel.
+	WinningMoves *[]string `json:"winning_moves,omitempty"`
+	Dot          string    `json:"dot,omitempty"`
+}
+
+// orderedGrundy marshals as a JSON object vertex → Grundy label with the
+// vertices in the graph's order (encoding/json would sort map keys).
+type orderedGrundy struct {
+	names  []string
+	labels []int
+}
+
+func (o orderedGrundy) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, name := range o.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(name)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(key)
+		fmt.Fprintf(&b, ":%d", o.labels[i])
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func newGraphCommand(env *cliEnv) *cobra.Command {
+	f := &graphFlags{}
+	cmd := &cobra.Command{
+		Use:   "graph FILE [--sum FILE2 …]",
+		Short: "Grundy labels, kernel and outcome of a game given as a directed graph",
+		Long: `Solve a game given as a finite acyclic directed graph (seed 003): a vertex is a
+position, an edge u → v a move; the player who cannot move loses.
+
+FILE has one move "u v" (or "u -> v") per line, a lone "u" declares a vertex,
+and # starts a comment; a file starting with "digraph {" is read as DOT
+(node statements, edge chains a -> b -> c, attributes ignored).
+
+--sum FILE2 (repeatable) solves the direct sum FILE + FILE2 + …, whose vertices
+are named (u,v,…). --start V adds the outcome of V and its winning moves.
+--dot OUT writes the graph with Grundy labels and the kernel marked.`,
+		Example: `  nimlab graph coins.txt --start 0
+  nimlab graph heap2.txt --sum heap2.txt --json
+  nimlab graph game.dot --dot labelled.dot`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return badInput("graph needs exactly one FILE (got %d arguments); add more games with --sum FILE2", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runGraph(env, args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringArrayVar(&f.sum, "sum", nil, "add the game in FILE2 as a component of a direct sum (repeatable)")
+	fl.StringVar(&f.start, "start", "", "report the outcome and winning moves of vertex V (in a sum: (u,v) or u,v)")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	fl.StringVar(&f.dot, "dot", "", "write the labelled graph in Graphviz DOT to OUT")
+	return cmd
+}
+
+// loadGraph reads and parses one graph file; every failure is bad input.
+func loadGraph(path string) (*graph.Graph, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, badInput("cannot read graph file %s: %v; accepted: a readable text or DOT file", path, err)
+	}
+	g, err := graph.Parse(bytes.NewReader(data))
+	if err != nil {
+		return nil, badInput("%s: %v", path, err)
+	}
+	if cyc := g.FindCycle(); cyc != nil {
+		return nil, badInput("%s: %v", path, &graph.CycleError{Cycle: cyc})
+	}
+	return g, nil
+}
+
+func runGraph(env *cliEnv, file string, f *graphFlags) error {
+	files := append([]string{file}, f.sum...)
+	parts := make([]*graph.Graph, len(files))
+	for i, path := range files {
+		g, err := loadGraph(path)
+		if err != nil {
+			return err
+		}
+		parts[i] = g
+	}
+	g := parts[0]
+	if len(parts) > 1 {
+		var err error
+		if g, err = graph.Sum(parts...); err != nil {
+			return badInput("--sum: %v", err)
+		}
+	}
+	sol, err := g.Solve()
+	if err != nil {
+		var ce *graph.CycleError
+		if errors.As(err, &ce) {
+			return badInput("%v", err)
+		}
+		return err
+	}
+	report := graphReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(),
+		Grundy: orderedGrundy{names: g.Names(), labels: sol.Grundy}, Kernel: vertexNames(g, sol.Kernel)}
+	if f.start != "" {
+		v, ok := lookupStart(g, f.start, len(parts) > 1)
+		if !ok {
+			example := ""
+			if g.Len() > 0 {
+				example = fmt.Sprintf(" such as %q", g.Name(0))
+			}
+			return badInput("--start %q is not a vertex of the graph; accepted: a vertex name%s", f.start, example)
+		}
+		report.Start = g.Name(v)
+		report.Outcome = string(sol.Outcome(v))
+		moves := vertexNames(g, sol.WinningMoves(g, v))
+		report.WinningMoves = &moves
+	}
+	if f.dot != "" {
+		var buf bytes.Buffer
+		if err := g.WriteDOT(&buf, sol); err != nil {
+			return err
+		}
+		if err := renameio.WriteFile(f.dot, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", f.dot, err)
+		}
+		report.Dot = f.dot
+	}
+	if f.json {
+		return writeJSON(env.stdout, report)
+	}
+	printGraphReport(env.stdout, g, sol, &report)
+	return nil
+}
+
+// lookupStart finds --start; in a sum "u,v" may be given without the
+// parentheses of the vertex name "(u,v)".
+func lookupStart(g *graph.Graph, name string, isSum bool) (int, bool) {
+	if v, ok := g.Lookup(name); ok {
+		return v, true
+	}
+	if isSum {
+		trimmed := strings.ReplaceAll(strings.TrimSpace(name), " ", "")
+		if !strings.HasPrefix(trimmed, "(") {
+			trimmed = "(" + trimmed + ")"
+		}
+		return g.Lookup(trimmed)
+	}
+	return 0, false
+}
+
+func vertexNames(g *graph.Graph, vs []int) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = g.Name(v)
+	}
+	return out
+}
+
+func printGraphReport(w io.Writer, g *graph.Graph, sol *graph.Solution, r *graphReport) {
+	what := r.Files[0]
+	if len(r.Files) > 1 {
+		what = "the sum " + strings.Join(r.Files, " + ")
+	}
+	fmt.Fprintf(w, "%s: %d vertices, %d moves\n", what, r.Vertices, r.Edges)
+	nameW := len("vertex")
+	for _, n := range g.Names() {
+		nameW = max(nameW, len([]rune(n)))
+	}
+	fmt.Fprintf(w, "  %-*s  grundy  kernel\n", nameW, "vertex")
+	for v, n := range g.Names() {
+		mark := ""
+		if sol.InKernel[v] {
+			mark = "yes"
+		}
+		fmt.Fprintf(w, "  %-*s  %6d  %s\n", nameW+len(n)-len([]rune(n)), n, sol.Grundy[v], mark)
+	}
+	fmt.Fprintf(w, "kernel (P-positions): %s\n", strings.Join(r.Kernel, " "))
+	if r.Start != "" {
+		who := map[string]string{"P": "the previous player wins", "N": "the next player wins"}[r.Outcome]
+		fmt.Fprintf(w, "outcome of %s: %s (%s)\n", r.Start, r.Outcome, who)
+		if len(*r.WinningMoves) > 0 {
+			fmt.Fprintf(w, "winning moves from %s: %s\n", r.Start, strings.Join(*r.WinningMoves, " "))
+		}
+	}
+	if r.Dot != "" {
+		fmt.Fprintf(w, "DOT written to %s\n", r.Dot)
+	}
+}

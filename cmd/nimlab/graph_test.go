@@ -1,0 +1,133 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func writeGraphFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
+
+// coinGameText is seed 003's plate of 10 Euro filled with coins of 1 and 2,
+// written by hand in the line format.
+func coinGameText() string {
+	var b strings.Builder
+	b.WriteString("# seed 003: coins of 1 and 2 into a plate of 10\n")
+	for x := 0; x <= 10; x++ {
+		if x+1 <= 10 {
+			fmt.Fprintf(&b, "%d %d\n", x, x+1)
+		}
+		if x+2 <= 10 {
+			fmt.Fprintf(&b, "%d %d   # two Euro\n", x, x+2)
+		}
+	}
+	return b.String()
+}
+
+type graphJSON struct {
+	Vertices     int            `json:"vertices"`
+	Edges        int            `json:"edges"`
+	Grundy       map[string]int `json:"grundy"`
+	Kernel       []string       `json:"kernel"`
+	Start        string         `json:"start"`
+	Outcome      string         `json:"outcome"`
+	WinningMoves []string       `json:"winning_moves"`
+	Dot          string         `json:"dot"`
+}
+
+func runGraphJSON(t *testing.T, args ...string) (graphJSON, string) {
+	t.Helper()
+	status, out, errOut := runNimlab(t, append([]string{"graph"}, append(args, "--json")...)...)
+	require.Equal(t, exitOK, status, errOut)
+	var r graphJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &r), out)
+	return r, out
+}
+
+func TestGraphSeedCoinGame(t *testing.T) {
+	path := writeGraphFile(t, "coins.txt", coinGameText())
+	r, raw := runGraphJSON(t, path, "--start", "0")
+	assert.Equal(t, 11, r.Vertices)
+	assert.Equal(t, 19, r.Edges)
+	assert.Equal(t, []string{"1", "4", "7", "10"}, r.Kernel)
+	assert.Equal(t, 0, r.Grundy["10"])
+	assert.Equal(t, 1, r.Grundy["9"])
+	assert.Equal(t, 2, r.Grundy["8"])
+	assert.Equal(t, 0, r.Grundy["7"])
+	assert.Equal(t, "N", r.Outcome, "the first player wins")
+	assert.Equal(t, []string{"1"}, r.WinningMoves)
+	// The grundy object keeps the file's vertex order (0, 1, 2, …, 10),
+	// not JSON's alphabetical order (0, 1, 10, 2, …).
+	assert.Less(t, strings.Index(raw, `"9": `), strings.Index(raw, `"10": `))
+
+	status, out, _ := runNimlab(t, "graph", path, "--start", "7")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "kernel (P-positions): 1 4 7 10")
+	assert.Contains(t, out, "outcome of 7: P")
+}
+
+func TestGraphSumAndDOT(t *testing.T) {
+	heap := writeGraphFile(t, "heap2.txt", "2 1\n2 0\n1 0\n")
+	r, _ := runGraphJSON(t, heap, "--sum", heap, "--start", "2,1")
+	assert.Equal(t, 9, r.Vertices)
+	// Vertex order follows the file (2, 1, 0), the last component fastest.
+	assert.Equal(t, []string{"(2,2)", "(1,1)", "(0,0)"}, r.Kernel)
+	assert.Equal(t, 3, r.Grundy["(2,1)"], "2 ⊕ 1")
+	assert.Equal(t, "(2,1)", r.Start)
+	assert.Equal(t, "N", r.Outcome)
+	assert.Equal(t, []string{"(1,1)"}, r.WinningMoves)
+
+	dotIn := writeGraphFile(t, "g.dot", "digraph g {\n  a -> b -> c;\n  a -> c [color=red];\n  d\n}\n")
+	out := filepath.Join(t.TempDir(), "out.dot")
+	r, _ = runGraphJSON(t, dotIn, "--dot", out, "--start", "a")
+	assert.Equal(t, map[string]int{"a": 2, "b": 1, "c": 0, "d": 0}, r.Grundy)
+	assert.Equal(t, []string{"c", "d"}, r.Kernel)
+	assert.Equal(t, out, r.Dot)
+	written, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(written), `"a" [label="a\ng=2"]`)
+	// The written DOT reads back as the same game.
+	r2, _ := runGraphJSON(t, out)
+	assert.Equal(t, r.Grundy, r2.Grundy)
+}
+
+func TestGraphBadInput(t *testing.T) {
+	dir := t.TempDir()
+	cyclic := writeGraphFile(t, "cyclic.txt", "s a\na b\nb c\nc a\n")
+	malformed := writeGraphFile(t, "bad.txt", "0 1\n# fine\n1 2 3\n")
+	badDot := writeGraphFile(t, "bad.dot", "digraph {\n a -> b\n a -- c\n}\n")
+	good := writeGraphFile(t, "good.txt", "x y\n")
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"graph", filepath.Join(dir, "missing.txt")}, "cannot read graph file"},
+		{[]string{"graph", dir}, "cannot read graph file"},
+		{[]string{"graph", cyclic}, "cycle a → b → c → a"},
+		{[]string{"graph", good, "--sum", cyclic}, "cycle a → b → c → a"},
+		{[]string{"graph", malformed}, "line 3:"},
+		{[]string{"graph", badDot}, "line 3:"},
+		{[]string{"graph", good, "--start", "z"}, `--start "z" is not a vertex`},
+		{[]string{"graph"}, "exactly one FILE"},
+		{[]string{"graph", good, good}, "exactly one FILE"},
+		{[]string{"graph", good, "--sum", filepath.Join(dir, "nope.txt")}, "cannot read graph file"},
+	}
+	for _, tc := range tests {
+		status, out, errOut := runNimlab(t, tc.args...)
+		assert.Equal(t, exitUsage, status, "%v: %s", tc.args, errOut)
+		assert.Empty(t, out)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%v: %q", tc.args, errOut)
+		assert.Contains(t, errOut, tc.msg, "%v", tc.args)
+	}
+}
