@@ -172,9 +172,9 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	if marked {
 		fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
 	}
+	var lut []color.NRGBA // colours of the values, when a palette is set
 	switch opts.Style {
 	case Points:
-		var lut []color.NRGBA
 		if opts.Palette.colour != nil {
 			if err := opts.Palette.Fits(maxV); err != nil {
 				return nil, err
@@ -186,7 +186,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		drawSteps(img, fig, seq.Values, first, lw)
 	}
 	frame(img, data, lw, frameColour)
-	drawSequenceLegend(c, fig, seq, marked, preX)
+	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX)
 	return fig, nil
 }
 
@@ -283,7 +283,7 @@ func drawPoints(c *canvas, fig *Figure, values []uint16, first int, lut []color.
 
 // drawSequenceLegend writes the legend (top right) and, when the sequence is
 // periodic, the preperiod and period labels at the preperiod line.
-func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, marked bool, preX int) {
+func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptions, lut []color.NRGBA, marked bool, preX int) {
 	st := c.st
 	H := float64(c.size.Height)
 	d := fig.Data
@@ -299,7 +299,21 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, marked bool, preX 
 	}
 	img := c.rgba()
 	items := []item{{"G(n)", func(x, y float64) {
-		fill(img, image.Rect(int(x), int(y)-int(st.line)/2, int(x+sw), int(y)-int(st.line)/2+int(st.line)), valueColour)
+		if opts.Style != Points {
+			fill(img, image.Rect(int(x), int(y)-int(st.line)/2, int(x+sw), int(y)-int(st.line)/2+int(st.line)), valueColour)
+			return
+		}
+		// Three dots: in the palette's first, middle and last colours when
+		// the values are coloured.
+		cols := []color.NRGBA{valueColour, valueColour, valueColour}
+		if lut != nil {
+			cols = []color.NRGBA{lut[0], lut[len(lut)/2], lut[len(lut)-1]}
+		}
+		d := max(3, int(math.Round(6*st.unit)))
+		for i, col := range cols {
+			cx := int(x + sw*(float64(i)+0.5)/3)
+			fill(img, image.Rect(cx-d/2, int(y)-d/2, cx-d/2+d, int(y)-d/2+d), col)
+		}
 	}}}
 	if marked {
 		items = append(items,

@@ -207,7 +207,9 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		seq.Period, seq.Preperiod = res.Period.Period, res.Period.Preperiod
 	}
 	opts := plotting.SequenceOptions{Size: req.Size, PeriodGrid: true}
-	if name := octal.GameName(code); name != "" {
+	if name := octal.GameName(code); strings.HasPrefix(name, code.String()) {
+		opts.Title = "Grundy values of " + name // the name already starts with the code
+	} else if name != "" {
 		opts.Title = fmt.Sprintf("Grundy values of %s (%s)", code, name)
 	}
 	if req.PaletteSet {
