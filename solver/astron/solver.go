@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // DefaultDense3 is the largest star size for which a Solver answers
@@ -79,7 +80,29 @@ func (s *Solver) Analyse(ctx context.Context, p Position) (*Analysis, error) {
 			a.WinningMoves = append(a.WinningMoves, m)
 		}
 	}
+	slices.SortStableFunc(a.WinningMoves, compareMoves)
 	return a, nil
+}
+
+// compareMoves lists joins first, then splits star by star, by the smaller
+// part, then by what goes beside it.
+func compareMoves(x, y Move) int {
+	if x.Kind != y.Kind {
+		if x.Kind == KindJoin {
+			return -1
+		}
+		return 1
+	}
+	if c := slices.Compare(x.Stars, y.Stars); c != 0 {
+		return c
+	}
+	if c := x.Take - y.Take; c != 0 {
+		return c
+	}
+	if c := x.Parts[0] - y.Parts[0]; c != 0 {
+		return c
+	}
+	return comparePositions(x.Beside[0], y.Beside[0])
 }
 
 // SumNimber returns the nimber of a sum of positions: the nim-sum of theirs.
