@@ -89,6 +89,13 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	for _, v := range seq.Values[first:] {
 		maxV = max(maxV, int(v))
 	}
+	var lut []color.NRGBA // colours of the values, when a palette is set
+	if opts.Style == Points && opts.Palette.colour != nil {
+		if err := opts.Palette.Fits(maxV); err != nil {
+			return nil, err
+		}
+		lut = opts.Palette.Colours(maxV)
+	}
 
 	c := newCanvas(size)
 	st := c.st
@@ -172,15 +179,8 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	if marked {
 		fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
 	}
-	var lut []color.NRGBA // colours of the values, when a palette is set
 	switch opts.Style {
 	case Points:
-		if opts.Palette.colour != nil {
-			if err := opts.Palette.Fits(maxV); err != nil {
-				return nil, err
-			}
-			lut = opts.Palette.Colours(maxV)
-		}
 		drawPoints(c, fig, seq.Values, first, lut)
 	default:
 		drawSteps(img, fig, seq.Values, first, lw)

@@ -179,6 +179,8 @@ func TestSequenceRejectsBadInput(t *testing.T) {
 	assert.ErrorContains(t, err, "at least 2 values")
 	_, err = SequencePlot(Sequence{Values: []uint16{0, 1}}, SequenceOptions{Size: Size{Width: 1920, Height: 1080, DPI: 5000}})
 	assert.ErrorContains(t, err, "dpi 5000 is out of range; accepted: 10 to 2400")
+	_, err = SequencePlot(Sequence{Values: []uint16{0, 13}}, SequenceOptions{Style: Points, Palette: Qualitative})
+	assert.ErrorContains(t, err, `palette "qualitative" has 12 colours but the values run from 0 to 13`)
 }
 
 func TestSequenceWithoutPeriodMarksNothing(t *testing.T) {
