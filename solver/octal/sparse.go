@@ -1,0 +1,388 @@
+package octal
+
+import (
+	"context"
+	"encoding/binary"
+	"math/bits"
+	"time"
+)
+
+// Sparse is the sparse-space engine ("sparse space spells speed", Winning
+// Ways ch. 4; Flammenkamp; Gangolli–Plambeck). It keeps the list of rare
+// heaps between calls, so a run can be extended step by step.
+//
+// For a heap n, every option that splits the rest r = n−j into a + (r−a) and
+// has a common value has exactly one rare part, so the common option values
+// are all found by scanning the rare heaps a only. The smallest common value
+// c not found is then the answer unless some smaller rare value is missing
+// too; the rare values below c are looked for by a scan of every split that
+// stops as soon as all of them are found. That scan ends quickly because the
+// XOR of two common values is always rare and there are few rare values, so
+// each pair hits one of them. It runs to the end only at the (rare) heaps
+// whose value is rare.
+type Sparse struct {
+	code  Code
+	vals  []uint16
+	whole []int // j ≥ 1 with b0: a heap of exactly j has option value 0
+	take  []int // j ≥ 1 with b1: option value G(n−j)
+	split []int // j ≥ 0 with b2, ascending: option values G(a)^G(n−j−a)
+
+	mask     uint16
+	rare     []uint32 // heaps a ≥ 1 whose value is rare under mask, ascending
+	hist     []uint32 // hist[v] counts the heaps 1..n−1 with value v
+	maxValue int      // the largest value so far
+
+	// seen[v] is 1 when the current heap has an option of value v, and 2
+	// for a rare value still to be ruled out. Bytes rather than bits: the
+	// scans only store, and stores to different bytes do not wait for each
+	// other the way read-modify-writes of one word do.
+	seen     []uint8               // table[:size], size a power of two above the values
+	table    *[MaxValue + 1]uint8 // indexed by a uint16, so the hot loops need no bounds checks
+	rareBits []uint64 // the rare values under mask, as a bitset over 0..MaxValue
+
+	nextMaskCheck int
+}
+
+// valueWords is the number of 64-bit words of a bitset over 0..MaxValue.
+const valueWords = (MaxValue + 1) / 64
+
+// firstMaskCheck is the heap at which the engine first looks for a mask; the
+// first values say little about which values will be rare.
+const firstMaskCheck = 256
+
+// NewSparse returns a sparse engine for code that continues from values,
+// which must be G(0..len(values)−1) of code (the engine owns the slice from
+// now on).
+func NewSparse(code Code, values []uint16) *Sparse {
+	s := &Sparse{code: code, vals: values, hist: make([]uint32, MaxValue+1),
+		rareBits: make([]uint64, valueWords)}
+	for j, d := range code.Digits {
+		if j > 0 && d&1 != 0 {
+			s.whole = append(s.whole, j)
+		}
+		if j > 0 && d&2 != 0 {
+			s.take = append(s.take, j)
+		}
+		if d&4 != 0 {
+			s.split = append(s.split, j)
+		}
+	}
+	for n := 1; n < len(values); n++ {
+		s.hist[values[n]]++
+		s.maxValue = max(s.maxValue, int(values[n]))
+	}
+	s.growSeen()
+	s.setMask(0)
+	s.nextMaskCheck = firstMaskCheck
+	if len(values) >= firstMaskCheck {
+		s.rechooseMask()
+	}
+	return s
+}
+
+// Values returns G(0..Len()−1). The slice is shared with the engine: values
+// already computed never change, later ones are appended.
+func (s *Sparse) Values() []uint16 { return s.vals }
+
+// Rare returns how many heaps (of 1..Len()−1) have a rare value.
+func (s *Sparse) Rare() int { return len(s.rare) }
+
+// Mask returns the mask that currently defines the rare values.
+func (s *Sparse) Mask() uint16 { return s.mask }
+
+// Reserve makes room for values up to G(upTo) without further copying.
+func (s *Sparse) Reserve(upTo int) {
+	if cap(s.vals) < upTo+1 {
+		grown := make([]uint16, len(s.vals), upTo+1)
+		copy(grown, s.vals)
+		s.vals = grown
+	}
+}
+
+// setMask switches to mask m and rebuilds the list of rare heaps.
+func (s *Sparse) setMask(m uint16) {
+	s.mask = m
+	for w := range valueWords {
+		var r uint64
+		for b := range 64 {
+			if isRare(uint16(w*64+b), m) {
+				r |= 1 << b
+			}
+		}
+		s.rareBits[w] = r
+	}
+	s.rare = s.rare[:0]
+	for a := 1; a < len(s.vals); a++ {
+		if isRare(s.vals[a], m) {
+			s.rare = append(s.rare, uint32(a))
+		}
+	}
+}
+
+// rechooseMask looks at the value histogram and switches mask when another
+// one makes clearly fewer heaps rare (the margin keeps it from flapping).
+func (s *Sparse) rechooseMask() {
+	n := len(s.vals)
+	s.nextMaskCheck = n + max(firstMaskCheck, n/8)
+	m, r := chooseMask(s.hist, s.maxValue)
+	if m == s.mask {
+		return
+	}
+	if float64(r) < 0.8*float64(len(s.rare)) {
+		s.setMask(m)
+	}
+}
+
+// growSeen sizes seen so that every XOR of two values has a byte: a power
+// of two above the largest value.
+func (s *Sparse) growSeen() {
+	size := 64
+	for size <= s.maxValue {
+		size <<= 1
+	}
+	if s.table == nil {
+		s.table = new([MaxValue + 1]uint8)
+	}
+	if size > len(s.seen) {
+		s.seen = s.table[:size]
+	}
+}
+
+// Extend computes values until G(0..upTo) are known. It looks at ctx and
+// reports progress about every progressInterval.
+func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
+	start := time.Now()
+	startLen := len(s.vals)
+	lastReport := start
+	if cap(s.vals) < upTo+1 {
+		s.Reserve(max(upTo, len(s.vals)+len(s.vals)/2))
+	}
+	for n := len(s.vals); n <= upTo; n++ {
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if progress != nil && time.Since(lastReport) >= progressInterval {
+				lastReport = time.Now()
+				progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start), Rare: len(s.rare)})
+			}
+		}
+		if n >= s.nextMaskCheck {
+			s.rechooseMask()
+		}
+		v, ok := s.next(n)
+		if !ok {
+			return errValueOverflow(s.code, n)
+		}
+		s.vals = append(s.vals, v)
+		if n > 0 {
+			s.hist[v]++
+			if int(v) > s.maxValue {
+				s.maxValue = int(v)
+				s.growSeen()
+			}
+			if isRare(v, s.mask) {
+				s.rare = append(s.rare, uint32(n))
+			}
+		}
+	}
+	if progress != nil {
+		progress(Progress{Done: len(s.vals), Total: upTo + 1, Rate: rate(len(s.vals)-startLen, start), Rare: len(s.rare)})
+	}
+	return nil
+}
+
+// next computes G(n) from G(0..n−1); ok is false when it exceeds MaxValue.
+func (s *Sparse) next(n int) (uint16, bool) {
+	vals := s.vals[:n]
+	seen := s.seen
+	clear(seen)
+	for _, j := range s.whole {
+		if n == j {
+			seen[0] = 1
+		}
+	}
+	for _, j := range s.take {
+		if n-j >= 1 {
+			seen[vals[n-j]] = 1
+		}
+	}
+	if len(s.split) > 0 {
+		s.scanRare(n, vals, s.table)
+	}
+	if s.mask == 0 {
+		// Every heap is rare, so the rare scan saw every split.
+		return s.mex(), true
+	}
+	// c: the smallest common value that no option has. Values from
+	// len(seen)−64 on are beyond every option value.
+	c := -1
+	for w := 0; w < len(seen)/64; w++ {
+		if x := gather64(seen[w*64:w*64+64]) | s.rareBits[w]; x != ^uint64(0) {
+			c = w*64 + bits.TrailingZeros64(^x)
+			break
+		}
+	}
+	if c < 0 {
+		c = len(seen)
+		for c <= MaxValue && isRare(uint16(c), s.mask) {
+			c++
+		}
+	}
+	// Mark the rare values below c that the rare scan did not find with 2:
+	// the full scan looks for them.
+	count := 0
+	for v := range min(c, len(seen)) {
+		if seen[v] == 0 {
+			seen[v] = 2
+			count++
+		}
+	}
+	if count > 0 && len(s.split) > 0 {
+		count = s.ruleOutRare(n, vals, s.table, count)
+	}
+	if count > 0 {
+		for v := range min(c, len(seen)) {
+			if seen[v] == 2 {
+				return uint16(v), true
+			}
+		}
+	}
+	// Rare values from len(seen) on are beyond every option value.
+	for v := len(seen); v < c; v++ {
+		if isRare(uint16(v), s.mask) {
+			return uint16(v), true
+		}
+	}
+	if c > MaxValue {
+		return 0, false
+	}
+	return uint16(c), true
+}
+
+// scanRare marks in seen the value of every split of n with a rare part.
+func (s *Sparse) scanRare(n int, vals []uint16, seen *[MaxValue + 1]uint8) {
+	split := s.split
+	rare := s.rare
+	// For each digit j the second part is n−j−a, read from the end of
+	// vals[:n−j]; the loops run while every part is non-empty.
+	switch len(split) {
+	case 1:
+		b0 := vals[:max(n-split[0], 0)]
+		for _, a := range rare {
+			if int(a) >= len(b0) {
+				break
+			}
+			seen[vals[a]^b0[len(b0)-int(a)]] = 1
+		}
+		return
+	case 2:
+		b0, b1 := vals[:max(n-split[0], 0)], vals[:max(n-split[1], 0)]
+		i := 0
+		for ; i < len(rare) && int(rare[i]) < len(b1); i++ {
+			a := int(rare[i])
+			va := vals[a]
+			seen[va^b0[len(b0)-a]] = 1
+			seen[va^b1[len(b1)-a]] = 1
+		}
+		for ; i < len(rare) && int(rare[i]) < len(b0); i++ {
+			a := int(rare[i])
+			seen[vals[a]^b0[len(b0)-a]] = 1
+		}
+		return
+	case 3:
+		b0, b1, b2 := vals[:max(n-split[0], 0)], vals[:max(n-split[1], 0)], vals[:max(n-split[2], 0)]
+		i := 0
+		for ; i < len(rare) && int(rare[i]) < len(b2); i++ {
+			a := int(rare[i])
+			va := vals[a]
+			seen[va^b0[len(b0)-a]] = 1
+			seen[va^b1[len(b1)-a]] = 1
+			seen[va^b2[len(b2)-a]] = 1
+		}
+		for ; i < len(rare) && int(rare[i]) < len(b1); i++ {
+			a := int(rare[i])
+			va := vals[a]
+			seen[va^b0[len(b0)-a]] = 1
+			seen[va^b1[len(b1)-a]] = 1
+		}
+		for ; i < len(rare) && int(rare[i]) < len(b0); i++ {
+			a := int(rare[i])
+			seen[vals[a]^b0[len(b0)-a]] = 1
+		}
+		return
+	}
+	jmin, jmax := split[0], split[len(split)-1]
+	i := 0
+	// Heaps a ≤ n−jmax−1 leave a non-empty second part for every digit.
+	for lim := n - jmax - 1; i < len(rare) && int(rare[i]) <= lim; i++ {
+		a := int(rare[i])
+		va := vals[a]
+		for _, j := range split {
+			seen[va^vals[n-j-a]] = 1
+		}
+	}
+	for lim := n - jmin - 1; i < len(rare) && int(rare[i]) <= lim; i++ {
+		a := int(rare[i])
+		va := vals[a]
+		for _, j := range split {
+			if b := n - j - a; b >= 1 {
+				seen[va^vals[b]] = 1
+			}
+		}
+	}
+}
+
+// ruleOutRare scans every split of n, smallest part first, and turns each
+// value marked 2 (a rare value to rule out) that an option has into 1. It
+// stops when none is left and returns how many are left.
+func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, count int) int {
+	split := s.split
+	jmin := split[0]
+	for a := 1; 2*a <= n-jmin; a++ {
+		va := vals[a]
+		for _, j := range split {
+			b := n - j - a
+			if b < a {
+				break // split is ascending in j, so later digits leave even less
+			}
+			if v := va ^ vals[b]; seen[v] == 2 {
+				seen[v] = 1
+				count--
+				if count == 0 {
+					return 0
+				}
+			}
+		}
+	}
+	return count
+}
+
+// mex returns the smallest value with no option.
+func (s *Sparse) mex() uint16 {
+	for v, x := range s.seen {
+		if x == 0 {
+			return uint16(v)
+		}
+	}
+	return uint16(len(s.seen))
+}
+
+// gather64 packs 64 bytes that are each 0 or 1 into the bits of a word:
+// the multiplication moves byte i of each 8-byte group to bit 56+i without
+// carries.
+func gather64(b []uint8) uint64 {
+	var x uint64
+	for g := range 8 {
+		x |= (binary.LittleEndian.Uint64(b[8*g:8*g+8]) * 0x0102040810204080 >> 56) << (8 * g)
+	}
+	return x
+}
+
+// SparseExtend is the sparse engine as an Extender: it appends values until
+// values holds G(0..upTo).
+func SparseExtend(ctx context.Context, code Code, values []uint16, upTo int, progress ProgressFunc) ([]uint16, error) {
+	s := NewSparse(code, values)
+	err := s.Extend(ctx, upTo, progress)
+	return s.Values(), err
+}
