@@ -35,46 +35,42 @@ var (
 
 // Mul returns the nim-product a ⊗ b of two 64-bit nimbers.
 //
-// With limbs a = a0 + a1·X + a2·Y + a3·XY (X = 2^16, Y = 2^32, limbs in
-// GF(2^16)), X² = X ⊕ h and Y² = Y ⊕ X⊗h give the product's limbs
+// Write a = A1·Y + A0 with Y = 2^32 and A1, A0 in GF(2^32), and each of
+// those as U = u1·X + u0 with X = 2^16 and u1, u0 in GF(2^16). The Fermat
+// 2-power rules give X² = X ⊕ h and Y² = Y ⊕ X⊗h (h = 2^15), hence
 //
-//	c0 = p00 ⊕ h·p11 ⊕ h²·(p33 ⊕ p23 ⊕ p32)
-//	c1 = p01 ⊕ p10 ⊕ p11 ⊕ h·p22 ⊕ (h ⊕ h²)·p33 ⊕ h·(p23 ⊕ p32)
-//	c2 = p02 ⊕ p20 ⊕ p22 ⊕ h·p33 ⊕ h·(p13 ⊕ p31)
-//	c3 = p03 ⊕ p30 ⊕ p33 ⊕ p12 ⊕ p21 ⊕ p13 ⊕ p31 ⊕ p23 ⊕ p32
+//	U⊗V  = X·(u1v1 ⊕ u1v0 ⊕ u0v1) ⊕ (u0v0 ⊕ h·u1v1)
+//	a⊗b  = Y·(M ⊕ A0B0) ⊕ A0B0 ⊕ A1B1⊗(X⊗h),  M = (A1⊕A0)⊗(B1⊕B0)
 //
-// where pij = ai ⊗ bj. Each term h^m·pij is one lookup
-// expTable[log ai + log bj + m·log h]: 8 logarithms and 26 independent
-// lookups, no branches.
+// (Karatsuba on the top level: three 32-bit products instead of four), and
+// A1B1⊗(X⊗h) = X·h·(q1 ⊕ q0) ⊕ h²·q1 for A1B1 = X·q1 ⊕ q0. Every term is
+// h^m times a product of two 16-bit limbs, found with one lookup
+// expTable[log x + log y + m·log h]: 12 logarithms and 17 independent
+// lookups in all, no branches (a zero limb has a sentinel logarithm that
+// lands in the zero part of expTable).
 func Mul(a, b uint64) uint64 {
-	la0 := logTable[uint16(a)]
-	la1 := logTable[uint16(a>>16)]
-	la2 := logTable[uint16(a>>32)]
-	la3 := logTable[uint16(a>>48)]
-	lb0 := logTable[uint16(b)]
-	lb1 := logTable[uint16(b>>16)]
-	lb2 := logTable[uint16(b>>32)]
-	lb3 := logTable[uint16(b>>48)]
+	a0, a1, a2, a3 := uint16(a), uint16(a>>16), uint16(a>>32), uint16(a>>48)
+	b0, b1, b2, b3 := uint16(b), uint16(b>>16), uint16(b>>32), uint16(b>>48)
+	la0, la1, la2, la3 := logTable[a0], logTable[a1], logTable[a2], logTable[a3]
+	lb0, lb1, lb2, lb3 := logTable[b0], logTable[b1], logTable[b2], logTable[b3]
+	// Limbs of A1⊕A0 and B1⊕B0, for the Karatsuba middle product M.
+	lm1, lm0 := logTable[a3^a1], logTable[a2^a0]
+	ln1, ln0 := logTable[b3^b1], logTable[b2^b0]
 	e := &expTable
-	const m = expTableSize - 1
-	// Offsets folded into b's logarithms once: lbjH = log(bj⊗h), lbjHH = log(bj⊗h²).
-	lb1H := lb1 + halfLog
-	lb2H, lb2HH := lb2+halfLog, lb2+halfLog2
-	lb3H, lb3HH := lb3+halfLog, lb3+halfLog2
+	const m = expTableSize - 1 // masking proves the index in range: no bounds check
+	lb2H, lb3H := lb2+halfLog, lb3+halfLog
+	lb2HH, lb3HH := lb2+halfLog2, lb3+halfLog2
 
-	p33h1 := e[(la3+lb3H)&m]
-	p33h2 := e[(la3+lb3HH)&m]
-
-	c0 := e[(la0+lb0)&m] ^ e[(la1+lb1H)&m] ^ p33h2 ^
-		e[(la2+lb3HH)&m] ^ e[(la3+lb2HH)&m]
-	c1 := e[(la0+lb1)&m] ^ e[(la1+lb0)&m] ^ e[(la1+lb1)&m] ^
-		e[(la2+lb2H)&m] ^ p33h1 ^ p33h2 ^
-		e[(la2+lb3H)&m] ^ e[(la3+lb2H)&m]
-	c2 := e[(la0+lb2)&m] ^ e[(la2+lb0)&m] ^ e[(la2+lb2)&m] ^ p33h1 ^
-		e[(la1+lb3H)&m] ^ e[(la3+lb1H)&m]
-	c3 := e[(la0+lb3)&m] ^ e[(la3+lb0)&m] ^ e[(la3+lb3)&m] ^
-		e[(la1+lb2)&m] ^ e[(la2+lb1)&m] ^ e[(la1+lb3)&m] ^
-		e[(la3+lb1)&m] ^ e[(la2+lb3)&m] ^ e[(la3+lb2)&m]
+	// A0B0 = X·lo1 ⊕ lo0
+	lo1 := e[(la1+lb1)&m] ^ e[(la1+lb0)&m] ^ e[(la0+lb1)&m]
+	lo0 := e[(la0+lb0)&m] ^ e[(la1+lb1+halfLog)&m]
+	// M ⊕ A0B0 is the upper half.
+	c3 := e[(lm1+ln1)&m] ^ e[(lm1+ln0)&m] ^ e[(lm0+ln1)&m] ^ lo1
+	c2 := e[(lm0+ln0)&m] ^ e[(lm1+ln1+halfLog)&m] ^ lo0
+	// A0B0 ⊕ A1B1⊗(X⊗h) is the lower half; q1 = p33⊕p32⊕p23, q0 = p22⊕h·p33.
+	c1 := lo1 ^ e[(la3+lb3H)&m] ^ e[(la3+lb2H)&m] ^ e[(la2+lb3H)&m] ^
+		e[(la2+lb2H)&m] ^ e[(la3+lb3HH)&m]
+	c0 := lo0 ^ e[(la3+lb3HH)&m] ^ e[(la3+lb2HH)&m] ^ e[(la2+lb3HH)&m]
 	return uint64(c0) | uint64(c1)<<16 | uint64(c2)<<32 | uint64(c3)<<48
 }
 
