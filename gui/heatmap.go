@@ -367,11 +367,16 @@ func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 func (h *heatmapView) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 	w, hgt := img.Bounds().Dx(), img.Bounds().Dy()
 	t := h.table
+	// The lines stay inside the table's own pixels.
+	xMin := max(0, int(math.Round(-h.x0*cellPx)))
+	xMax := min(w, int(math.Round((float64(t.Cols)-h.x0)*cellPx)))
+	yMin := max(0, hgt-int(math.Round((float64(t.Rows)-h.y0)*cellPx)))
+	yMax := min(hgt, hgt-int(math.Round(-h.y0*cellPx)))
 	vline := func(idx, width int) {
 		x := int(math.Round((float64(idx-t.X0) - h.x0) * cellPx))
 		for dx := 0; dx < width; dx++ {
-			if xx := x + dx; xx >= 0 && xx < w {
-				for y := 0; y < hgt; y++ {
+			if xx := x + dx; xx >= xMin && xx < xMax {
+				for y := yMin; y < yMax; y++ {
 					img.SetNRGBA(xx, y, heatmapOverlayColour)
 				}
 			}
@@ -380,8 +385,8 @@ func (h *heatmapView) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 	hline := func(idx, width int) {
 		y := hgt - int(math.Round((float64(idx-t.Y0)-h.y0)*cellPx))
 		for dy := 0; dy < width; dy++ {
-			if yy := y - dy; yy >= 0 && yy < hgt {
-				for x := 0; x < w; x++ {
+			if yy := y - dy; yy >= yMin && yy < yMax {
+				for x := xMin; x < xMax; x++ {
 					img.SetNRGBA(x, yy, heatmapOverlayColour)
 				}
 			}

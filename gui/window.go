@@ -48,9 +48,10 @@ type ui struct {
 	presentToggle *widget.ToolbarAction
 	themeSelect   *widget.Select
 
-	octal *octalTab
-	nim   *nimTab
-	graph *graphTab
+	octal  *octalTab
+	nim    *nimTab
+	graph  *graphTab
+	astron *astronTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -70,12 +71,19 @@ func newUI(a fyne.App, present bool) *ui {
 	u.octal = newOctalTab(u)
 	u.nim = newNimTab(u)
 	u.graph = newGraphTab(u)
+	u.astron = newAstronTab(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
 	)
-	u.tabs.OnSelected = func(ti *container.TabItem) { u.prefs.SetString(prefLastTab, ti.Text) }
+	u.tabs.OnSelected = func(ti *container.TabItem) {
+		u.prefs.SetString(prefLastTab, ti.Text)
+		if ti.Text == tabAstron {
+			u.astron.Shown()
+		}
+	}
 
 	u.themeSelect = widget.NewSelect([]string{themeSystem, themeLight, themeDark}, func(s string) {
 		u.prefs.SetString(prefTheme, s)

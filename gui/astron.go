@@ -1,0 +1,457 @@
+package gui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/solver/astron"
+)
+
+// Default sizes of the Astron tables: the thesis' Figure 2.7 is 800×800;
+// three-star slices come from a dense cube, 160 keeps it near a second.
+const (
+	defaultAstron2 = 800
+	defaultAstron3 = 160
+)
+
+// Modes of the Astron heatmap.
+const (
+	astronTwo   = "Two stars A(p, q)"
+	astronThree = "Three stars A(p, q, r)"
+)
+
+// astronTab is the Astron tab: a star configuration → nimber, outcome and
+// winning moves in words; the two-star heatmap (Figure 2.7) and three-star
+// slices with a slider.
+type astronTab struct {
+	ui *ui
+
+	stars     *widget.Entry
+	evaluate  *widget.Button
+	starsErr  *widget.Label
+	analysis  *widget.Label
+	evalJobs  jobRunner
+	lastEval  *astron.Analysis
+	evalState *widget.Label
+
+	mode      *widget.RadioGroup
+	size      *widget.Entry
+	compute   *widget.Button
+	cancel    *widget.Button
+	progress  *widget.ProgressBar
+	status    *widget.Label
+	sizeErr   *widget.Label
+	palette   *widget.Select
+	overlay   *widget.Check
+	reset     *widget.Button
+	export    *widget.Button
+	slider    *widget.Slider
+	sliceLbl  *widget.Label
+	readout   *widget.Label
+	summary   *widget.Label
+	heatmap   *heatmapView
+	sliderBox *fyne.Container
+
+	jobs   jobRunner
+	grid   valueGrid // what the heatmap shows
+	table3 *astron.Table3
+	period *astron.Period // of the bulb shown, when known
+	shown  bool           // the heatmap was computed once (first show)
+
+	content fyne.CanvasObject
+}
+
+func newAstronTab(u *ui) *astronTab {
+	t := &astronTab{ui: u}
+	t.stars = widget.NewEntry()
+	t.stars.SetPlaceHolder("star sizes, e.g. 3 5 7")
+	t.stars.OnSubmitted = func(string) { t.Evaluate() }
+	t.evaluate = widget.NewButtonWithIcon("Evaluate", theme.SearchIcon(), t.Evaluate)
+	t.evaluate.Importance = widget.HighImportance
+	t.starsErr = widget.NewLabel("")
+	t.starsErr.Importance = widget.DangerImportance
+	t.starsErr.Wrapping = fyne.TextWrapWord
+	t.starsErr.Hide()
+	t.analysis = widget.NewLabel("")
+	t.analysis.Wrapping = fyne.TextWrapWord
+	t.evalState = widget.NewLabel("")
+
+	t.mode = widget.NewRadioGroup([]string{astronTwo, astronThree}, func(m string) {
+		if t.size == nil {
+			return
+		}
+		if m == astronThree {
+			t.size.SetText(strconv.Itoa(defaultAstron3))
+		} else {
+			t.size.SetText(strconv.Itoa(defaultAstron2))
+		}
+		t.Compute()
+	})
+	t.mode.Horizontal = true
+	t.size = widget.NewEntry()
+	t.size.SetText(strconv.Itoa(defaultAstron2))
+	t.size.OnSubmitted = func(string) { t.Compute() }
+	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
+	t.compute.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
+	t.cancel.Disable()
+	t.progress = widget.NewProgressBar()
+	t.status = widget.NewLabel("")
+	t.sizeErr = widget.NewLabel("")
+	t.sizeErr.Importance = widget.DangerImportance
+	t.sizeErr.Hide()
+	t.palette = widget.NewSelect(plotting.PaletteNames(), func(name string) { t.setPalette(name) })
+	t.overlay = widget.NewCheck("period overlay", func(bool) { t.applyOverlay() })
+	t.overlay.SetChecked(true)
+	t.reset = widget.NewButtonWithIcon("Fit", theme.ZoomFitIcon(), func() { t.heatmap.ResetView() })
+	t.export = widget.NewButtonWithIcon("Export PNG…", theme.DocumentSaveIcon(), func() {
+		u.saveFile(t.exportName(), ".png", t.heatmapPNG)
+	})
+	t.export.Disable()
+	t.slider = widget.NewSlider(0, defaultAstron3)
+	t.slider.Step = 1
+	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
+	t.sliceLbl = widget.NewLabel("r = 0")
+	t.readout = widget.NewLabelWithStyle(" ", fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
+	t.summary = widget.NewLabel("")
+	t.summary.Wrapping = fyne.TextWrapWord
+	t.heatmap = newHeatmapView()
+	t.heatmap.OnHover = func(s string) {
+		if s == "" {
+			s = "hover over the heatmap to read a value; scroll to zoom, drag to pan, double-click to fit"
+		}
+		t.readout.SetText(s)
+	}
+	t.heatmap.OnHover("")
+
+	pal := u.prefs.StringWithFallback(prefPalette, plotting.Rainbow.Name)
+	if _, err := plotting.PaletteByName(pal); err != nil {
+		pal = plotting.Rainbow.Name
+	}
+	t.palette.SetSelected(pal)
+	t.mode.Selected = astronTwo // not SetSelected: computing waits for the first show
+
+	evalBox := container.NewVBox(
+		widget.NewLabelWithStyle("Stars (Astron: join two stars, or split one)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		t.stars, t.evaluate,
+		t.starsErr, t.evalState,
+	)
+	left := container.NewBorder(evalBox, nil, nil, nil, container.NewVScroll(t.analysis))
+	t.sliderBox = container.NewBorder(nil, nil, t.sliceLbl, nil, t.slider)
+	t.sliderBox.Hide()
+	controls := container.NewVBox(
+		container.NewHBox(t.mode, widget.NewLabel("size N"), sizedEntry(t.size, 5*theme.TextSize()), t.compute, t.cancel),
+		container.NewHBox(widget.NewLabel("palette"), t.palette, t.overlay, t.reset, t.export),
+		t.sizeErr,
+		container.NewBorder(nil, nil, nil, t.status, t.progress),
+		t.sliderBox,
+		t.summary,
+		t.readout,
+	)
+	right := container.NewBorder(controls, nil, nil, nil, t.heatmap)
+	split := container.NewHSplit(left, right)
+	split.SetOffset(0.28)
+	t.content = split
+	return t
+}
+
+// Shown is called when the tab is selected: the first time, it starts
+// computing the heatmap.
+func (t *astronTab) Shown() {
+	if !t.shown {
+		t.shown = true
+		t.Compute()
+	}
+}
+
+// parseStars reads star sizes separated by spaces, commas or '+'.
+func parseStars(s string) (astron.Position, error) {
+	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '+' || r == '\t' })
+	if len(f) == 0 {
+		return nil, errors.New("no stars; accepted: star sizes (points) separated by spaces, e.g. 3 5 7")
+	}
+	sizes := make([]int, len(f))
+	for i, x := range f {
+		n, err := strconv.Atoi(x)
+		if err != nil || n < 0 || n > 100000 {
+			return nil, fmt.Errorf("%q is not a star size; accepted: whole numbers 0–100000, e.g. 3 5 7", x)
+		}
+		sizes[i] = n
+	}
+	return astron.NewPosition(sizes...)
+}
+
+// Evaluate computes the nimber and winning moves of the star field in the
+// background; bad input shows an inline error and starts no job.
+func (t *astronTab) Evaluate() {
+	pos, err := parseStars(t.stars.Text)
+	if err != nil {
+		t.starsErr.SetText(err.Error())
+		t.starsErr.Show()
+		return
+	}
+	t.starsErr.Hide()
+	t.evalState.SetText("computing A" + posText(pos) + "…")
+	t.evalJobs.Start(func(ctx context.Context, h jobHandle) {
+		start := time.Now()
+		a, err := astron.NewSolver(astron.AstronRules()).Analyse(ctx, pos)
+		elapsed := time.Since(start)
+		h.Finish(func() {
+			switch {
+			case errors.Is(err, context.Canceled):
+				t.evalState.SetText("cancelled")
+			case err != nil:
+				t.evalState.SetText("failed: " + err.Error())
+			default:
+				t.lastEval = a
+				t.evalState.SetText(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
+				t.analysis.SetText(analysisText(a))
+				t.ui.addRecent(prefRecentConfigs, strings.Trim(fmt.Sprint([]int(pos)), "[]"))
+			}
+		})
+	})
+}
+
+// posText writes a position as the thesis does: _{3,5,7}.
+func posText(p astron.Position) string {
+	if len(p) == 0 {
+		return "_{} (no stars)"
+	}
+	return "_{" + joinInts([]int(p), ",") + "}"
+}
+
+// analysisText describes an analysed position in words.
+func analysisText(a *astron.Analysis) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "G(A%s) = %d: ", posText(a.Position), a.Nimber)
+	if a.Outcome == "P" {
+		b.WriteString("a P-position — the player to move loses with best play; there is no winning move.")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "an N-position — the player to move wins. %d winning move(s):", len(a.WinningMoves))
+	for _, m := range a.WinningMoves {
+		b.WriteString("\n• " + m.Text())
+	}
+	return b.String()
+}
+
+// heatmapSize reads the size field for the current mode.
+func (t *astronTab) heatmapSize() (int, error) {
+	limit := astron.MaxTable2
+	if t.mode.Selected == astronThree {
+		limit = astron.MaxTable3
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
+	if err != nil || n < 2 || n > limit {
+		return 0, fmt.Errorf("size N must be a whole number from 2 to %d for %s", limit, strings.ToLower(t.mode.Selected))
+	}
+	return n, nil
+}
+
+// Compute builds the heatmap's table in the background: the two-star
+// table, or the three-star cube whose slices the slider shows; then the
+// bulb's period for the overlay.
+func (t *astronTab) Compute() {
+	n, err := t.heatmapSize()
+	if err != nil {
+		t.sizeErr.SetText(err.Error())
+		t.sizeErr.Show()
+		return
+	}
+	t.sizeErr.Hide()
+	t.shown = true
+	three := t.mode.Selected == astronThree
+	t.cancel.Enable()
+	t.progress.SetValue(0)
+	t.status.SetText("computing…")
+	rules := astron.AstronRules()
+	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+		start := time.Now()
+		progress := func(p astron.Progress) {
+			h.Update(func() {
+				if p.Total > 0 {
+					t.progress.SetValue(float64(p.Done) / float64(p.Total))
+				}
+			})
+		}
+		var grid astron.Grid
+		var t3 *astron.Table3
+		var err error
+		if three {
+			t3, err = astron.BuildTable3(ctx, rules, n, progress)
+			if err == nil {
+				grid = t3.Slice(0)
+			}
+		} else {
+			var t2 *astron.Table2
+			t2, err = astron.BuildTable2(ctx, rules, n, progress)
+			if err == nil {
+				grid = t2.Grid()
+			}
+		}
+		elapsed := time.Since(start)
+		// The period of the bulb, for the overlay: the two-star bulb needs
+		// N ≈ 1300 for its certificate, three stars their own limit.
+		var per *astron.Period
+		if err == nil {
+			stars, limit := 2, max(n, astron.DefaultLimit(2))
+			if three {
+				stars, limit = 3, n
+			}
+			h.Update(func() { t.status.SetText("table ready; finding the period…") })
+			rep, perr := astron.BulbPeriod(ctx, rules, stars, limit, nil)
+			if perr == nil {
+				per = &rep.Period
+			} else if errors.Is(perr, context.Canceled) {
+				err = perr
+			}
+		}
+		h.Finish(func() {
+			t.cancel.Disable()
+			switch {
+			case errors.Is(err, context.Canceled):
+				t.status.SetText("cancelled")
+				t.progress.SetValue(0)
+				return
+			case err != nil:
+				t.status.SetText("failed")
+				t.summary.SetText(err.Error())
+				return
+			}
+			t.progress.SetValue(1)
+			t.status.SetText(fmt.Sprintf("N = %d in %s", n, elapsed.Round(time.Millisecond)))
+			t.period = per
+			t.table3 = t3
+			if three {
+				t.slider.Max = float64(n)
+				t.slider.SetValue(0)
+				t.sliderBox.Show()
+				t.showSlice(0)
+			} else {
+				t.heatmap.label = "A(%d, %d)"
+				t.sliderBox.Hide()
+				t.setGrid(grid)
+			}
+			t.export.Enable()
+			t.summary.SetText(t.summaryText(n, three))
+		})
+	})
+}
+
+// summaryText describes the table and its period.
+func (t *astronTab) summaryText(n int, three bool) string {
+	what := fmt.Sprintf("G(A_{p,q}) for 0 ≤ p, q ≤ %d", n)
+	if three {
+		what = fmt.Sprintf("G(A_{p,q,r}) for 0 ≤ p, q, r ≤ %d (slice r chosen below)", n)
+	}
+	maxV := 0
+	for _, v := range t.grid.Values {
+		maxV = max(maxV, v)
+	}
+	s := fmt.Sprintf("%s; largest value shown %d.", what, maxV)
+	if p := t.period; p != nil && p.Period > 0 {
+		cert := "not certified"
+		if p.Certified {
+			cert = fmt.Sprintf("certified (checked to %d)", p.CheckedTo)
+		}
+		s += fmt.Sprintf(" %d-star bulb: period %d, preperiod %d (the thesis' π = %d), %s.", p.Stars, p.Period, p.Preperiod, p.ThesisPi(), cert)
+	} else if p != nil {
+		s += " No period seen in the computed bulb."
+	}
+	return s
+}
+
+// showSlice shows the three-star slice r.
+func (t *astronTab) showSlice(r int) {
+	if t.table3 == nil || r < 0 || r > t.table3.N {
+		return
+	}
+	t.sliceLbl.SetText(fmt.Sprintf("r = %d", r))
+	t.heatmap.label = "A(%d, %d, " + strconv.Itoa(r) + ")"
+	t.setGrid(t.table3.Slice(r))
+}
+
+// setGrid converts an astron grid (Rows[p][q]) into the heatmap's table
+// (p to the right, q upwards).
+func (t *astronTab) setGrid(g astron.Grid) {
+	n := len(g.Rows)
+	vg := valueGrid{Cols: n, Rows: n, Values: make([]int, n*n)}
+	for p, row := range g.Rows {
+		for q, v := range row[:n] {
+			vg.Values[q*n+p] = int(v)
+		}
+	}
+	t.grid = vg
+	t.heatmap.SetTable(vg)
+	t.applyOverlay()
+}
+
+// applyOverlay shows or hides the period overlay.
+func (t *astronTab) applyOverlay() {
+	if t.heatmap == nil {
+		return
+	}
+	if t.period != nil && t.period.Period > 0 {
+		t.heatmap.SetOverlay(t.overlay.Checked, t.period.Preperiod, t.period.Period)
+	} else {
+		t.heatmap.SetOverlay(false, 0, 0)
+	}
+}
+
+// setPalette switches the heatmap's colours and remembers the choice.
+func (t *astronTab) setPalette(name string) {
+	p, err := plotting.PaletteByName(name)
+	if err != nil {
+		return
+	}
+	t.heatmap.SetPalette(p)
+	t.ui.prefs.SetString(prefPalette, p.Name)
+}
+
+func (t *astronTab) exportName() string {
+	if t.table3 != nil && t.mode.Selected == astronThree {
+		return fmt.Sprintf("astron-3stars-r%d.png", int(t.slider.Value))
+	}
+	return fmt.Sprintf("astron-2stars-%d.png", t.grid.Cols-1)
+}
+
+// heatmapPNG renders the table shown through the plotting package, at
+// full-HD size, with the overlay when it is on.
+func (t *astronTab) heatmapPNG() ([]byte, error) {
+	if t.grid.Cols == 0 {
+		return nil, errors.New("nothing computed yet")
+	}
+	pal, err := plotting.PaletteByName(t.palette.Selected)
+	if err != nil {
+		pal = plotting.Rainbow
+	}
+	title := fmt.Sprintf("Astron: G(A_{p,q}), 0 ≤ p, q ≤ %d", t.grid.Cols-1)
+	if t.table3 != nil && t.mode.Selected == astronThree {
+		title = fmt.Sprintf("Astron: G(A_{p,q,%d}), 0 ≤ p, q ≤ %d", int(t.slider.Value), t.grid.Cols-1)
+	}
+	opts := plotting.HeatmapOptions{Title: title, XLabel: "p", YLabel: "q", Palette: pal,
+		Size: plotting.Size{Width: 1600, Height: 1400, DPI: 96}}
+	if t.overlay.Checked && t.period != nil && t.period.Period > 0 {
+		opts.PeriodicFrom, opts.Period = t.period.Preperiod, t.period.Period
+	}
+	fig, err := plotting.Heatmap(plotting.Table{Cols: t.grid.Cols, Rows: t.grid.Rows, Values: t.grid.Values}, opts)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := fig.EncodePNG(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

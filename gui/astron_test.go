@@ -1,0 +1,201 @@
+package gui
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// astronBrute computes G(A_pos) from the rules of Definition 2.1.3 alone:
+// join two stars p, q into one of p+q−2 points, or split a star p ≥ 2 into
+// a + b = p − 2 with the other stars shared between the two sides in any
+// way (the result is the sum of the two sides).
+type astronBrute map[string]int
+
+func (m astronBrute) g(pos []int) int {
+	var p []int
+	for _, x := range pos {
+		if x > 0 {
+			p = append(p, x)
+		}
+	}
+	slices.Sort(p)
+	key := fmt.Sprint(p)
+	if v, ok := m[key]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for i := range p {
+		for j := i + 1; j < len(p); j++ {
+			rest := []int{p[i] + p[j] - 2}
+			for k := range p {
+				if k != i && k != j {
+					rest = append(rest, p[k])
+				}
+			}
+			seen[m.g(rest)] = true
+		}
+		if p[i] < 2 {
+			continue
+		}
+		var others []int
+		for k := range p {
+			if k != i {
+				others = append(others, p[k])
+			}
+		}
+		for a := 0; a <= p[i]-2; a++ {
+			b := p[i] - 2 - a
+			for mask := 0; mask < 1<<len(others); mask++ {
+				s1, s2 := []int{a}, []int{b}
+				for k, o := range others {
+					if mask>>k&1 == 1 {
+						s1 = append(s1, o)
+					} else {
+						s2 = append(s2, o)
+					}
+				}
+				seen[m.g(s1)^m.g(s2)] = true
+			}
+		}
+	}
+	v := 0
+	for seen[v] {
+		v++
+	}
+	m[key] = v
+	return v
+}
+
+func TestAstronBruteIsDawsonsKayles(t *testing.T) {
+	// One star is Dawson's Kayles (seed 001): check the brute force itself
+	// against Table 1.1 before trusting it below.
+	b := astronBrute{}
+	for n, want := range dawsonTable11[0] {
+		assert.Equal(t, want, b.g([]int{n}), "A_%d", n)
+	}
+}
+
+func TestAstronEvaluate(t *testing.T) {
+	u := newTestUI(t)
+	a := u.astron
+	b := astronBrute{}
+	for _, stars := range [][]int{{3, 5}, {2, 3, 4}, {4, 4}, {1, 1, 6}, {7}} {
+		a.stars.SetText("")
+		test.Type(a.stars, strings.Trim(fmt.Sprint(stars), "[]"))
+		test.Tap(a.evaluate)
+		waitJobs(t, &a.evalJobs)
+		require.NotNil(t, a.lastEval)
+		want := b.g(stars)
+		assert.Equal(t, want, a.lastEval.Nimber, "%v", stars)
+		assert.Contains(t, a.analysis.Text, fmt.Sprintf(") = %d: ", want))
+		if want == 0 {
+			assert.Contains(t, a.analysis.Text, "P-position")
+		} else {
+			assert.Contains(t, a.analysis.Text, "N-position")
+			assert.Contains(t, a.analysis.Text, "•", "winning moves in words")
+		}
+	}
+	assert.Contains(t, u.recent(prefRecentConfigs), "7")
+}
+
+func TestAstronBadInput(t *testing.T) {
+	u := newTestUI(t)
+	a := u.astron
+	gen := a.evalJobs.gen
+	a.stars.SetText("3 x")
+	test.Tap(a.evaluate)
+	assert.True(t, a.starsErr.Visible())
+	assert.Contains(t, a.starsErr.Text, `"x" is not a star size`)
+	assert.Equal(t, gen, a.evalJobs.gen, "no job started")
+	hgen := a.jobs.gen
+	a.size.SetText("1")
+	test.Tap(a.compute)
+	assert.True(t, a.sizeErr.Visible())
+	assert.Contains(t, a.sizeErr.Text, "size N must be")
+	assert.Equal(t, hgen, a.jobs.gen, "no job started")
+}
+
+func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
+	u := newTestUI(t)
+	a := u.astron
+	assert.Equal(t, 0, a.jobs.gen, "nothing computed before the tab is shown")
+	for _, ti := range u.tabs.Items {
+		if ti.Text == tabAstron {
+			u.tabs.Select(ti)
+		}
+	}
+	assert.Equal(t, 1, a.jobs.gen, "first show starts the heatmap")
+	waitJobs(t, &a.jobs)
+	require.Equal(t, defaultAstron2+1, a.grid.Cols)
+	h0 := a.heatmap
+	b := astronBrute{}
+	for p := 0; p <= 9; p++ {
+		for q := 0; q <= 9; q++ {
+			require.Equal(t, b.g([]int{p, q}), a.grid.At(p, q), "A(%d, %d)", p, q)
+		}
+	}
+	// Theorem 2.2.3 (seed 001): two stars have period 34. (The preperiod
+	// is the solver's business and its findings; the tab shows what it
+	// computed, in both conventions.)
+	require.NotNil(t, a.period)
+	assert.Equal(t, 34, a.period.Period)
+	assert.Contains(t, a.summary.Text, fmt.Sprintf("2-star bulb: period 34, preperiod %d (the thesis' π = %d)", a.period.Preperiod, a.period.Preperiod-1))
+	assert.True(t, h0.overlay, "the overlay is on by default")
+	// Hover over a known cell.
+	h := h0
+	h.Resize(fyne.NewSize(801, 801)) // one unit per cell
+	h.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(5.5, 801-3.5)}})
+	assert.Equal(t, fmt.Sprintf("A(5, 3) = %d", b.g([]int{5, 3})), a.readout.Text)
+	// Export through the plotting package.
+	data, err := a.heatmapPNG()
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	assert.Equal(t, 1600, img.Bounds().Dx())
+	a.palette.SetSelected("grey")
+	assert.Equal(t, "grey", u.prefs.String(prefPalette))
+}
+
+func TestAstronThreeStarSlices(t *testing.T) {
+	u := newTestUI(t)
+	a := u.astron
+	a.mode.SetSelected(astronThree) // sets N = 160 and starts
+	a.size.SetText("24")
+	test.Tap(a.compute) // a new job cancels the running one
+	waitJobs(t, &a.jobs)
+	require.NotNil(t, a.table3)
+	assert.Equal(t, 24, a.table3.N)
+	assert.True(t, a.sliderBox.Visible())
+	a.slider.SetValue(5)
+	b := astronBrute{}
+	for p := 0; p <= 6; p++ {
+		for q := 0; q <= 6; q++ {
+			require.Equal(t, b.g([]int{p, q, 5}), a.grid.At(p, q), "A(%d, %d, 5)", p, q)
+		}
+	}
+	assert.Equal(t, "r = 5", a.sliceLbl.Text)
+}
+
+func TestAstronCancel(t *testing.T) {
+	u := newTestUI(t)
+	a := u.astron
+	a.mode.SetSelected(astronThree)
+	a.size.SetText("400") // the largest cube: many seconds
+	test.Tap(a.compute)
+	time.Sleep(100 * time.Millisecond)
+	test.Tap(a.cancel)
+	waitJobs(t, &a.jobs)
+	assert.Equal(t, "cancelled", a.status.Text)
+	assert.Nil(t, a.table3)
+}
