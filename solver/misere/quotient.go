@@ -79,8 +79,7 @@ func (q *Quotient) PhiOf(h int) (int, error) {
 
 // snapshot builds the Quotient of the solver's current state.
 func (s *Solver) snapshot() *Quotient {
-	m := s.q
-	words, gens := normalForms(m, s.phi)
+	m, sp, sphi, words, gens := inNormalFormOrder(s.q, s.p, s.phi)
 	names := make([]string, m.size)
 	for x := range names {
 		names[x] = wordName(words[x], gens)
@@ -90,7 +89,7 @@ func (s *Solver) snapshot() *Quotient {
 		game:       s.g.code,
 		Order:      m.size,
 		Names:      names,
-		P:          slices.Clone(s.p),
+		P:          sp,
 		ComputedTo: len(s.phi) - 1,
 		Expansions: slices.Clone(s.expansions),
 	}
@@ -108,20 +107,20 @@ func (s *Solver) snapshot() *Quotient {
 		for y := range q.Mul[x] {
 			q.Mul[x][y] = int(m.times(int32(x), int32(y)))
 		}
-		if s.p[x] {
+		if sp[x] {
 			q.PSet = append(q.PSet, x)
 		}
 	}
-	q.Phi = make([]int, len(s.phi))
-	for h, x := range s.phi {
+	q.Phi = make([]int, len(sphi))
+	for h, x := range sphi {
 		q.Phi[h] = int(x)
 	}
-	q.TameN, q.Tame = tameOrder(m, s.p)
+	q.TameN, q.Tame = tameOrder(m, sp)
 	q.Idempotents = m.idempotents()
 	q.KernelIdentity, q.Kernel = m.kernel()
 	q.Normal = true
 	for _, x := range q.Kernel {
-		if s.p[x] && x != q.KernelIdentity {
+		if sp[x] && x != q.KernelIdentity {
 			q.Normal = false
 		}
 	}
@@ -129,6 +128,45 @@ func (s *Solver) snapshot() *Quotient {
 		q.PSet = []int{}
 	}
 	return q
+}
+
+// inNormalFormOrder renumbers the quotient so that elements come in the
+// order of their normal forms (1, a, b, …, a², ab, …).
+func inNormalFormOrder(m *monoid, p []bool, phi []int32) (*monoid, []bool, []int32, [][]int, []int32) {
+	words, gens := normalForms(m, phi)
+	order := make([]int, m.size) // new → old
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(x, y int) int {
+		if dx, dy := degree(words[x]), degree(words[y]); dx != dy {
+			return dx - dy
+		}
+		return compareWords(words[x], words[y])
+	})
+	to := make([]int32, m.size) // old → new
+	for i, x := range order {
+		to[x] = int32(i)
+	}
+	m2 := &monoid{size: m.size, mul: make([]int32, len(m.mul))}
+	p2 := make([]bool, m.size)
+	words2 := make([][]int, m.size)
+	for i, x := range order {
+		p2[i] = p[x]
+		words2[i] = words[x]
+		for j, y := range order {
+			m2.mul[i*m.size+j] = to[m.times(int32(x), int32(y))]
+		}
+	}
+	phi2 := make([]int32, len(phi))
+	for h, x := range phi {
+		phi2[h] = to[x]
+	}
+	gens2 := make([]int32, len(gens))
+	for i, g := range gens {
+		gens2[i] = to[g]
+	}
+	return m2, p2, phi2, words2, gens2
 }
 
 // normalForms chooses generators (the images of the heaps in order, each one
