@@ -231,6 +231,7 @@ func astronSumText(parts []astron.Position) string {
 // astronTableFlags are the options of `nimlab astron table`.
 type astronTableFlags struct {
 	size, stars, slice, csv string
+	png                     pngFlags
 }
 
 // astronTableReport is the JSON object of `nimlab astron table`.
@@ -241,6 +242,7 @@ type astronTableReport struct {
 	Rules     astronRulesJSON `json:"rules"`
 	MaxNimber int             `json:"max_nimber"`
 	CSV       string          `json:"csv,omitempty"`
+	PNG       string          `json:"png,omitempty"`
 	Table     [][]uint16      `json:"table"`
 }
 
@@ -252,18 +254,20 @@ type astronTableRequest struct {
 	json             bool
 	sliceSet, csvSet bool
 	maxSize          int
+	picture          pngRequest
 }
 
 func newAstronTableCommand(env *cliEnv, parent *astronFlags) *cobra.Command {
 	f := &astronTableFlags{}
 	cmd := &cobra.Command{
-		Use:   "table --size N [--stars 2|3 --slice R] [--csv FILE]",
+		Use:   "table --size N [--stars 2|3 --slice R] [--csv FILE] [--png FILE]",
 		Short: "the table of G(A_{p,q}) for 0 ≤ p, q ≤ N, or the slice G(A_{p,q,R})",
 		Long: `Print the table of nimbers G(A_{p,q}) for 0 ≤ p, q ≤ N (Figure 2.7 of the thesis
 shows it to 800), or with --stars 3 --slice R the slice G(A_{p,q,R}).
 Row p lists q = 0..N. --csv FILE writes the rows comma-separated, no header.`,
 		Example: `  nimlab astron table --size 20
   nimlab astron table --size 1300 --csv astron2.csv
+  nimlab astron table --size 800 --png figure-2.7.png
   nimlab astron table --size 120 --stars 3 --slice 5 --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
@@ -284,6 +288,7 @@ Row p lists q = 0..N. --csv FILE writes the rows comma-separated, no header.`,
 	fl.StringVar(&f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
 	fl.StringVar(&f.slice, "slice", "", "three stars: the fixed third star R")
 	fl.StringVar(&f.csv, "csv", "", "write the table to FILE as CSV (row p: values for q = 0..N)")
+	addPNGFlags(cmd, &f.png, "the table as a heatmap (p across, q up)", "colours of the nimbers (default rainbow: red = 0 up to violet, as in Figure 2.7)")
 	return cmd
 }
 
@@ -330,6 +335,9 @@ func parseAstronTable(cmd *cobra.Command, parent *astronFlags, f *astronTableFla
 	if req.csvSet && req.csv == "" {
 		return req, badInput("--csv needs a file name such as astron.csv")
 	}
+	if req.picture, err = f.png.parse(cmd); err != nil {
+		return req, err
+	}
 	return req, nil
 }
 
@@ -355,7 +363,12 @@ func runAstronTable(ctx context.Context, env *cliEnv, req astronTableRequest) er
 			return err
 		}
 	}
-	rep := astronTableReport{Stars: req.stars, Size: req.size, Rules: astronRulesOf(req.rules), MaxNimber: grid.Max(), CSV: req.csv, Table: grid.Rows}
+	if req.picture.File != "" {
+		if err := writeAstronHeatmapPNG(req.picture, grid, req.rules); err != nil {
+			return err
+		}
+	}
+	rep := astronTableReport{Stars: req.stars, Size: req.size, Rules: astronRulesOf(req.rules), MaxNimber: grid.Max(), CSV: req.csv, PNG: req.picture.File, Table: grid.Rows}
 	if req.stars == 3 {
 		rep.Slice = &req.cut
 	}
@@ -366,8 +379,12 @@ func runAstronTable(ctx context.Context, env *cliEnv, req astronTableRequest) er
 	if req.stars == 3 {
 		what = fmt.Sprintf("G(A_{p,q,%d}) for 0 ≤ p, q ≤ %d", req.cut, req.size)
 	}
-	if req.csv != "" {
-		fmt.Fprintf(env.stdout, "wrote %s: %s (%s), largest nimber %d\n", req.csv, what, astronRulesName(req.rules), rep.MaxNimber)
+	if req.csv != "" || req.picture.File != "" {
+		for _, file := range []string{req.csv, req.picture.File} {
+			if file != "" {
+				fmt.Fprintf(env.stdout, "wrote %s: %s (%s), largest nimber %d\n", file, what, astronRulesName(req.rules), rep.MaxNimber)
+			}
+		}
 		return nil
 	}
 	return printAstronGrid(env.stdout, grid, what, req.rules)
