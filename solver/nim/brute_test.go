@@ -315,3 +315,71 @@ func TestMooreSeedChoiceMatters(t *testing.T) {
 		}
 	}
 }
+
+// TestMooreSeedAlgorithmFailureCounts counts, over every position of at
+// most 5 heaps of at most 7 tokens, the N-positions where seed 002's
+// algorithm (every choice of B_s tried) finds no move; the figures are
+// quoted in docs/FINDINGS.md. Whether a move wins is decided by Moore's
+// theorem, which TestAgainstExhaustiveSearch checks by game-tree search;
+// the first failure for k = 3 is checked by game-tree search here.
+func TestMooreSeedAlgorithmFailureCounts(t *testing.T) {
+	want := map[int][2]int{1: {32767, 0}, 2: {35982, 528}, 3: {37221, 800}, 4: {37436, 0}}
+	for k := 1; k <= 4; k++ {
+		g := Game{Variant: Moore, K: k}
+		nPos, fails := 0, 0
+		var first []int
+		for n := 1; n <= 5; n++ {
+			positions(n, 7, func(p []int) {
+				if g.outcome(p) == P {
+					return
+				}
+				nPos++
+				m, ok := g.MooreSeedMove(p)
+				if !ok {
+					fails++
+					if first == nil {
+						first = p
+					}
+					return
+				}
+				require.Equal(t, P, g.outcome(m.To))
+			})
+		}
+		t.Logf("k=%d: %d N-positions, seed algorithm finds no move in %d (first %v)", k, nPos, fails, first)
+		require.Equal(t, want[k], [2]int{nPos, fails}, "k=%d", k)
+		if k == 3 {
+			require.Equal(t, []int{1, 2, 2, 2, 4}, first)
+			b := &bruteGame{options: mooreOptions(3), memo: map[string]bool{}}
+			require.Equal(t, map[string]bool{"[0 2 2 2 2]": true}, b.winningSet(first))
+		}
+	}
+}
+
+// TestMisereExactlyOneBigHeapIsN pins the finding on seed 002's Theorem 2:
+// read literally, conditions a) and b) both hold vacuously when exactly one
+// heap exceeds 1, which would make such positions P; they are all N (move
+// that heap to 0 or 1 leaving an odd number of 1-heaps), as the theorem's
+// own proof and an exhaustive search say.
+func TestMisereExactlyOneBigHeapIsN(t *testing.T) {
+	b := &bruteGame{options: nimOptions, misere: true, memo: map[string]bool{}}
+	g := Game{Variant: Nim, Misere: true}
+	count := 0
+	for n := 1; n <= 4; n++ {
+		positions(n, 6, func(p []int) {
+			big := 0
+			for _, v := range p {
+				if v > 1 {
+					big++
+				}
+			}
+			if big != 1 {
+				return
+			}
+			count++
+			require.Equal(t, N, b.outcome(p), "%v", p)
+			out, _ := g.Outcome(p)
+			require.Equal(t, N, out, "%v", p)
+		})
+	}
+	require.Greater(t, count, 100)
+}
