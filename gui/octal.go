@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -25,27 +26,37 @@ type knownGame struct {
 	Name, Code string
 }
 
-// knownGames are the games offered in the Octal explorer's list.
-var knownGames = []knownGame{
-	{"Dawson's Kayles", "0.07"},
-	{"Kayles", "0.77"},
-	{"Nim, take 1–6", "0.333333"},
-	{"Dawson's Chess", "0.137"},
-	{"Officers", "0.6"},
-	{"Treblecross", "0.007"},
-	{"Split or take one", "4.7"},
-	{"Take 1 or 2 (subtraction)", "0.33"},
-	{"0.75 (wild misère quotient)", "0.75"},
-	{"0.23 (misère quotient T₂)", "0.23"},
-	{"0.16 (unsolved)", "0.16"},
-}
+// knownGames are the games offered in the Octal explorer's list: the
+// solver's named games, then a few more that teach something.
+var knownGames = func() []knownGame {
+	var out []knownGame
+	for _, g := range octal.KnownGames {
+		out = append(out, knownGame{g.Name, g.Code})
+	}
+	for _, g := range []knownGame{
+		{"Nim, take 1–6", "0.333333"},
+		{"Take 1 or 2", "0.33"},
+		{"0.75 (wild misère quotient)", "0.75"},
+	} {
+		if !slices.ContainsFunc(out, func(k knownGame) bool { return k.Code == g.Code }) {
+			out = append(out, g)
+		}
+	}
+	return out
+}()
 
 func (g knownGame) label() string { return g.Name + " — " + g.Code }
 
 // defaultOctalMax is how many heaps auto mode computes before it stops
-// looking for a period; it keeps a game without a known period (0.6) to a
-// few seconds with the quadratic engine.
-const defaultOctalMax = 20000
+// looking for a period; it keeps a game without a known period (0.6) to
+// about a second with the sparse engine.
+const defaultOctalMax = 100000
+
+// Engines the Octal tab offers.
+const (
+	engineSparse    = "sparse engine"
+	engineQuadratic = "quadratic engine"
+)
 
 // octalTab is the Octal explorer: code → Grundy sequence, period, table,
 // plot, winning moves in a sum of heaps, exports.
@@ -57,6 +68,7 @@ type octalTab struct {
 	code      *widget.Entry
 	codeError *widget.Label
 	maxHeaps  *widget.Entry
+	engine    *widget.Select
 	compute   *widget.Button
 	cancel    *widget.Button
 	progress  *widget.ProgressBar
@@ -77,7 +89,7 @@ type octalTab struct {
 }
 
 func newOctalTab(u *ui) *octalTab {
-	t := &octalTab{ui: u, renderer: drawSequence}
+	t := &octalTab{ui: u, renderer: plotSequence}
 	labels := make([]string, len(knownGames))
 	for i, g := range knownGames {
 		labels[i] = g.label()
@@ -115,6 +127,8 @@ func newOctalTab(u *ui) *octalTab {
 	t.maxHeaps.SetText(strconv.Itoa(defaultOctalMax))
 	t.maxHeaps.OnSubmitted = func(string) { t.Compute() }
 
+	t.engine = widget.NewSelect([]string{engineSparse, engineQuadratic}, nil)
+	t.engine.SetSelected(engineSparse)
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
 	t.compute.Importance = widget.HighImportance
 	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
@@ -157,7 +171,7 @@ func newOctalTab(u *ui) *octalTab {
 
 	form := container.NewBorder(nil, nil,
 		container.NewHBox(t.games, t.recent, widget.NewLabel("Code")),
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6*theme.TextSize()), t.compute, t.cancel),
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6*theme.TextSize()), t.engine, t.compute, t.cancel),
 		t.code)
 	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
 	sum := container.NewBorder(
@@ -214,8 +228,8 @@ func (t *octalTab) Compute() {
 		return
 	}
 	maxHeaps, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
-	if err != nil || maxHeaps < 10 || maxHeaps > 10_000_000 {
-		t.codeError.SetText("max heaps must be a whole number from 10 to 10000000")
+	if err != nil || maxHeaps < 10 || maxHeaps > 100_000_000 {
+		t.codeError.SetText("max heaps must be a whole number from 10 to 100000000")
 		t.codeError.Show()
 		return
 	}
@@ -223,16 +237,25 @@ func (t *octalTab) Compute() {
 	t.cancel.Enable()
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
+	var engine octal.Extender = octal.SparseExtend
+	if t.engine.Selected == engineQuadratic {
+		engine = octal.QuadraticExtend
+	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
-			Max: maxHeaps,
+			Max:    maxHeaps,
+			Engine: engine,
 			Progress: func(p octal.Progress) {
 				h.Update(func() {
 					if p.Total > 0 {
 						t.progress.SetValue(float64(p.Done) / float64(p.Total))
 					}
-					t.status.SetText(fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate))
+					s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
+					if p.Rare > 0 {
+						s += fmt.Sprintf(", %d rare", p.Rare)
+					}
+					t.status.SetText(s)
 				})
 			},
 		})
@@ -262,6 +285,9 @@ func (t *octalTab) Cancel() { t.jobs.Cancel() }
 
 // gameName returns the well-known name of code, or "".
 func gameName(code string) string {
+	if n := octal.GameName(octal.MustParseCode(code)); n != "" {
+		return n
+	}
 	for _, g := range knownGames {
 		if g.Code == code {
 			return g.Name

@@ -10,8 +10,31 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 )
+
+// plotSequence draws the sequence through the plotting package (the same
+// picture as nimlab octal --png), falling back to drawSequence when the
+// view is smaller than plotting draws.
+func plotSequence(p sequencePlot, w, h int) image.Image {
+	if len(p.Values) == 0 || w < plotting.MinPixels || h < plotting.MinPixels || w > plotting.MaxPixels || h > plotting.MaxPixels {
+		return drawSequence(p, w, h)
+	}
+	seq := plotting.Sequence{Values: p.Values}
+	if p.Certified {
+		seq.Period, seq.Preperiod = p.Period.Period, p.Period.Preperiod
+	}
+	opts := plotting.SequenceOptions{Size: plotting.Size{Width: w, Height: h, DPI: 96}, Title: p.Title}
+	if len(p.Values) <= 400 {
+		opts.Style = plotting.Points
+	}
+	fig, err := plotting.SequencePlot(seq, opts)
+	if err != nil {
+		return drawSequence(p, w, h)
+	}
+	return fig.Image
+}
 
 // sequencePlot is what the sequence-plot view needs to draw a Grundy
 // sequence: the values and, when known, the certified period.
