@@ -255,29 +255,36 @@ func drawPoints(c *canvas, fig *Figure, values []uint16, first int, lut []color.
 	H := float64(c.size.Height)
 	seen := make([]int, fig.Data.Max.Y+s+1)
 	clip := fig.Data
+	// Rows of the values and x of the heaps are computed once each: this
+	// loop runs for every heap.
+	maxV := 0
+	for _, v := range values {
+		maxV = max(maxV, int(v))
+	}
+	rowOf := make([]float64, maxV+1)
+	for v := range rowOf {
+		rowOf[v] = fig.PixelY(float64(v))
+	}
+	prevX := math.Inf(-1)
+	x := fig.PixelX(float64(first))
 	for k := first; k < len(values); k++ {
-		x := fig.PixelX(float64(k))
-		y := fig.PixelY(float64(values[k]))
-		spacing := fig.PixelX(float64(k+1)) - x
-		if k > first {
-			spacing = math.Min(spacing, x-fig.PixelX(float64(k-1)))
-		}
+		nextX := fig.PixelX(float64(k + 1))
+		spacing := math.Min(nextX-x, x-prevX)
+		v := values[k]
+		y := rowOf[v]
 		col := valueColour
 		if lut != nil {
-			col = lut[values[k]]
+			col = lut[v]
 		}
 		if spacing >= 4 {
 			dot.Color = col
 			dot.Radius = st.pt(math.Max(2.5*st.unit, math.Min(6*st.unit, 0.7*spacing)))
 			c.dc.DrawGlyph(dot, vg.Point{X: st.pt(x), Y: st.pt(H - y)})
-			continue
+		} else if px, row := int(x), int(y); seen[row] != px+1 {
+			seen[row] = px + 1
+			fill(img, image.Rect(px-s/2, row-s/2, px-s/2+s, row-s/2+s).Intersect(clip), col)
 		}
-		px, row := int(x), int(y)
-		if seen[row] == px+1 {
-			continue
-		}
-		seen[row] = px + 1
-		fill(img, image.Rect(px-s/2, row-s/2, px-s/2+s, row-s/2+s).Intersect(clip), col)
+		prevX, x = x, nextX
 	}
 }
 
