@@ -297,3 +297,23 @@ func TestParseJoinCode(t *testing.T) {
 	assert.Equal(t, 2, MustParseJoinCode("0.04").K())
 	assert.True(t, AstronRules().IsAstron())
 }
+
+// TestPeriodicShortcutMatchesDirect builds two-star tables with and without
+// the periodic one-star shortcut; the shortcut only starts beyond
+// n1 + tau1 = 87 for Astron, past the brute-force tests.
+func TestPeriodicShortcutMatchesDirect(t *testing.T) {
+	ctx := context.Background()
+	for _, r := range []Rules{
+		AstronRules(),
+		{Octal: octal.MustParseCode("0.137"), Join: MustParseJoinCode("0.0c")},
+		{Octal: octal.MustParseCode("0.6"), Join: MustParseJoinCode("0.4")},
+	} {
+		fast, err := BuildTable2(ctx, r, 400, nil)
+		require.NoError(t, err)
+		disableShortcut = true
+		slow, err := BuildTable2(ctx, r, 400, nil)
+		disableShortcut = false
+		require.NoError(t, err)
+		require.Equal(t, slow.v, fast.v, "%s", r)
+	}
+}

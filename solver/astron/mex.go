@@ -131,6 +131,9 @@ func orXorBand(x, y []uint16, b uint64) uint64 {
 	return s0 | s1 | s2 | s3
 }
 
+// mexOfBits is the mex of a set of values below 64 given as a bit mask.
+func mexOfBits(m uint64) int { return bits.TrailingZeros64(^m) }
+
 // orXor64 returns the set of x[i] ^ y[i] (all below 64) as a bit mask. It is
 // the inner loop of every table: four accumulators keep the ORs independent.
 func orXor64(x, y []uint16) uint64 {

@@ -145,6 +145,9 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 	for _, v := range g1 {
 		g1max = max(g1max, int(v))
 	}
+	if g1max < 64 {
+		e.initShortcut()
+	}
 	total := int64(n) * int64(n+1) / 2
 	var done int64
 	lastReport := time.Now()
@@ -168,9 +171,16 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 			lo := xlo + w*cells/parts
 			hi := xlo + (w+1)*cells/parts
 			m := 0
+			useMasks := e.pm != nil && bound <= 64
 			for x := lo; x < hi; x++ {
 				y := d - x
-				v := e.cell(x, y, &s, bound)
+				var v int
+				if useMasks {
+					v = e.cellMasked(x, y)
+					e.setMask(x, y, v)
+				} else {
+					v = e.cell(x, y, &s, bound)
+				}
 				t.v[x*side+y] = uint16(v)
 				t.v[y*side+x] = uint16(v)
 				m = max(m, v)
@@ -188,6 +198,10 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 		}
 		for _, m := range maxes {
 			t.max = max(t.max, m)
+		}
+		if t.max >= 64 {
+			// The masks hold values below 64 only.
+			e.pm = nil
 		}
 		if t.max > math.MaxUint16-1 {
 			return nil, fmt.Errorf("a two-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
@@ -218,6 +232,176 @@ type engine2 struct {
 	g1, rg []uint16 // one-star values and the same reversed
 	splits []splitRule
 	joinK  []int
+
+	// The periodic shortcut (see cellMasked): the one-star values repeat
+	// with period tau1 from n1 on, and pm[p*side+q] is the set of the values
+	// G(A_{p,j}) for j ≤ q, j ≡ q (mod tau1), as a bit mask. pm is nil when
+	// the shortcut is off.
+	n1, tau1 int
+	pm       []uint64
+	// groups are the classes c (a = n1 + c + i·tau1) sharing one one-star
+	// value, so that a group costs one XOR permutation.
+	groups []classGroup
+}
+
+type classGroup struct {
+	value   uint
+	classes []int
+}
+
+// maskedTableLimit bounds the table side for which the masks (8 bytes per
+// cell) are kept.
+const maskedTableLimit = 4000
+
+// initShortcut turns the periodic shortcut on when the one-star values show
+// a period short enough to pay off and every value so far is below 64.
+func (e *engine2) initShortcut() {
+	t := e.t
+	if disableShortcut || t.N > maskedTableLimit || t.max >= 64 {
+		return
+	}
+	p := findPeriod(oneStarBulb(e.g1), 1, 0, nil)
+	// The search compared every pair G(a), G(a + τ) with a ≥ n1 in the
+	// computed range, which is all the shortcut relies on.
+	if p.Period == 0 || p.Period > 256 || p.Preperiod+2*p.Period > t.N {
+		return
+	}
+	e.n1, e.tau1 = p.Preperiod, p.Period
+	byValue := map[uint16]int{}
+	for c := range e.tau1 {
+		g := e.g1[e.n1+c]
+		i, ok := byValue[g]
+		if !ok {
+			i = len(e.groups)
+			byValue[g] = i
+			e.groups = append(e.groups, classGroup{value: uint(g)})
+		}
+		e.groups[i].classes = append(e.groups[i].classes, c)
+	}
+	side := t.side
+	e.pm = make([]uint64, side*side)
+	for j := 0; j <= t.N; j++ {
+		e.setMaskRow(0, j, int(t.v[j]))
+		e.setMaskRow(j, 0, int(t.v[j]))
+	}
+}
+
+// disableShortcut turns the periodic shortcut off (tests compare both ways).
+var disableShortcut = false
+
+func (e *engine2) setMaskRow(p, q, v int) {
+	side := e.t.side
+	m := uint64(1) << v
+	if q >= e.tau1 {
+		m |= e.pm[p*side+q-e.tau1]
+	}
+	e.pm[p*side+q] = m
+}
+
+// setMask records the value v of cell (x, y) in the masks of both rows.
+func (e *engine2) setMask(x, y, v int) {
+	e.setMaskRow(x, y, v)
+	e.setMaskRow(y, x, v)
+}
+
+// cellMasked is cell for a diagonal whose values are all below 64, using the
+// periodic shortcut where it applies.
+func (e *engine2) cellMasked(x, y int) int {
+	var bits uint64
+	bits |= e.starMasked(x, y)
+	if x != y {
+		bits |= e.starMasked(y, x)
+	}
+	for _, k := range e.joinK {
+		if j := x + y - k; j >= 0 {
+			bits |= 1 << e.g1[j]
+		}
+	}
+	return mexOfBits(bits)
+}
+
+// starMasked is star for values below 64, with the shortcut: the values
+// G(A_a) ⊕ G(A_{m−a,other}) for a ≥ n1 are, class by class of a mod tau1,
+// one one-star value XORed with every value of the row of other at the
+// indices j = m − a of the class — a prefix mask. So a star costs about
+// n1 + tau1 steps instead of m.
+func (e *engine2) starMasked(x, other int) uint64 {
+	t := e.t
+	side := t.side
+	row := t.v[other*side : (other+1)*side]
+	pmRow := e.pm[other*side : (other+1)*side]
+	last := len(e.rg) - 1
+	var bits uint64
+	for _, sr := range e.splits {
+		m := x - sr.K
+		if m < 0 {
+			continue
+		}
+		lo := 1
+		if (sr.Lower && m >= 1) || (sr.Vanish && m == 0) {
+			lo = 0
+		}
+		if !sr.Split {
+			if lo == 0 {
+				bits |= 1 << row[m]
+			}
+			continue
+		}
+		if lo > m {
+			continue
+		}
+		// The periodic part starts at n1, or one period later if the
+		// lowest a allowed is above n1 (the values there are the same).
+		a0 := e.n1
+		if lo > a0 {
+			a0 += e.tau1
+		}
+		if m < a0+e.tau1 {
+			cnt := m - lo + 1
+			bits |= orXor64(e.rg[last-m:last-m+cnt], row[:cnt])
+			continue
+		}
+		// a in [lo, a0): directly; j = m − a runs over [m−a0+1, m−lo].
+		if a0 > lo {
+			j0, cnt := m-a0+1, a0-lo
+			bits |= orXor64(e.rg[last-m+j0:last-m+j0+cnt], row[j0:j0+cnt])
+		}
+		// a in [a0, m], class by class: a = a0 + c + i·tau1, whose
+		// indices j = m − a are the prefix mask at m − a0 − c.
+		top := pmRow[:m-a0+1]
+		for _, g := range e.groups {
+			var acc uint64
+			for _, c := range g.classes {
+				acc |= top[len(top)-1-c]
+			}
+			bits |= xorPerm(acc, g.value)
+		}
+	}
+	return bits
+}
+
+// xorPerm maps a set of values below 64 (as a bit mask) to the set of the
+// values XOR v: each bit of v swaps the blocks of that size.
+func xorPerm(m uint64, v uint) uint64 {
+	if v&1 != 0 {
+		m = (m&0x5555555555555555)<<1 | (m>>1)&0x5555555555555555
+	}
+	if v&2 != 0 {
+		m = (m&0x3333333333333333)<<2 | (m>>2)&0x3333333333333333
+	}
+	if v&4 != 0 {
+		m = (m&0x0f0f0f0f0f0f0f0f)<<4 | (m>>4)&0x0f0f0f0f0f0f0f0f
+	}
+	if v&8 != 0 {
+		m = (m&0x00ff00ff00ff00ff)<<8 | (m>>8)&0x00ff00ff00ff00ff
+	}
+	if v&16 != 0 {
+		m = (m&0x0000ffff0000ffff)<<16 | (m>>16)&0x0000ffff0000ffff
+	}
+	if v&32 != 0 {
+		m = m<<32 | m>>32
+	}
+	return m
 }
 
 // cell returns G(A_{x,y}) for 1 ≤ x, y; every option must be known.
