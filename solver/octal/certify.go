@@ -58,13 +58,7 @@ func (c *certifier) feed(values []uint16) (Period, bool) {
 		// A long batch (a resumed run): look for candidates once, at its
 		// end. They come with their exact last mismatch, and the result is
 		// cut back to the certificate's length, so nothing is lost.
-		c.fed = n
-		c.lookForCandidates(values)
-		for _, cd := range c.cands {
-			if CertificateLength(cd.last+1, cd.p, c.k) <= n {
-				return c.settle(values)
-			}
-		}
+		return c.finish(values)
 	}
 	for n := c.fed; n < len(values); n++ {
 		length := n + 1
@@ -90,6 +84,21 @@ func (c *certifier) feed(values []uint16) (Period, bool) {
 		}
 	}
 	c.fed = max(c.fed, len(values))
+	return Period{}, false
+}
+
+// finish looks for candidates among all the values and returns a period
+// they prove: auto mode calls it when the run reaches its limit, so that no
+// certificate within the values is missed between two looks.
+func (c *certifier) finish(values []uint16) (Period, bool) {
+	n := len(values)
+	c.fed = n
+	c.lookForCandidates(values)
+	for _, cd := range c.cands {
+		if CertificateLength(cd.last+1, cd.p, c.k) <= n {
+			return c.settle(values)
+		}
+	}
 	return Period{}, false
 }
 
@@ -153,7 +162,7 @@ func (c *certifier) lookForCandidates(values []uint16) {
 // guessInterval is how many heaps pass between two looks for candidates: a
 // look costs O(n), so this keeps it a small share of the run.
 func guessInterval(n int) int {
-	return max(4096, n/16)
+	return max(256, n/16)
 }
 
 // add follows period p (if it is not followed already), finding its last

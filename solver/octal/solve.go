@@ -115,6 +115,9 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (*Result, error) {
 			return &Result{Code: code, Values: vals[:p.NeededTo], Period: p, Certified: true}, nil
 		}
 		if len(vals) >= limit {
+			if p, ok := r.cert.finish(vals); ok {
+				return &Result{Code: code, Values: vals[:p.NeededTo], Period: p, Certified: true}, nil
+			}
 			return &Result{Code: code, Values: vals}, nil
 		}
 		// Chunks of about 1/32 of the run: the certifier catches up after

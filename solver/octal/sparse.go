@@ -36,9 +36,9 @@ type Sparse struct {
 	// for a rare value still to be ruled out. Bytes rather than bits: the
 	// scans only store, and stores to different bytes do not wait for each
 	// other the way read-modify-writes of one word do.
-	seen     []uint8               // table[:size], size a power of two above the values
+	seen     []uint8              // table[:size], size a power of two above the values
 	table    *[MaxValue + 1]uint8 // indexed by a uint16, so the hot loops need no bounds checks
-	rareBits []uint64 // the rare values under mask, as a bitset over 0..MaxValue
+	rareBits []uint64             // the rare values under mask, as a bitset over 0..MaxValue
 
 	nextMaskCheck int
 }

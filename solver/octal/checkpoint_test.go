@@ -1,0 +1,103 @@
+package octal
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCheckpointRoundTrip(t *testing.T) {
+	code := MustParseCode("0.137")
+	values, err := QuadraticExtend(context.Background(), code, nil, 2999, nil)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "run.ckpt")
+	require.NoError(t, WriteCheckpoint(path, code, values))
+	got, err := ReadCheckpoint(path, code)
+	require.NoError(t, err)
+	assert.Equal(t, values, got)
+}
+
+func TestCheckpointRefusesBadFiles(t *testing.T) {
+	code := MustParseCode("0.137")
+	values, err := QuadraticExtend(context.Background(), code, nil, 999, nil)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.ckpt")
+	require.NoError(t, WriteCheckpoint(good, code, values))
+	data, err := os.ReadFile(good)
+	require.NoError(t, err)
+
+	// Another game's values under this game's name, with a valid checksum.
+	other, err := QuadraticExtend(context.Background(), MustParseCode("0.07"), nil, 999, nil)
+	require.NoError(t, err)
+	forged := filepath.Join(dir, "forged.ckpt")
+	require.NoError(t, WriteCheckpoint(forged, code, other))
+
+	flipped := append([]byte(nil), data...)
+	flipped[len(flipped)/2] ^= 1
+	tests := []struct {
+		name, file string
+		data       []byte
+		code       Code
+		reason     string
+	}{
+		{"other code", good, nil, MustParseCode("0.07"), "it is a checkpoint of 0.137, not of 0.07"},
+		{"not a checkpoint", "text", []byte("n,grundy\n0,0\n"), code, "it is not a nimlab octal checkpoint"},
+		{"truncated", "short", data[:len(data)-10], code, "it is truncated or damaged"},
+		{"bit flip", "flipped", flipped, code, "it is damaged (checksum mismatch)"},
+		{"forged values", forged, nil, code, "its G(1) = 0, but 0.137 has G(1) = 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := tc.file
+			if tc.data != nil {
+				path = filepath.Join(dir, tc.file)
+				require.NoError(t, os.WriteFile(path, tc.data, 0o644))
+			}
+			_, err := ReadCheckpoint(path, tc.code)
+			require.Error(t, err)
+			assert.True(t, IsCheckpointError(err))
+			assert.Contains(t, err.Error(), tc.reason)
+			assert.Contains(t, err.Error(), path)
+		})
+	}
+}
+
+// TestResumedRunMatchesUninterrupted cancels an auto-mode run of 0.16 part
+// way (the checkpoint is saved on cancellation), resumes it from the file and
+// checks that it reaches the same values and period as a run that was never
+// stopped.
+func TestResumedRunMatchesUninterrupted(t *testing.T) {
+	code := MustParseCode("0.16")
+	whole, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 20})
+	require.NoError(t, err)
+	require.True(t, whole.Certified)
+
+	path := filepath.Join(t.TempDir(), "016.ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	save := func(values []uint16) error { return WriteCheckpoint(path, code, values) }
+	_, err = Solve(ctx, code, SolveOptions{Max: 1 << 20, Checkpoint: save,
+		Progress: func(p Progress) {
+			if p.Done >= 200000 {
+				cancel()
+			}
+		}})
+	require.True(t, errors.Is(err, context.Canceled), "the run should have been cancelled: %v", err)
+
+	saved, err := ReadCheckpoint(path, code)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(saved), 200000)
+	require.Less(t, len(saved), whole.Period.NeededTo, "the checkpoint should be taken before the certificate")
+	assert.Equal(t, whole.Values[:len(saved)], saved)
+
+	resumed, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 20, Resume: saved})
+	require.NoError(t, err)
+	assert.Equal(t, whole.Period, resumed.Period)
+	assert.True(t, slicesEqual(whole.Values, resumed.Values), "values differ at %d", firstDifference(whole.Values, resumed.Values))
+}
