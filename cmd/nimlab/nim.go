@@ -251,13 +251,7 @@ func nimLayout(g nim.Game, pos []int) any {
 }
 
 func printNimReport(w io.Writer, g nim.Game, a *nim.Analysis, r *nimReport) {
-	play := "normal play"
-	if g.Misere {
-		play = "misère play"
-	}
-	name := map[nim.Variant]string{nim.Nim: "Nim", nim.Nimble: "Nimble", nim.Staircase: "Staircase Nim",
-		nim.Moore: fmt.Sprintf("Moore's Nim_%d", g.K), nim.Plainim: "Plainim"}[g.Variant]
-	fmt.Fprintf(w, "%s, %s: %s\n", name, play, layoutText(r.Position))
+	fmt.Fprintf(w, "%s: %s\n", g.Title(), layoutText(r.Position))
 	cv := a.Columns
 	rowName := map[nim.Variant]string{nim.Nimble: "square", nim.Staircase: "step", nim.Plainim: "row"}[g.Variant]
 	if rowName == "" {

@@ -302,9 +302,9 @@ func TestMooreSeedChoiceMatters(t *testing.T) {
 	var choices [][]int
 	MooreSelections(pos, 2, func(c []int) bool { choices = append(choices, c); return true })
 	require.Equal(t, [][]int{{0, 2}, {1, 2}}, choices)
-	_, ok := mooreRewrite(pos, 2, []int{0, 2})
+	_, ok, _ := mooreRewrite(pos, 2, []int{0, 2}, 1<<20)
 	require.False(t, ok)
-	to, ok := mooreRewrite(pos, 2, []int{1, 2})
+	to, ok, _ := mooreRewrite(pos, 2, []int{1, 2}, 1<<20)
 	require.True(t, ok)
 	require.Equal(t, []int{2, 2, 2}, to)
 	// Independent check: no move of Nim_2 touching only heaps 0 and 2 wins.
@@ -382,4 +382,30 @@ func TestMisereExactlyOneBigHeapIsN(t *testing.T) {
 		})
 	}
 	require.Greater(t, count, 100)
+}
+
+// TestMooreLargePositionIsQuick: many heaps and a large k must not make the
+// move search exponential (the column pruning keeps it output-sensitive).
+func TestMooreLargePositionIsQuick(t *testing.T) {
+	pos := make([]int, 300)
+	for i := range pos {
+		pos[i] = (i*7919 + 13) % 100000
+	}
+	for _, k := range []int{1, 2, 40, 150, 299} {
+		g := Game{Variant: Moore, K: k}
+		moves, complete, err := g.WinningMoves(pos, 50)
+		require.NoError(t, err)
+		if g.outcome(pos) == P {
+			require.Empty(t, moves)
+			continue
+		}
+		require.NotEmpty(t, moves, "k=%d", k)
+		for _, m := range moves {
+			require.Equal(t, P, g.outcome(m.To), "k=%d", k)
+			require.True(t, g.IsMove(pos, m.To), "k=%d", k)
+		}
+		if k == 2 || k == 40 {
+			require.False(t, complete, "k=%d has more than 50 winning moves", k)
+		}
+	}
 }

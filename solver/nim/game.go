@@ -60,6 +60,20 @@ type Game struct {
 	Width int
 }
 
+// Title names the game and its play convention for a heading, e.g.
+// "Moore's Nim_2, normal play".
+func (g Game) Title() string {
+	name := map[Variant]string{Nim: "Nim", Nimble: "Nimble", Staircase: "Staircase Nim",
+		Moore: fmt.Sprintf("Moore's Nim_%d", g.K), Plainim: "Plainim"}[g.Variant]
+	if name == "" {
+		name = string(g.Variant)
+	}
+	if g.Misere {
+		return name + ", misère play"
+	}
+	return name + ", normal play"
+}
+
 // ErrInput marks errors in a position or in the rules (as opposed to a
 // position too large to enumerate).
 var ErrInput = errors.New("bad input")

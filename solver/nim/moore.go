@@ -12,10 +12,12 @@ import (
 // value is smaller); at most k heaps may be freed, and only heaps allowed
 // to change may be.
 //
-// With every heap allowed, every partial assignment extends to a solution
-// (at a column whose tight 1s leave residue r, either r more heaps can still
-// be freed, or k+1-r freed heaps can take a 1), so the search never meets a
-// dead end and costs little per move found.
+// With every heap allowed, every assignment of whole columns extends to a
+// solution (at a column whose tight 1s leave residue r, either r more heaps
+// can still be freed, or k+1-r freed heaps can take a 1), and within a
+// column a branch is cut as soon as the remaining heaps cannot make the
+// count divisible by k+1; so the search never meets a dead end and costs
+// O(heaps × columns) per move found.
 type mooreSearch struct {
 	heaps   []int
 	k       int
@@ -27,6 +29,11 @@ type mooreSearch struct {
 	freed   []bool
 	nFreed  int
 	found   [][]int
+	// suffix[j] holds, for column j and each i, how many heaps from i on
+	// are tight with a 1 that may drop, tight with a 1 that must stay, or
+	// freed: enough to tell whether the column can still reach a count
+	// divisible by k+1.
+	suffix [][][3]int
 }
 
 func (s *mooreSearch) run() {
@@ -36,6 +43,7 @@ func (s *mooreSearch) run() {
 	}
 	s.newVals = make([]int, len(s.heaps))
 	s.freed = make([]bool, len(s.heaps))
+	s.suffix = make([][][3]int, width)
 	s.column(width - 1)
 }
 
@@ -52,6 +60,22 @@ func (s *mooreSearch) column(j int) {
 		}
 		return
 	}
+	n := len(s.heaps)
+	if s.suffix[j] == nil {
+		s.suffix[j] = make([][3]int, n+1)
+	}
+	suf := s.suffix[j]
+	for i := n - 1; i >= 0; i-- {
+		suf[i] = suf[i+1]
+		switch {
+		case s.freed[i]:
+			suf[i][2]++
+		case s.heaps[i]>>j&1 == 1 && (s.allowed == nil || s.allowed[i]):
+			suf[i][0]++
+		case s.heaps[i]>>j&1 == 1:
+			suf[i][1]++
+		}
+	}
 	s.heap(j, 0, 0)
 }
 
@@ -61,10 +85,17 @@ func (s *mooreSearch) heap(j, i, ones int) {
 	if s.done() {
 		return
 	}
+	// Prune: the heaps from i on can add any count in [lo, hi] (drop up to
+	// k − nFreed of the droppable 1s, set any freed heap to 1); without a
+	// multiple of k+1 in that range this branch has no solution.
+	suf := s.suffix[j][i]
+	lo := ones + suf[1] + suf[0] - min(suf[0], s.k-s.nFreed)
+	hi := ones + suf[1] + suf[0] + suf[2]
+	if (lo+s.k)/(s.k+1)*(s.k+1) > hi {
+		return
+	}
 	if i == len(s.heaps) {
-		if ones%(s.k+1) == 0 {
-			s.column(j - 1)
-		}
+		s.column(j - 1)
 		return
 	}
 	bit := 1 << j
@@ -195,14 +226,18 @@ func (g Game) MooreSeedMove(pos []int) (Move, bool) {
 		return Move{}, false
 	}
 	var found []int
-	tries := 0
+	// Restricted to the chosen heaps the search can meet dead ends; one
+	// budget of search steps for all choices keeps a large input from
+	// running away (the full search in WinningMoves still finds moves).
+	budget := 1 << 20
 	MooreSelections(pos, g.K, func(chosen []int) bool {
-		tries++
-		if to, ok := mooreRewrite(pos, g.K, chosen); ok {
+		to, ok, used := mooreRewrite(pos, g.K, chosen, budget)
+		budget -= used
+		if ok {
 			found = to
 			return false
 		}
-		return tries < 1000
+		return budget > 0
 	})
 	if found == nil {
 		return Move{}, false
@@ -211,18 +246,18 @@ func (g Game) MooreSeedMove(pos []int) (Move, bool) {
 }
 
 // mooreRewrite is the second half of the seed's algorithm: the first rewrite
-// of the chosen heaps that makes every column divisible by k+1.
-func mooreRewrite(pos []int, k int, chosen []int) ([]int, bool) {
+// of the chosen heaps that makes every column divisible by k+1, searched
+// with at most budget steps; it also returns the steps used.
+func mooreRewrite(pos []int, k int, chosen []int, budget int) ([]int, bool, int) {
 	allowed := make([]bool, len(pos))
 	for _, i := range chosen {
 		allowed[i] = true
 	}
-	// Restricted to the chosen heaps the search can meet dead ends; the
-	// budget keeps a pathological input from running away.
-	s := &mooreSearch{heaps: pos, k: k, allowed: allowed, limit: 1, budget: 1 << 20}
+	s := &mooreSearch{heaps: pos, k: k, allowed: allowed, limit: 1, budget: budget}
 	s.run()
+	used := budget - s.budget
 	if len(s.found) == 0 {
-		return nil, false
+		return nil, false, used
 	}
-	return s.found[0], true
+	return s.found[0], true, used
 }
