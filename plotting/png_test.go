@@ -104,3 +104,42 @@ func TestEncodePNGRoundTripsEveryPixel(t *testing.T) {
 		assert.Equal(t, uint32(3780), pHYs(t, b), "%s: 96 dpi = 3780 pixels per metre", name)
 	}
 }
+
+func TestFiguresRenderConcurrently(t *testing.T) {
+	// The GUI draws on worker goroutines: pictures must not share state.
+	seq := sequenceOf(t, "0.07", 300)
+	done := make(chan []byte, 4)
+	for i := range 4 {
+		go func() {
+			var fig *Figure
+			var err error
+			if i%2 == 0 {
+				fig, err = SequencePlot(seq, SequenceOptions{Size: Size{Width: 800, Height: 500, DPI: 96}})
+			} else {
+				fig, err = Heatmap(nimSumTable(50), HeatmapOptions{Size: Size{Width: 800, Height: 500, DPI: 96}})
+			}
+			if err != nil {
+				done <- nil
+				return
+			}
+			b, _ := EncodePNG(fig.Image, fig.DPI)
+			done <- b
+		}()
+	}
+	var outs [][]byte
+	for range 4 {
+		b := <-done
+		require.NotNil(t, b)
+		outs = append(outs, b)
+	}
+	// Two of each kind, each pair byte-identical whatever the interleaving.
+	n := 0
+	for i := range outs {
+		for j := i + 1; j < len(outs); j++ {
+			if bytes.Equal(outs[i], outs[j]) {
+				n++
+			}
+		}
+	}
+	assert.Equal(t, 2, n)
+}
