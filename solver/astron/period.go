@@ -138,7 +138,10 @@ func findPeriod(b bulbTable, stars, k int, lower *Period) Period {
 			}
 		}
 		c.n0 = x + 1
-		m0 := max(c.n0, lowerN0)
+		// n0 = 0 is certified with the window of n0 = 1: the proofs lower a
+		// part b ≥ m0 + τ to b − τ, which must stay a star
+		// (docs/FINDINGS.md, octal section).
+		m0 := max(c.n0, lowerN0, 1)
 		if lowerOK && CertificateSize(m0, tau, k) <= n {
 			return periodFrom(stars, n, k, c.tau, c.n0, c.rest, c.v0, c.v1, lower, true)
 		}
@@ -170,7 +173,7 @@ func periodFrom(stars, n, k, tau, n0 int, rest []int, v0, v1 int, lower *Period,
 		p.LastIrregular = lower.LastIrregular
 		p.IrregularNimbers = lower.IrregularNimbers
 	}
-	p.CertificateNeeds = CertificateSize(p.Preperiod, tau, k)
+	p.CertificateNeeds = CertificateSize(max(p.Preperiod, 1), tau, k)
 	return p
 }
 

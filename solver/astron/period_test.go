@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // naiveTwoStar computes G(A_{p,q}) for p, q ≤ n straight from Definition
@@ -118,4 +120,21 @@ func TestTwoStarPreperiodRecheck(t *testing.T) {
 	assert.Equal(t, two.Period.IrregularNimbers, []int{naive[x][q], naive[x+34][q]})
 	// The thesis' claim would need x ≤ 583.
 	assert.Equal(t, 584, x)
+}
+
+// TestCertificateNeedsPositivePreperiod: with n0 = 0 the Guy–Smith window is
+// too short (docs/FINDINGS.md, octal section). 0.4 starts 0, 0, 0, 1: period
+// 1 "from 0" fits G(0..2) but is false.
+func TestCertificateNeedsPositivePreperiod(t *testing.T) {
+	r := Rules{Octal: octal.MustParseCode("0.4"), Join: MustParseJoinCode("0.0")}
+	g1, err := OneStar(context.Background(), r, 2)
+	require.NoError(t, err)
+	require.Equal(t, []uint16{0, 0, 0}, g1)
+	assert.False(t, OneStarPeriod(g1, r).Certified)
+	g1, err = OneStar(context.Background(), r, 400)
+	require.NoError(t, err)
+	p := OneStarPeriod(g1, r)
+	assert.True(t, p.Certified)
+	assert.Equal(t, 34, p.Period)
+	assert.Equal(t, 54, p.Preperiod)
 }
