@@ -18,6 +18,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
 )
 
@@ -36,7 +37,7 @@ var knownGames = func() []knownGame {
 	for _, g := range []knownGame{
 		{"Nim, take 1–6", "0.333333"},
 		{"Take 1 or 2", "0.33"},
-		{"0.75 (wild misère quotient)", "0.75"},
+		{"wild misère quotient R₈", "0.75"},
 	} {
 		if !slices.ContainsFunc(out, func(k knownGame) bool { return k.Code == g.Code }) {
 			out = append(out, g)
@@ -77,13 +78,18 @@ type octalTab struct {
 	table     *valuesTable
 	plot      *canvas.Raster
 	heaps     *widget.Entry
+	misere    *widget.Check
 	moves     *widget.Label
 	exportPNG *widget.Button
 	exportCSV *widget.Button
 
-	jobs     jobRunner
-	result   *octal.Result
-	renderer sequenceRenderer
+	jobs   jobRunner
+	result *octal.Result
+	// misereJobs computes the misère quotient for sums in misère play;
+	// misereQ is the last one computed.
+	misereJobs jobRunner
+	misereQ    *misere.Quotient
+	renderer   sequenceRenderer
 
 	content fyne.CanvasObject
 }
@@ -151,6 +157,7 @@ func newOctalTab(u *ui) *octalTab {
 	t.heaps = widget.NewEntry()
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
+	t.misere = widget.NewCheck("misère play", func(bool) { t.showMoves() })
 	t.moves = widget.NewLabel("")
 	t.moves.Wrapping = fyne.TextWrapWord
 
@@ -175,7 +182,7 @@ func newOctalTab(u *ui) *octalTab {
 		t.code)
 	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
 	sum := container.NewBorder(
-		container.NewVBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.heaps),
+		container.NewVBox(container.NewHBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.misere), t.heaps),
 		container.NewHBox(t.exportPNG, t.exportCSV), nil, nil,
 		container.NewVScroll(t.moves))
 	right := container.NewVSplit(t.plot, sum)
@@ -296,12 +303,22 @@ func gameName(code string) string {
 	return ""
 }
 
+// displayName is a code with its name, e.g. "0.07 (Dawson's Kayles)"; a
+// name that already starts with the code is shown alone.
+func displayName(code string) string {
+	g := gameName(code)
+	switch {
+	case g == "":
+		return code
+	case strings.HasPrefix(g, code):
+		return g
+	}
+	return code + " (" + g + ")"
+}
+
 // summaryText describes a result in one sentence.
 func summaryText(r *octal.Result) string {
-	name := r.Code.String()
-	if g := gameName(name); g != "" {
-		name += " (" + g + ")"
-	}
+	name := displayName(r.Code.String())
 	maxV, at := r.MaxAt()
 	if r.Certified {
 		return fmt.Sprintf("%s: period %d, preperiod %d — certified by the Guy–Smith theorem from G(0..%d); %d values computed, largest value %d (first at heap %d).",
@@ -376,7 +393,29 @@ func (t *octalTab) showMoves() {
 		t.moves.SetText("")
 		return
 	}
-	t.moves.SetText(movesText(t.result, t.heaps.Text))
+	if !t.misere.Checked {
+		t.moves.SetText(movesText(t.result, t.heaps.Text))
+		return
+	}
+	code := t.result.Code
+	if t.misereQ != nil && t.misereQ.Code == code.String() {
+		t.moves.SetText("Misère play (quotient of order " + strconv.Itoa(t.misereQ.Order) + "): " + misereMovesText(t.misereQ, t.heaps.Text))
+		return
+	}
+	t.moves.SetText("computing the misère quotient of " + code.String() + "…")
+	t.misereJobs.Start(func(ctx context.Context, h jobHandle) {
+		q, err := misere.Compute(ctx, code, misere.Options{})
+		h.Finish(func() {
+			switch {
+			case errors.Is(err, context.Canceled):
+			case err != nil:
+				t.moves.SetText("⚠ misère quotient of " + code.String() + ": " + err.Error())
+			default:
+				t.misereQ = q
+				t.showMoves()
+			}
+		})
+	})
 }
 
 // movesText describes the sum of heaps in s: its nim-sum, outcome and every

@@ -3,6 +3,7 @@ package gui
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image/png"
 	"strings"
 	"testing"
@@ -225,5 +226,27 @@ func TestOctalKnownGamesList(t *testing.T) {
 	for _, g := range knownGames {
 		_, err := octal.ParseCode(g.Code)
 		assert.NoError(t, err, g.Name)
+	}
+}
+
+func TestOctalMisereSums(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	o.code.SetText("0.75")
+	test.Tap(o.compute)
+	waitJobs(t, &o.jobs)
+	o.heaps.SetText("3 4")
+	assert.NotContains(t, o.moves.Text, "Misère")
+	o.misere.SetChecked(true)
+	waitJobs(t, &o.misereJobs)
+	b := misereBrute075{}
+	for _, heaps := range [][]int{{3, 4}, {2, 2}, {1, 2, 3}, {6}} {
+		o.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
+		assert.Contains(t, o.moves.Text, "Misère play (quotient of order 8)")
+		if b.isP(heaps) {
+			assert.Contains(t, o.moves.Text, "misère P-position", "%v", heaps)
+		} else {
+			assert.Contains(t, o.moves.Text, "misère N-position", "%v", heaps)
+		}
 	}
 }

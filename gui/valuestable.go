@@ -22,6 +22,9 @@ type valuesTable struct {
 	values    []uint16
 	width     int
 	preperiod int // first periodic heap; -1 when no period is known
+	// names, when set, are shown instead of the numbers: cell n shows
+	// names[values[n]] (the Misère tab shows Φ(H_n) as monoid elements).
+	names []string
 }
 
 // defaultTableWidth is the row length without a certified period; 34 is
@@ -50,11 +53,10 @@ func (vt *valuesTable) Set(values []uint16, width, preperiod int) {
 }
 
 func (vt *valuesTable) applyWidths() {
-	maxV := 0
+	digits := 1
 	for _, v := range vt.values {
-		maxV = max(maxV, int(v))
+		digits = max(digits, len([]rune(vt.text(v))))
 	}
-	digits := len(strconv.Itoa(maxV))
 	cw := float32(max(digits, 2))*theme.TextSize()*0.62 + 2*theme.Padding()
 	for c := 0; c < vt.width; c++ {
 		vt.table.SetColumnWidth(c, cw)
@@ -99,7 +101,7 @@ func (vt *valuesTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 		txt.Text = ""
 		bg.FillColor = color.Transparent
 	} else {
-		txt.Text = strconv.Itoa(int(vt.values[n]))
+		txt.Text = vt.text(vt.values[n])
 		if vt.preperiod >= 0 && n >= vt.preperiod {
 			bg.FillColor = periodicTint()
 		} else {
@@ -127,10 +129,18 @@ func (vt *valuesTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) 
 	txt.Refresh()
 }
 
+// text is how value v is written.
+func (vt *valuesTable) text(v uint16) string {
+	if vt.names != nil && int(v) < len(vt.names) {
+		return vt.names[v]
+	}
+	return strconv.Itoa(int(v))
+}
+
 // cellText returns what the table shows for heap n (for tests).
 func (vt *valuesTable) cellText(n int) string {
 	if n < 0 || n >= len(vt.values) {
 		return ""
 	}
-	return strconv.Itoa(int(vt.values[n]))
+	return vt.text(vt.values[n])
 }

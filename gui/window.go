@@ -52,6 +52,7 @@ type ui struct {
 	nim    *nimTab
 	graph  *graphTab
 	astron *astronTab
+	misere *misereTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -72,16 +73,21 @@ func newUI(a fyne.App, present bool) *ui {
 	u.nim = newNimTab(u)
 	u.graph = newGraphTab(u)
 	u.astron = newAstronTab(u)
+	u.misere = newMisereTab(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
 		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
-		if ti.Text == tabAstron {
+		switch ti.Text {
+		case tabAstron:
 			u.astron.Shown()
+		case tabMisere:
+			u.misere.Shown()
 		}
 	}
 

@@ -1,0 +1,336 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// misereTab is the Misère tab: an octal code → its misère quotient (order,
+// presentation, P-portion, tame or wild, normal), the multiplication table
+// with the P-portion marked, Φ by heap, and misère outcomes of sums.
+type misereTab struct {
+	ui *ui
+
+	code      *widget.Entry
+	codeError *widget.Label
+	maxHeaps  *widget.Entry
+	compute   *widget.Button
+	cancel    *widget.Button
+	progress  *widget.ProgressBar
+	status    *widget.Label
+	summary   *widget.Label
+	mul       *widget.Table
+	phi       *valuesTable
+	heaps     *widget.Entry
+	moves     *widget.Label
+
+	jobs     jobRunner
+	quotient *misere.Quotient
+	content  fyne.CanvasObject
+}
+
+func newMisereTab(u *ui) *misereTab {
+	t := &misereTab{ui: u}
+	t.code = widget.NewEntry()
+	t.code.SetPlaceHolder("octal code, e.g. 0.75")
+	t.code.SetText("0.75")
+	t.code.OnChanged = func(s string) { t.validate(s) }
+	t.code.OnSubmitted = func(string) { t.Compute() }
+	t.codeError = widget.NewLabel("")
+	t.codeError.Importance = widget.DangerImportance
+	t.codeError.Wrapping = fyne.TextWrapWord
+	t.codeError.Hide()
+	t.maxHeaps = widget.NewEntry()
+	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
+	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
+	t.compute.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
+	t.cancel.Disable()
+	t.progress = widget.NewProgressBar()
+	t.status = widget.NewLabel("")
+	t.summary = widget.NewLabel("Type an octal code and Compute its misère quotient (e.g. 0.75, 0.23, 0.77).")
+	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.TextStyle = fyne.TextStyle{Bold: true}
+
+	t.mul = widget.NewTableWithHeaders(t.mulSize, t.createMulCell, t.updateMulCell)
+	t.mul.CreateHeader = t.createMulCell
+	t.mul.UpdateHeader = t.updateMulHeader
+	t.phi = newValuesTable()
+	t.heaps = widget.NewEntry()
+	t.heaps.SetPlaceHolder("heaps, e.g. 3 4")
+	t.heaps.OnChanged = func(string) { t.showMoves() }
+	t.moves = widget.NewLabel("")
+	t.moves.Wrapping = fyne.TextWrapWord
+
+	form := container.NewBorder(nil, nil, widget.NewLabel("Code"),
+		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 5*theme.TextSize()), t.compute, t.cancel), t.code)
+	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	mulBox := container.NewBorder(bold("Multiplication table (products in the P-portion highlighted, P elements starred)"), nil, nil, nil, t.mul)
+	phiBox := container.NewBorder(bold("Φ(H_n) by heap (rows of one period; periodic part highlighted)"), nil, nil, nil, t.phi.table)
+	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, container.NewVScroll(t.moves))
+	right := container.NewVSplit(phiBox, sumBox)
+	right.SetOffset(0.6)
+	split := container.NewHSplit(mulBox, right)
+	split.SetOffset(0.5)
+	t.content = container.NewBorder(top, nil, nil, nil, split)
+	return t
+}
+
+func (t *misereTab) validate(s string) bool {
+	if _, err := octal.ParseCode(s); err != nil {
+		t.codeError.SetText(inlineCodeError(err))
+		t.codeError.Show()
+		return false
+	}
+	t.codeError.Hide()
+	return true
+}
+
+// Shown computes the default code's quotient the first time the tab is
+// selected.
+func (t *misereTab) Shown() {
+	if t.quotient == nil && t.jobs.gen == 0 {
+		t.Compute()
+	}
+}
+
+// Compute builds the misère quotient of the code in the background.
+func (t *misereTab) Compute() {
+	code, err := octal.ParseCode(t.code.Text)
+	if err != nil {
+		t.codeError.SetText(inlineCodeError(err))
+		t.codeError.Show()
+		return
+	}
+	maxHeap, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
+	if err != nil || maxHeap < 1 || maxHeap > 5000 {
+		t.codeError.SetText("max heap must be a whole number from 1 to 5000")
+		t.codeError.Show()
+		return
+	}
+	t.codeError.Hide()
+	t.cancel.Enable()
+	t.progress.SetValue(0)
+	t.status.SetText("computing the quotient of " + code.String() + "…")
+	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+		start := time.Now()
+		q, err := misere.Compute(ctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
+			h.Update(func() {
+				t.progress.SetValue(float64(p.Heap) / float64(max(p.Max, 1)))
+				t.status.SetText(fmt.Sprintf("Q_%d has order %d", p.Heap, p.Order))
+			})
+		}})
+		elapsed := time.Since(start)
+		h.Finish(func() {
+			t.cancel.Disable()
+			switch {
+			case errors.Is(err, context.Canceled):
+				t.status.SetText("cancelled")
+				t.progress.SetValue(0)
+			case err != nil:
+				t.status.SetText("failed")
+				t.summary.SetText(code.String() + ": " + err.Error())
+			default:
+				t.progress.SetValue(1)
+				t.status.SetText(fmt.Sprintf("Q_%d in %s", q.ComputedTo, elapsed.Round(time.Millisecond)))
+				t.setQuotient(q)
+			}
+		})
+	})
+}
+
+// quotientSummary describes a quotient in two sentences.
+func quotientSummary(q *misere.Quotient) string {
+	var b strings.Builder
+	name := displayName(q.Code)
+	pnames := make([]string, len(q.PSet))
+	for i, x := range q.PSet {
+		pnames[i] = q.Names[x]
+	}
+	kind := "wild"
+	if q.Tame {
+		kind = fmt.Sprintf("tame (≅ T_%d, Nim's quotient)", q.TameN)
+	}
+	normal := "not normal"
+	if q.Normal {
+		normal = "normal"
+	}
+	fmt.Fprintf(&b, "%s: misère quotient of order %d, %s, %s, P = {%s}.\nPresentation %s.\n",
+		name, q.Order, kind, normal, strings.Join(pnames, ", "), q.Presentation)
+	if q.Certified {
+		fmt.Fprintf(&b, "Certified by the misère periodicity theorem: this is the full quotient and Φ(H_{n+%d}) = Φ(H_n) for n ≥ %d.", q.Period, q.Preperiod)
+	} else {
+		fmt.Fprintf(&b, "Partial quotient Q_%d: no period certified up to heap %d (not certified).", q.ComputedTo, q.ComputedTo)
+	}
+	return b.String()
+}
+
+func (t *misereTab) setQuotient(q *misere.Quotient) {
+	t.quotient = q
+	t.summary.SetText(quotientSummary(q))
+	t.sizeMulColumns()
+	t.mul.Refresh()
+	vals := make([]uint16, len(q.Phi))
+	for i, x := range q.Phi {
+		vals[i] = uint16(x)
+	}
+	width, pre := 12, -1
+	if q.Certified {
+		pre = q.Preperiod
+		if q.Period >= 2 && q.Period <= 64 {
+			width = q.Period
+		}
+	}
+	t.phi.names = q.Names
+	t.phi.Set(vals, width, pre)
+	t.showMoves()
+}
+
+// sizeMulColumns makes every column of the multiplication table as wide as
+// the longest element name (plus the P star).
+func (t *misereTab) sizeMulColumns() {
+	longest := 1
+	for _, n := range t.quotient.Names {
+		longest = max(longest, len([]rune(n))+1)
+	}
+	w := float32(longest)*theme.TextSize()*0.65 + 4*theme.Padding()
+	t.mul.SetColumnWidth(-1, w)
+	for c := 0; c < t.quotient.Order; c++ {
+		t.mul.SetColumnWidth(c, w)
+	}
+}
+
+func (t *misereTab) mulSize() (int, int) {
+	if t.quotient == nil {
+		return 0, 0
+	}
+	return t.quotient.Order, t.quotient.Order
+}
+
+func (t *misereTab) createMulCell() fyne.CanvasObject {
+	bg := canvas.NewRectangle(color.Transparent)
+	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	txt.Alignment = fyne.TextAlignCenter
+	txt.TextStyle = fyne.TextStyle{Monospace: true}
+	return container.NewStack(bg, container.NewPadded(txt))
+}
+
+func mulParts(o fyne.CanvasObject) (*canvas.Rectangle, *canvas.Text) {
+	st := o.(*fyne.Container)
+	return st.Objects[0].(*canvas.Rectangle), st.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
+}
+
+func (t *misereTab) updateMulCell(id widget.TableCellID, o fyne.CanvasObject) {
+	bg, txt := mulParts(o)
+	q := t.quotient
+	txt.Color = theme.Color(theme.ColorNameForeground)
+	txt.TextStyle.Bold = false
+	bg.FillColor = color.Transparent
+	txt.Text = ""
+	if q != nil && id.Row < q.Order && id.Col < q.Order {
+		x := q.Mul[id.Row][id.Col]
+		txt.Text = q.Names[x]
+		if q.P[x] {
+			bg.FillColor = periodicTint()
+			txt.TextStyle.Bold = true
+		}
+	}
+	bg.Refresh()
+	txt.Refresh()
+}
+
+func (t *misereTab) updateMulHeader(id widget.TableCellID, o fyne.CanvasObject) {
+	bg, txt := mulParts(o)
+	bg.FillColor = color.Transparent
+	txt.Color = theme.Color(theme.ColorNamePlaceHolder)
+	txt.Text = ""
+	q := t.quotient
+	if q == nil {
+		return
+	}
+	x := id.Col
+	if id.Col < 0 {
+		x = id.Row
+	}
+	if x >= 0 && x < q.Order {
+		txt.Text = q.Names[x]
+		if q.P[x] {
+			txt.Text += "*"
+			txt.Color = theme.Color(theme.ColorNamePrimary)
+		}
+	}
+	bg.Refresh()
+	txt.Refresh()
+}
+
+// mulText returns the product shown at row x, column y (for tests).
+func (t *misereTab) mulText(x, y int) string {
+	return t.quotient.Names[t.quotient.Mul[x][y]]
+}
+
+func (t *misereTab) showMoves() {
+	if t.quotient == nil || strings.TrimSpace(t.heaps.Text) == "" {
+		t.moves.SetText("")
+		return
+	}
+	t.moves.SetText(misereMovesText(t.quotient, t.heaps.Text))
+}
+
+// misereMovesText describes a sum of heaps in misère play: its element of
+// the quotient, its outcome and its winning moves.
+func misereMovesText(q *misere.Quotient, s string) string {
+	heaps, err := parseHeaps(s)
+	if err != nil {
+		return "⚠ " + err.Error()
+	}
+	x, err := q.Element(heaps)
+	if err != nil {
+		return "⚠ " + err.Error()
+	}
+	moves, err := q.WinningMoves(heaps)
+	if err != nil {
+		return "⚠ " + err.Error()
+	}
+	parts := make([]string, len(heaps))
+	for i, h := range heaps {
+		e, _ := q.PhiOf(h)
+		parts[i] = fmt.Sprintf("Φ(%d)=%s", h, q.Names[e])
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s → %s\n", strings.Join(parts, " · "), q.Names[x])
+	if q.P[x] {
+		b.WriteString("misère P-position — the player to move loses; there is no winning move.")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "misère N-position — %d winning move(s):", len(moves))
+	for _, m := range moves {
+		b.WriteString("\n• " + moveText(m))
+	}
+	return b.String()
+}
+
+// moveText writes an octal move in words.
+func moveText(m octal.Move) string {
+	leave := "nothing"
+	if len(m.Leave) > 0 {
+		leave = joinInts(m.Leave, " + ")
+	}
+	return fmt.Sprintf("heap #%d (%d): take %d, leave %s", m.Heap+1, m.From, m.Take, leave)
+}

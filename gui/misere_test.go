@@ -1,0 +1,137 @@
+package gui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// misereBrute075 is the misère outcome of a sum of heaps of 0.75, searched
+// from the rules alone: digit 7 (take 1) may leave no heap, one heap or two
+// heaps; digit 5 (take 2) may leave no heap or two non-empty heaps. In
+// misère play the player who cannot move wins. It returns true for P.
+type misereBrute075 map[string]bool
+
+func (m misereBrute075) isP(heaps []int) bool {
+	var hs []int
+	for _, h := range heaps {
+		if h > 0 {
+			hs = append(hs, h)
+		}
+	}
+	slices.Sort(hs)
+	key := fmt.Sprint(hs)
+	if v, ok := m[key]; ok {
+		return v
+	}
+	hasMove := false
+	p := true
+	try := func(i int, leave ...int) {
+		hasMove = true
+		next := slices.Clone(hs)
+		next = append(next[:i], next[i+1:]...)
+		next = append(next, leave...)
+		if m.isP(next) {
+			p = false // a move to P: the position is N
+		}
+	}
+	for i, h := range hs {
+		// Take 1 (digit 7): leave nothing, one heap or two heaps.
+		if h == 1 {
+			try(i)
+		}
+		if h >= 2 {
+			try(i, h-1)
+		}
+		for a := 1; a <= (h-1)/2; a++ {
+			if h-1-a >= 1 {
+				try(i, a, h-1-a)
+			}
+		}
+		// Take 2 (digit 5): leave nothing, or two non-empty heaps.
+		if h == 2 {
+			try(i)
+		}
+		for a := 1; a <= (h-2)/2; a++ {
+			if h-2-a >= 1 {
+				try(i, a, h-2-a)
+			}
+		}
+	}
+	v := hasMove && p // no move: the player to move wins (N)
+	m[key] = v
+	return v
+}
+
+func selectTab(u *ui, name string) {
+	for _, ti := range u.tabs.Items {
+		if ti.Text == name {
+			u.tabs.Select(ti)
+		}
+	}
+}
+
+func TestMisereQuotientOf075(t *testing.T) {
+	u := newTestUI(t)
+	m := u.misere
+	selectTab(u, tabMisere) // the first show computes 0.75
+	waitJobs(t, &m.jobs)
+	require.NotNil(t, m.quotient)
+	// Seed 004: 0.75 has the wild quotient R_8 of order 8.
+	assert.Contains(t, m.summary.Text, "0.75 (wild misère quotient R₈): misère quotient of order 8, wild")
+	assert.Contains(t, m.summary.Text, "Presentation ⟨")
+	rows, cols := m.mulSize()
+	assert.Equal(t, [2]int{8, 8}, [2]int{rows, cols})
+	for x := 0; x < 8; x++ {
+		assert.Equal(t, m.quotient.Names[x], m.mulText(0, x), "1 is the identity")
+	}
+	// Outcomes of sums against a brute-force misère search.
+	b := misereBrute075{}
+	for _, heaps := range [][]int{{1}, {2}, {3}, {1, 1}, {2, 2}, {3, 4}, {1, 2, 3}, {5, 6}, {4, 4, 1}, {7}} {
+		m.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
+		if b.isP(heaps) {
+			assert.Contains(t, m.moves.Text, "misère P-position", "%v", heaps)
+		} else {
+			assert.Contains(t, m.moves.Text, "misère N-position", "%v", heaps)
+		}
+	}
+	assert.Equal(t, len(m.quotient.Phi), len(m.phi.values))
+	assert.Equal(t, m.quotient.Names[m.quotient.Phi[3]], m.phi.cellText(3))
+}
+
+func TestMisereTypeComputeTame(t *testing.T) {
+	u := newTestUI(t)
+	m := u.misere
+	m.code.SetText("")
+	test.Type(m.code, "0.23")
+	test.Tap(m.compute)
+	waitJobs(t, &m.jobs)
+	// Seed 004: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
+	assert.Contains(t, m.summary.Text, "0.23 (seed 004): misère quotient of order 6, tame (≅ T_2")
+	assert.Contains(t, m.summary.Text, "Certified")
+	assert.Equal(t, 2, m.quotient.PSize())
+}
+
+func TestMisereBadInputAndCancel(t *testing.T) {
+	u := newTestUI(t)
+	m := u.misere
+	gen := m.jobs.gen
+	m.code.SetText("0.9")
+	assert.True(t, m.codeError.Visible())
+	test.Tap(m.compute)
+	assert.Equal(t, gen, m.jobs.gen, "no job started")
+	m.code.SetText("0.6")
+	m.maxHeaps.SetText("5000")
+	test.Tap(m.compute)
+	time.Sleep(100 * time.Millisecond)
+	test.Tap(m.cancel)
+	waitJobs(t, &m.jobs)
+	assert.Equal(t, "cancelled", m.status.Text)
+	assert.Nil(t, m.quotient)
+}
