@@ -32,6 +32,7 @@ type octalFlags struct {
 	heapsSet   bool
 	png        pngFlags
 	picture    pngRequest
+	long       longRunFlags // --checkpoint, --resume (octal_longrun.go)
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
@@ -91,6 +92,7 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 	fl.StringVar(&f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	addLongRunFlags(fl, &f.long)
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
@@ -140,14 +142,21 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		total = opts.N + 1
 	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
+	ctx, stopSignals, err := f.long.apply(ctx, code, &opts)
+	if err != nil {
+		bar.Finish()
+		return err
+	}
+	defer stopSignals()
 	opts.Progress = func(p octal.Progress) {
 		bar.Update(int64(p.Done), int64(p.Total))
+		bar.Describe(progressText(code, p))
 	}
 	res, err := octal.Solve(ctx, code, opts)
 	bar.Finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return errors.New("interrupted")
+			return f.long.interrupted()
 		}
 		return err
 	}

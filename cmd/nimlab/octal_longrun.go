@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// longRunFlags are the options of `nimlab octal` for long runs: checkpoints
+// and resuming. They live here so that octal.go only wires them in.
+type longRunFlags struct {
+	checkpoint, resume string
+	every              string
+
+	// set by apply
+	savedTo    string
+	savedCount int
+}
+
+func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
+	fl.StringVar(&f.checkpoint, "checkpoint", "", "save the values to FILE every --checkpoint-every and when interrupted (Ctrl-C), to continue later with --resume FILE")
+	fl.StringVar(&f.resume, "resume", "", "continue the run saved in the checkpoint FILE (and keep saving to it unless --checkpoint names another file)")
+	fl.StringVar(&f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
+}
+
+// apply checks the run's size against MaxHeaps and the memory available,
+// loads --resume, wires --checkpoint into opts, and returns a context that is
+// cancelled by Ctrl-C (SIGINT) or SIGTERM; stop releases the signals.
+func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (_ context.Context, stop func(), err error) {
+	heaps := opts.Max
+	what := "--max"
+	if opts.Exact || opts.N > 0 {
+		heaps, what = opts.N+1, "--n"
+	} else if heaps == 0 {
+		heaps = octal.DefaultMax
+	}
+	if heaps > octal.MaxHeaps {
+		return nil, nil, badInput("%s asks for %d heaps; accepted: at most %d (2^31) heaps", what, heaps, octal.MaxHeaps)
+	}
+	need := octal.MemoryNeeded(heaps)
+	if avail, ok := memoryAvailable(); ok && need > avail {
+		return nil, nil, badInput("%s %d needs about %s of memory (2 bytes a heap), but only %s is available; accepted: at most about %d heaps here",
+			what, heaps, formatBytes(need), formatBytes(avail), max(0, (avail-(need-2*int64(heaps)))/2))
+	}
+	every := time.Minute
+	if f.every != "" {
+		if every, err = time.ParseDuration(f.every); err != nil || every <= 0 {
+			return nil, nil, badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.every)
+		}
+	}
+	if f.resume != "" {
+		values, err := octal.ReadCheckpoint(f.resume, code)
+		if err != nil {
+			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+				return nil, nil, badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
+			}
+			return nil, nil, err
+		}
+		opts.Resume = values
+	}
+	path := f.checkpoint
+	if path == "" {
+		path = f.resume
+	}
+	if path != "" {
+		opts.CheckpointEvery = every
+		opts.Checkpoint = func(values []uint16) error {
+			if err := octal.WriteCheckpoint(path, code, values); err != nil {
+				return err
+			}
+			f.savedTo, f.savedCount = path, len(values)
+			return nil
+		}
+	}
+	ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	return ctx, stop, nil
+}
+
+// interrupted is the error of a run stopped by Ctrl-C: it says where the
+// values were saved, if they were.
+func (f *longRunFlags) interrupted() error {
+	if f.savedTo == "" {
+		return errors.New("interrupted")
+	}
+	return fmt.Errorf("interrupted; G(0..%d) saved in %s (continue with --resume %s)", f.savedCount-1, f.savedTo, f.savedTo)
+}
+
+// progressText describes a long run beside the progress bar.
+func progressText(code octal.Code, p octal.Progress) string {
+	s := code.String()
+	if p.Rare > 0 {
+		s += fmt.Sprintf(" rare %d", p.Rare)
+	}
+	if p.PeriodGuess > 0 {
+		s += fmt.Sprintf(" period? %d", p.PeriodGuess)
+	}
+	return s
+}
+
+// memoryAvailable is availableMemory; tests replace it.
+var memoryAvailable = availableMemory
+
+// availableMemory returns the memory a new run can use: MemAvailable from
+// /proc/meminfo, or less when a cgroup limit is tighter. ok is false where
+// neither can be read (then nothing is refused up front).
+func availableMemory() (int64, bool) {
+	avail, ok := int64(0), false
+	if fh, err := os.Open("/proc/meminfo"); err == nil {
+		sc := bufio.NewScanner(fh)
+		for sc.Scan() {
+			fields := strings.Fields(sc.Text())
+			if len(fields) >= 2 && fields[0] == "MemAvailable:" {
+				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
+					avail, ok = kb*1024, true
+				}
+			}
+		}
+		fh.Close()
+	}
+	if limit, ok2 := readCgroupBytes("/sys/fs/cgroup/memory.max"); ok2 {
+		used, _ := readCgroupBytes("/sys/fs/cgroup/memory.current")
+		if free := limit - used; !ok || free < avail {
+			avail, ok = free, true
+		}
+	}
+	return avail, ok
+}
+
+func readCgroupBytes(path string) (int64, bool) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	return v, err == nil // "max" (no limit) does not parse
+}
+
+// formatBytes prints a byte count in GiB or MiB.
+func formatBytes(b int64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+}
