@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/bits"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -19,18 +18,20 @@ type HistogramOptions struct {
 	// Title replaces the default "How often each Grundy value occurs".
 	Title string
 	// Rare, when set, splits the values into rare (true) and common ones,
-	// drawn in two colours with their totals in the legend. OddParity builds
-	// the sparse-space split from the engine's mask.
+	// drawn in two colours with their totals in the legend. RareByMask
+	// builds the sparse-space split from the engine's mask.
 	Rare func(value int) bool
 	// LogY counts on a logarithmic axis, so that rare values with a handful
 	// of heaps show next to common ones with millions.
 	LogY bool
 }
 
-// OddParity returns the sparse-space rare/common split for mask: a value v is
-// rare when v AND mask has an odd number of one bits. 0 is always common.
-func OddParity(mask uint16) func(value int) bool {
-	return func(v int) bool { return bits.OnesCount16(uint16(v)&mask)%2 == 1 }
+// RareByMask returns the sparse-space rare/common split of the octal sparse
+// engine (octal.Sparse.Mask): v is rare when v AND mask has an even number of
+// one bits. The rare values are a subgroup under XOR, so 0 is always rare,
+// and the common values are its other coset. Mask 0 makes every value rare.
+func RareByMask(mask uint16) func(value int) bool {
+	return func(v int) bool { return bits.OnesCount16(uint16(v)&mask)%2 == 0 }
 }
 
 // Colours of the histogram's bars.
@@ -76,11 +77,12 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 		p.X.Tick.Marker = newIntTicks(float64(maxV), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(maxV)))+1))
 		frac := math.Max(0.3, 1-headPx/dh)
 		if opts.LogY {
-			p.Y.Scale = plot.LogScale{}
-			p.Y.Tick.Marker = clipTicks{logTicks{}, float64(maxCount)}
-			// log(hi/lo) = log(top/lo)/frac, with the bars starting at 0.5.
-			lo := 0.5
-			p.Y.Min, p.Y.Max = lo, lo*math.Pow(float64(maxCount)*1.05/lo, 1/frac)
+			// gonum draws the axis in log10 units (see logTicks); the bars
+			// start at 0.5 so that a count of 1 shows.
+			lo := math.Log10(0.5)
+			top := math.Log10(float64(maxCount) * 1.05)
+			p.Y.Min, p.Y.Max = lo, lo+(top-lo)/frac
+			p.Y.Tick.Marker = clipTicks{logTicks{}, top}
 			return
 		}
 		p.Y.Min, p.Y.Max = 0, float64(maxCount)/frac
@@ -105,7 +107,10 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 	fig := &Figure{
 		Image: c.nrgba(), DPI: size.DPI, Data: data,
 		X: AxisRange{Min: p.X.Min, Max: p.X.Max},
-		Y: AxisRange{Min: p.Y.Min, Max: p.Y.Max, Log: opts.LogY},
+		Y: AxisRange{Min: p.Y.Min, Max: p.Y.Max},
+	}
+	if opts.LogY {
+		fig.Y = AxisRange{Min: math.Pow(10, p.Y.Min), Max: math.Pow(10, p.Y.Max), Log: true}
 	}
 	img := c.rgba()
 	var rareValues, rareHeaps, commonValues, commonHeaps int

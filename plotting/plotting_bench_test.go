@@ -77,7 +77,7 @@ func BenchmarkSequence1e7(b *testing.B) {
 func BenchmarkHistogram3e6PNG(b *testing.B) {
 	vals := longSequence(b, 3_000_000)
 	for b.Loop() {
-		fig, err := Histogram(vals, HistogramOptions{Rare: OddParity(1)})
+		fig, err := Histogram(vals, HistogramOptions{Rare: RareByMask(1)})
 		if err != nil {
 			b.Fatal(err)
 		}

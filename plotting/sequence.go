@@ -109,12 +109,13 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	p := st.newPlot(title, "heap size n", "G(n)")
 	xr := AxisRange{Min: float64(first), Max: float64(n)}
-	if opts.LogX {
-		xr.Log = true
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = logTicks{}
-	}
 	p.X.Min, p.X.Max = xr.Min, xr.Max
+	if opts.LogX {
+		// gonum draws the axis in log10 units (see logTicks).
+		xr.Log = true
+		p.X.Tick.Marker = logTicks{}
+		p.X.Min, p.X.Max = math.Log10(xr.Min), math.Log10(xr.Max)
+	}
 
 	// The top of the data area is kept free for the legend and the period
 	// label: headPx pixels, converted to value units once the data height

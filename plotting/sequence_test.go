@@ -216,3 +216,42 @@ func TestSequencePreview(t *testing.T) {
 	require.NoError(t, err)
 	savePreview(t, fig, "seq-3e6.png")
 }
+
+// TestTickMarksLineUpWithTheData checks that gonum's tick marks, drawn below
+// the data area, sit at the pixel the Figure maps their value to: the axes
+// and the pixels drawn by plotting agree, on linear and logarithmic axes.
+func TestTickMarksLineUpWithTheData(t *testing.T) {
+	seq := sequenceOf(t, "0.07", 400)
+	black := color.NRGBA{A: 255}
+	below := func(fig *Figure) int { return fig.Data.Max.Y + 3 + 4 } // past the 3-pixel frame
+	for _, c := range []struct {
+		opts  SequenceOptions
+		ticks []float64
+	}{
+		{SequenceOptions{}, []float64{0, 100, 200, 300, 400}},
+		{SequenceOptions{LogX: true}, []float64{1, 10, 100, 20, 300}},
+	} {
+		fig, err := SequencePlot(seq, c.opts)
+		require.NoError(t, err)
+		for _, v := range c.ticks {
+			x := int(math.Floor(fig.PixelX(v)))
+			hit := at(fig, x, below(fig)) == black || at(fig, x-1, below(fig)) == black
+			assert.True(t, hit, "%+v: tick %v at x=%d", c.opts, v, x)
+		}
+		// And nothing black halfway between two ticks.
+		mid := int(fig.PixelX(c.ticks[0])+fig.PixelX(c.ticks[1])) / 2
+		if !c.opts.LogX {
+			assert.NotEqual(t, black, at(fig, mid+3, below(fig)))
+		}
+	}
+	// Heatmap ticks sit at cell centres.
+	tb := nimSumTable(64)
+	fig, err := Heatmap(tb, HeatmapOptions{})
+	require.NoError(t, err)
+	cw := fig.Data.Dx() / tb.Cols
+	for _, p := range []int{0, 10, 20, 30, 40, 50, 60} {
+		x := fig.Data.Min.X + p*cw + cw/2
+		hit := at(fig, x, below(fig)) == black || at(fig, x-1, below(fig)) == black
+		assert.True(t, hit, "heatmap tick %d at the centre of its cell (x=%d)", p, x)
+	}
+}

@@ -80,20 +80,22 @@ func (t intTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
-// logTicks marks powers of ten (labelled) and their multiples 2..9.
+// logTicks marks powers of ten (labelled) and their multiples 2..9 on an
+// axis whose coordinates are base-10 logarithms: gonum's own LogScale pads
+// the plot for an axis label placed at the arithmetic mean of the range, so a
+// logarithmic axis is drawn as a linear axis of log10 values instead.
 type logTicks struct{}
 
-// Ticks implements plot.Ticker.
+// Ticks implements plot.Ticker; min and max are log10 of the range.
 func (logTicks) Ticks(min, max float64) []plot.Tick {
 	var ticks []plot.Tick
-	for e := int(math.Floor(math.Log10(min))); e <= int(math.Ceil(math.Log10(max))); e++ {
-		p := math.Pow10(e)
+	for e := int(math.Floor(min)); e <= int(math.Ceil(max)); e++ {
 		for m := 1; m <= 9; m++ {
-			v := float64(m) * p
-			if v < min*(1-1e-9) || v > max*(1+1e-9) {
+			x := float64(e) + math.Log10(float64(m))
+			if x < min-1e-9 || x > max+1e-9 {
 				continue
 			}
-			tk := plot.Tick{Value: v}
+			tk := plot.Tick{Value: x}
 			if m == 1 {
 				tk.Label = formatPow10(e)
 			}
