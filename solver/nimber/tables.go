@@ -89,6 +89,11 @@ func buildTables() {
 		x = mul16(x, generator)
 	}
 	logTable[0] = limbZeroLog
+	for i := range logTable {
+		if logTable[i] > limbZeroLog { // expAt relies on it; impossible by construction
+			panic("nimber: logarithm table entry out of range")
+		}
+	}
 	for i := 65535; i < limbZeroLog; i++ {
 		expTable[i] = expTable[i-65535]
 	}
