@@ -18,6 +18,11 @@ func (g *Graph) Grundy() ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	return g.grundyInOrder(order), nil
+}
+
+// grundyInOrder labels the vertices in a sinks-first order.
+func (g *Graph) grundyInOrder(order []int) []int {
 	labels := make([]int, g.Len())
 	// seen[x] == stamp marks label x as taken by a successor of the vertex
 	// being labelled; a label is at most the out-degree.
@@ -35,7 +40,7 @@ func (g *Graph) Grundy() ([]int, error) {
 		}
 		labels[v] = m
 	}
-	return labels, nil
+	return labels
 }
 
 // Kernel returns the kernel of an acyclic graph in vertex order: the unique
@@ -48,6 +53,11 @@ func (g *Graph) Kernel() ([]int, error) {
 	if _, err := g.topoOrder(); err != nil {
 		return nil, err
 	}
+	return g.kernelAcyclic(), nil
+}
+
+// kernelAcyclic is Kernel for a graph known to be acyclic.
+func (g *Graph) kernelAcyclic() []int {
 	n := g.Len()
 	left := make([]int, n) // successors not yet deleted
 	deleted := make([]bool, n)
@@ -88,7 +98,7 @@ func (g *Graph) Kernel() ([]int, error) {
 			kernel = append(kernel, v)
 		}
 	}
-	return kernel, nil
+	return kernel
 }
 
 // Solution is the analysis of an acyclic graph.
@@ -104,19 +114,16 @@ type Solution struct {
 
 // Solve computes Grundy labels, kernel and heights, or a *CycleError.
 func (g *Graph) Solve() (*Solution, error) {
-	labels, err := g.Grundy()
+	order, err := g.topoOrder()
 	if err != nil {
 		return nil, err
 	}
-	kernel, err := g.Kernel()
-	if err != nil {
-		return nil, err
-	}
-	s := &Solution{Grundy: labels, Kernel: kernel, InKernel: make([]bool, g.Len())}
+	kernel := g.kernelAcyclic()
+	s := &Solution{Grundy: g.grundyInOrder(order), Kernel: kernel, InKernel: make([]bool, g.Len())}
 	for _, v := range kernel {
 		s.InKernel[v] = true
 	}
-	s.Height, _ = g.heights()
+	s.Height = g.heightsInOrder(order)
 	return s, nil
 }
 
@@ -146,11 +153,15 @@ func (g *Graph) heights() ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	return g.heightsInOrder(order), nil
+}
+
+func (g *Graph) heightsInOrder(order []int) []int {
 	h := make([]int, g.Len())
 	for _, v := range order {
 		for _, w := range g.succ[v] {
 			h[v] = max(h[v], h[w]+1)
 		}
 	}
-	return h, nil
+	return h
 }
