@@ -190,8 +190,16 @@ func runNim(ctx context.Context, env *cliEnv, args []string, f *nimFlags, kSet b
 		report.Columns = append(report.Columns, nimColumnJSON{Bit: c.Bit, Bits: c.Bits, Count: c.Count, Residue: c.Residue, Deciding: c.Deciding})
 	}
 	if f.pPositions {
-		ps, err := g.PPositionsBelow(ctx, pos, f.upToPermutation, 0)
+		bar := newProgressReporter(env, f.json, -1, "P-positions") // -1: total unknown until the first report
+		ps, err := g.PPositionsBelow(ctx, pos, nim.PPositionOptions{
+			UpToPermutation: f.upToPermutation,
+			Progress:        func(done, total int) { bar.Update(int64(done), int64(total)) },
+		})
+		bar.Finish()
 		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return errors.New("interrupted")
+			}
 			if errors.Is(err, nim.ErrInput) || errors.Is(err, nim.ErrTooMany) {
 				return badInput("--p-positions: %s", strings.TrimPrefix(err.Error(), nim.ErrInput.Error()+": "))
 			}

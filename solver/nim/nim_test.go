@@ -44,7 +44,7 @@ func TestMarienbadPPositions(t *testing.T) {
 	for _, p := range seed {
 		slices.Sort(p)
 	}
-	got, err := Game{Variant: Nim}.PPositionsBelow(context.Background(), []int{1, 3, 5, 7}, true, 0)
+	got, err := Game{Variant: Nim}.PPositionsBelow(context.Background(), []int{1, 3, 5, 7}, PPositionOptions{UpToPermutation: true})
 	require.NoError(t, err)
 	var extra [][]int
 	for _, p := range got {
@@ -177,14 +177,24 @@ func TestStaircaseMovesIncludeRaisingAnOddStep(t *testing.T) {
 
 func TestPPositionsStaircaseAndLimits(t *testing.T) {
 	g := Game{Variant: Staircase}
-	got, err := g.PPositionsBelow(context.Background(), []int{1, 1}, false, 0)
+	got, err := g.PPositionsBelow(context.Background(), []int{1, 1}, PPositionOptions{})
 	require.NoError(t, err)
 	// Reachable: (1,1) (0,1) (2,0) (1,0) (0,0); P ⇔ step 1 count 0.
 	require.Equal(t, [][]int{{0, 0}, {0, 1}}, got)
-	_, err = g.PPositionsBelow(context.Background(), []int{1, 1}, true, 0)
+	_, err = g.PPositionsBelow(context.Background(), []int{1, 1}, PPositionOptions{UpToPermutation: true})
 	require.ErrorIs(t, err, ErrInput)
-	_, err = Game{Variant: Nim}.PPositionsBelow(context.Background(), []int{100, 100, 100, 100}, false, 1000)
+	_, err = Game{Variant: Nim}.PPositionsBelow(context.Background(), []int{100, 100, 100, 100}, PPositionOptions{Limit: 1000})
 	require.ErrorIs(t, err, ErrTooMany)
+	// Progress reaches the total; a cancelled context stops the walk.
+	var last [2]int
+	_, err = Game{Variant: Nim}.PPositionsBelow(context.Background(), []int{9, 9, 9, 9, 9}, PPositionOptions{
+		Progress: func(done, total int) { last = [2]int{done, total} }})
+	require.NoError(t, err)
+	require.Equal(t, [2]int{100000, 100000}, last)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = Game{Variant: Nim}.PPositionsBelow(ctx, []int{9, 9}, PPositionOptions{})
+	require.ErrorIs(t, err, context.Canceled)
 }
 
 func ExampleGame_Analyze() {

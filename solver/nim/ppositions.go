@@ -13,25 +13,41 @@ const DefaultPositionLimit = 10_000_000
 // ErrTooMany says the enumeration would visit more positions than allowed.
 var ErrTooMany = errors.New("too many positions")
 
+// PPositionOptions tunes PPositionsBelow.
+type PPositionOptions struct {
+	// UpToPermutation sorts each position ascending and lists it once, as
+	// seed 002 lists Marienbad's (refused for Staircase, whose steps are
+	// not interchangeable).
+	UpToPermutation bool
+	// Limit bounds the positions visited; ≤ 0 means DefaultPositionLimit.
+	Limit int
+	// Progress, if set, is called now and then with the positions visited
+	// and their total (0 when unknown, for Staircase).
+	Progress func(done, total int)
+}
+
 // PPositionsBelow lists the P-positions reachable from start (start itself
 // included): for Nim, Nimble, Moore and Plainim those are the positions
 // with every entry at most start's, for Staircase those reachable by
-// moving coins down. With upToPermutation each position is sorted
-// ascending and listed once, as seed 002 lists Marienbad's (not for
-// Staircase, whose steps are not interchangeable). The list is sorted.
-// limit bounds the positions visited (≤ 0 means DefaultPositionLimit).
-func (g Game) PPositionsBelow(ctx context.Context, start []int, upToPermutation bool, limit int) ([][]int, error) {
+// moving coins down. The list is sorted.
+func (g Game) PPositionsBelow(ctx context.Context, start []int, opts PPositionOptions) ([][]int, error) {
 	if err := g.Validate(start); err != nil {
 		return nil, err
 	}
+	limit := opts.Limit
 	if limit <= 0 {
 		limit = DefaultPositionLimit
+	}
+	upToPermutation := opts.UpToPermutation
+	progress := opts.Progress
+	if progress == nil {
+		progress = func(int, int) {}
 	}
 	if g.Variant == Staircase {
 		if upToPermutation {
 			return nil, inputErrorf("staircase steps are not interchangeable; list P-positions without --up-to-permutation")
 		}
-		return g.staircasePPositions(ctx, start, limit)
+		return g.staircasePPositions(ctx, start, limit, progress)
 	}
 	total := 1
 	for _, a := range start {
@@ -44,8 +60,11 @@ func (g Game) PPositionsBelow(ctx context.Context, start []int, upToPermutation 
 	var out [][]int
 	cur := make([]int, len(start))
 	for n := 0; ; n++ {
-		if n&0xffff == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if n&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			progress(n, total)
 		}
 		if g.outcome(cur) == P {
 			p := slices.Clone(cur)
@@ -71,17 +90,21 @@ func (g Game) PPositionsBelow(ctx context.Context, start []int, upToPermutation 
 		}
 		cur[i]++
 	}
+	progress(total, total)
 	slices.SortFunc(out, slices.Compare)
 	return out, nil
 }
 
-func (g Game) staircasePPositions(ctx context.Context, start []int, limit int) ([][]int, error) {
+func (g Game) staircasePPositions(ctx context.Context, start []int, limit int, progress func(done, total int)) ([][]int, error) {
 	seen := map[string]bool{fmt.Sprint(start): true}
 	queue := [][]int{slices.Clone(start)}
 	var out [][]int
 	for len(queue) > 0 {
-		if len(seen)&0xfff == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		if len(seen)&0xfff == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			progress(len(seen), 0)
 		}
 		p := queue[0]
 		queue = queue[1:]
