@@ -19,10 +19,13 @@ func init() { registerSubcommand(newGraphCommand) }
 
 // graphFlags are the options of `nimlab graph`.
 type graphFlags struct {
-	sum   []string
-	start string
-	json  bool
-	dot   string
+	sum         []string
+	start       string
+	json        bool
+	dot         string
+	subtraction string
+	plate       string
+	n           string
 }
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
@@ -67,7 +70,7 @@ func (o orderedGrundy) MarshalJSON() ([]byte, error) {
 func newGraphCommand(env *cliEnv) *cobra.Command {
 	f := &graphFlags{}
 	cmd := &cobra.Command{
-		Use:   "graph FILE [--sum FILE2 …]",
+		Use:   "graph FILE [--sum FILE2 …] | graph --subtraction SET --n N | graph --plate SET --n N",
 		Short: "Grundy labels, kernel and outcome of a game given as a directed graph",
 		Long: `Solve a game given as a finite acyclic directed graph (seed 003): a vertex is a
 position, an edge u → v a move; the player who cannot move loses.
@@ -76,20 +79,34 @@ FILE has one move "u v" (or "u -> v") per line, a lone "u" declares a vertex,
 and # starts a comment; a file starting with "digraph {" is read as DOT
 (node statements, edge chains a -> b -> c, attributes ignored).
 
+Instead of FILE a built-in game can be generated: --subtraction SET --n N is the
+subtraction game SET on heaps 0..N (vertex = heap size); --plate SET --n N is
+seed 003's game of putting coins of the values in SET into a plate that holds N
+(vertex = amount in the plate; --plate 1,2 --n 10 is the seed's Figure 1).
+
 --sum FILE2 (repeatable) solves the direct sum FILE + FILE2 + …, whose vertices
 are named (u,v,…). --start V adds the outcome of V and its winning moves.
 --dot OUT writes the graph with Grundy labels and the kernel marked.`,
 		Example: `  nimlab graph coins.txt --start 0
+  nimlab graph --plate 1,2 --n 10 --start 0
   nimlab graph heap2.txt --sum heap2.txt --json
   nimlab graph game.dot --dot labelled.dot`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return badInput("graph needs exactly one FILE (got %d arguments); add more games with --sum FILE2", len(args))
+			generated := cmd.Flags().Changed("subtraction") || cmd.Flags().Changed("plate")
+			switch {
+			case generated && len(args) > 0:
+				return badInput("graph takes either FILE or --subtraction/--plate, not both")
+			case !generated && len(args) != 1:
+				return badInput("graph needs exactly one FILE (got %d arguments), or --subtraction SET --n N, or --plate SET --n N; add more games with --sum FILE2", len(args))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runGraph(env, args[0], f)
+			file := ""
+			if len(args) == 1 {
+				file = args[0]
+			}
+			return runGraph(env, file, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -97,6 +114,9 @@ are named (u,v,…). --start V adds the outcome of V and its winning moves.
 	fl.StringVar(&f.start, "start", "", "report the outcome and winning moves of vertex V (in a sum: (u,v) or u,v)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.dot, "dot", "", "write the labelled graph in Graphviz DOT to OUT")
+	fl.StringVar(&f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
+	fl.StringVar(&f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
+	fl.StringVar(&f.n, "n", "", "the N of --subtraction or --plate")
 	return cmd
 }
 
@@ -120,10 +140,49 @@ func loadGraph(path string) (*graph.Graph, error) {
 	return g, nil
 }
 
+// generateGraph builds the --subtraction or --plate game; it returns its
+// description for the report.
+func generateGraph(f *graphFlags) (*graph.Graph, string, error) {
+	if f.subtraction != "" && f.plate != "" {
+		return nil, "", badInput("--subtraction and --plate exclude each other")
+	}
+	if f.n == "" {
+		return nil, "", badInput("--subtraction and --plate need --n N (the largest heap, or the plate's capacity)")
+	}
+	n, err := parseCount("--n", f.n)
+	if err != nil {
+		return nil, "", err
+	}
+	flag, set, build := "--subtraction", f.subtraction, graph.SubtractionGame
+	if f.plate != "" {
+		flag, set, build = "--plate", f.plate, graph.PlateGame
+	}
+	steps, err := parseHeapList(flag, set)
+	if err != nil {
+		return nil, "", err
+	}
+	g, err := build(steps, n)
+	if err != nil {
+		return nil, "", badInput("%s %s --n %s: %v", flag, set, f.n, err)
+	}
+	return g, fmt.Sprintf("%s %s --n %d", strings.TrimPrefix(flag, "--"), set, n), nil
+}
+
 func runGraph(env *cliEnv, file string, f *graphFlags) error {
+	if f.n != "" && f.subtraction == "" && f.plate == "" {
+		return badInput("--n goes with --subtraction or --plate")
+	}
 	files := append([]string{file}, f.sum...)
 	parts := make([]*graph.Graph, len(files))
 	for i, path := range files {
+		if i == 0 && file == "" {
+			g, desc, err := generateGraph(f)
+			if err != nil {
+				return err
+			}
+			parts[0], files[0] = g, desc
+			continue
+		}
 		g, err := loadGraph(path)
 		if err != nil {
 			return err

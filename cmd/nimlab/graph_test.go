@@ -77,6 +77,18 @@ func TestGraphSeedCoinGame(t *testing.T) {
 	assert.Contains(t, out, "outcome of 7: P")
 }
 
+// The built-in generators reproduce seed 003's Figure 1 without a file.
+func TestGraphGenerators(t *testing.T) {
+	r, _ := runGraphJSON(t, "--plate", "1,2", "--n", "10", "--start", "0")
+	assert.Equal(t, []string{"1", "4", "7", "10"}, r.Kernel)
+	assert.Equal(t, "N", r.Outcome)
+	r, _ = runGraphJSON(t, "--subtraction", "1,2", "--n", "10")
+	assert.Equal(t, []string{"0", "3", "6", "9"}, r.Kernel, "heap x = plate 10 − x")
+	heap := writeGraphFile(t, "heap1.txt", "1 0\n")
+	r, _ = runGraphJSON(t, "--subtraction", "1,2,3", "--n", "3", "--sum", heap, "--start", "3,1")
+	assert.Equal(t, 3^1, r.Grundy["(3,1)"])
+}
+
 func TestGraphSumAndDOT(t *testing.T) {
 	heap := writeGraphFile(t, "heap2.txt", "2 1\n2 0\n1 0\n")
 	r, _ := runGraphJSON(t, heap, "--sum", heap, "--start", "2,1")
@@ -122,6 +134,13 @@ func TestGraphBadInput(t *testing.T) {
 		{[]string{"graph"}, "exactly one FILE"},
 		{[]string{"graph", good, good}, "exactly one FILE"},
 		{[]string{"graph", good, "--sum", filepath.Join(dir, "nope.txt")}, "cannot read graph file"},
+		{[]string{"graph", good, "--plate", "1,2", "--n", "10"}, "either FILE or --subtraction/--plate"},
+		{[]string{"graph", "--plate", "1,2"}, "need --n N"},
+		{[]string{"graph", "--plate", "1,2", "--subtraction", "1", "--n", "3"}, "exclude each other"},
+		{[]string{"graph", "--subtraction", "0,2", "--n", "10"}, "≥ 1"},
+		{[]string{"graph", "--subtraction", "1,x", "--n", "10"}, "--subtraction entry \"x\""},
+		{[]string{"graph", "--subtraction", "1", "--n", "-1"}, "--n must be"},
+		{[]string{"graph", good, "--n", "3"}, "--n goes with"},
 	}
 	for _, tc := range tests {
 		status, out, errOut := runNimlab(t, tc.args...)
