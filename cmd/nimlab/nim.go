@@ -16,9 +16,8 @@ import (
 
 func init() { registerSubcommand(newNimCommand) }
 
-// maxNimValue bounds a heap, square or step count: Staircase adds coins to
-// the step below, and 2^61 leaves room for that without overflow.
-const maxNimValue = 1 << 61
+// maxNimValue bounds a heap, square or step count (see nim.MaxValue).
+const maxNimValue = nim.MaxValue
 
 // nimFlags are the options of `nimlab nim`.
 type nimFlags struct {
@@ -299,6 +298,9 @@ func printNimReport(w io.Writer, g nim.Game, a *nim.Analysis, r *nimReport) {
 	fmt.Fprintf(w, "outcome: %s (%s)\n", a.Outcome, who)
 	if len(a.Moves) == 0 {
 		fmt.Fprintln(w, "winning moves: none")
+		if a.Outcome == nim.N { // only a finished misère game is N without a move
+			fmt.Fprintln(w, "(no move is left: in misère play the player to move has won)")
+		}
 	} else {
 		fmt.Fprintln(w, "winning moves:")
 		for _, m := range r.Moves {

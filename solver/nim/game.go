@@ -74,6 +74,10 @@ func (g Game) Title() string {
 	return name + ", normal play"
 }
 
+// MaxValue bounds every entry of a position: Staircase adds coins to the
+// step below, and 2^61 leaves room for that without overflow.
+const MaxValue = 1 << 61
+
 // ErrInput marks errors in a position or in the rules (as opposed to a
 // position too large to enumerate).
 var ErrInput = errors.New("bad input")
@@ -103,6 +107,9 @@ func (g Game) Validate(pos []int) error {
 	for i, v := range pos {
 		if v < 0 {
 			return inputErrorf("%s %d is %d; accepted: non-negative whole numbers", g.componentName(), i+1, v)
+		}
+		if v > MaxValue {
+			return inputErrorf("%s %d is %d; accepted: at most 2^61", g.componentName(), i+1, v)
 		}
 	}
 	if g.Variant == Plainim && g.Width > 0 {

@@ -153,6 +153,7 @@ func TestValidate(t *testing.T) {
 		{Game{Variant: "chess"}, []int{1}, "unknown variant"},
 		{Game{Variant: Plainim, Width: 2}, []int{5}, "does not fit"},
 		{Game{Variant: Staircase}, []int{1, -2}, "step count 2"},
+		{Game{Variant: Nim}, []int{1 << 62}, "at most 2^61"},
 	}
 	for _, tc := range tests {
 		_, err := tc.g.Outcome(tc.pos)

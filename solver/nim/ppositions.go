@@ -51,7 +51,7 @@ func (g Game) PPositionsBelow(ctx context.Context, start []int, opts PPositionOp
 	}
 	total := 1
 	for _, a := range start {
-		if total > limit/(a+1) {
+		if a >= limit || total > limit/(a+1) {
 			return nil, fmt.Errorf("%w: more than %d positions lie below %v", ErrTooMany, limit, start)
 		}
 		total *= a + 1
