@@ -31,8 +31,8 @@ const (
 )
 
 // maxBandPasses is how many filtered passes a cell may take before the stamp
-// array is used.
-const maxBandPasses = 4
+// array is used (a variable so that tests can compare the two ways).
+var maxBandPasses = 4
 
 // reset empties the set for pass number pass (0, 1, …) of a cell whose option
 // values are below bound (a power of two ≤ 2^16).
@@ -83,7 +83,11 @@ func (s *mexSet) addXor(x, y []uint16) {
 	case mexNarrow:
 		s.bits |= orXor64(x, y)
 	case mexBand:
-		s.bits |= orXorBand(x, y, s.band)
+		if s.bound <= 256 {
+			s.bits |= orXorTable(x, y, &bandBits[s.band])
+		} else {
+			s.bits |= orXorBand(x, y, s.band)
+		}
 	default:
 		st, g := s.stamp, s.gen
 		y = y[:len(x)]
@@ -105,6 +109,37 @@ func (s *mexSet) mex() int {
 		m++
 	}
 	return m
+}
+
+// bandBits[b][v] is the bit of v in band b's word, or 0 when v is outside
+// the band: for values below 256 a table read is cheaper than the masking of
+// orXorBand.
+var bandBits = func() (t [4][256]uint64) {
+	for b := range t {
+		for v := range t[b] {
+			if v>>6 == b {
+				t[b][v] = 1 << (v & 63)
+			}
+		}
+	}
+	return t
+}()
+
+// orXorTable is orXorBand for values below 256 through bandBits.
+func orXorTable(x, y []uint16, tab *[256]uint64) uint64 {
+	y = y[:len(x)]
+	var s0, s1, s2, s3 uint64
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		s0 |= tab[uint8(x[i]^y[i])]
+		s1 |= tab[uint8(x[i+1]^y[i+1])]
+		s2 |= tab[uint8(x[i+2]^y[i+2])]
+		s3 |= tab[uint8(x[i+3]^y[i+3])]
+	}
+	for ; i < len(x); i++ {
+		s0 |= tab[uint8(x[i]^y[i])]
+	}
+	return s0 | s1 | s2 | s3
 }
 
 // orXorBand is orXor64 for the values of band b only, as offsets in the band.
