@@ -65,7 +65,7 @@ type astronPositionReport struct {
 
 // astronMaxRecursionPoints bounds the total size of a position of four or
 // more stars, which is computed by recursion over every smaller position.
-const astronMaxRecursionPoints = 60
+const astronMaxRecursionPoints = 120
 
 func newAstronCommand(env *cliEnv) *cobra.Command {
 	f := &astronFlags{}

@@ -307,6 +307,13 @@ func TestAstronPeriod(t *testing.T) {
 	assert.Contains(t, out, "certified")
 }
 
+func TestAstronTooLargeIsAFailureNotBadInput(t *testing.T) {
+	status, out, errOut := runAstronCLI(t, "astron", "40", "40", "40", "41")
+	assert.Equal(t, exitFailure, status)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "161 points in all")
+}
+
 func TestAstronBadInput(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
