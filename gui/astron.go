@@ -98,7 +98,6 @@ func newAstronTab(u *ui) *astronTab {
 		}
 		t.Compute()
 	})
-	t.mode.Horizontal = true
 	t.size = widget.NewEntry()
 	t.size.SetText(strconv.Itoa(defaultAstron2))
 	t.size.OnSubmitted = func(string) { t.Compute() }
@@ -142,26 +141,32 @@ func newAstronTab(u *ui) *astronTab {
 	t.palette.SetSelected(pal)
 	t.mode.Selected = astronTwo // not SetSelected: computing waits for the first show
 
-	evalBox := container.NewVBox(
-		widget.NewLabelWithStyle("Stars (Astron: join two stars, or split one)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		t.stars, t.evaluate,
-		t.starsErr, t.evalState,
-	)
-	left := container.NewBorder(evalBox, nil, nil, nil, container.NewVScroll(t.analysis))
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	t.mode.Horizontal = false
 	t.sliderBox = container.NewBorder(nil, nil, t.sliceLbl, nil, t.slider)
 	t.sliderBox.Hide()
-	controls := container.NewVBox(
-		container.NewHBox(t.mode, widget.NewLabel("size N"), sizedEntry(t.size, 5*theme.TextSize()), t.compute, t.cancel),
-		container.NewHBox(widget.NewLabel("palette"), t.palette, t.overlay, t.reset, t.export),
-		t.sizeErr,
-		container.NewBorder(nil, nil, nil, t.status, t.progress),
+	// The controls stack in the left column so that the heatmap gets the
+	// whole height of the window (it is square; width is what there is more
+	// of, on a desk and on a projector).
+	left := container.NewVBox(
+		bold("Stars (Astron: join two stars, or split one)"),
+		t.stars, t.evaluate, t.starsErr, t.evalState, t.analysis,
+		widget.NewSeparator(),
+		bold("Heatmap"),
+		t.mode,
+		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
+		container.NewGridWithColumns(2, t.compute, t.cancel),
+		t.progress, t.status, t.sizeErr,
 		t.sliderBox,
-		t.summary,
-		t.readout,
+		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
+		t.overlay,
+		container.NewGridWithColumns(2, t.reset, t.export),
 	)
-	right := container.NewBorder(controls, nil, nil, nil, t.heatmap)
-	split := container.NewHSplit(left, right)
-	split.SetOffset(0.28)
+	right := container.NewBorder(container.NewVBox(t.summary, t.readout), nil, nil, nil, t.heatmap)
+	split := container.NewHSplit(container.NewVScroll(left), right)
+	split.SetOffset(0.26)
 	t.content = split
 	return t
 }
@@ -278,7 +283,12 @@ func (t *astronTab) Compute() {
 	rules := astron.AstronRules()
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
+		var lastProgress time.Time
 		progress := func(p astron.Progress) {
+			if time.Since(lastProgress) < progressRedraw {
+				return
+			}
+			lastProgress = time.Now()
 			h.Update(func() {
 				if p.Total > 0 {
 					t.progress.SetValue(float64(p.Done) / float64(p.Total))

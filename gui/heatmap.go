@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -93,6 +94,8 @@ type heatmapView struct {
 	autoFit bool
 	// Overlay: preperiod lines at index preperiod and a grid every period
 	// beyond it, when overlay is on and period > 0.
+	// background is drawn around the table (the theme's background).
+	background        color.NRGBA
 	overlay           bool
 	preperiod, period int
 	label             string // how a cell is named in the read-out, e.g. "A(%d, %d)"
@@ -120,7 +123,7 @@ var heatmapBackground = color.NRGBA{235, 235, 235, 255}
 var heatmapOverlayColour = color.NRGBA{0, 0, 0, 255}
 
 func newHeatmapView() *heatmapView {
-	h := &heatmapView{palette: hueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true}
+	h := &heatmapView{palette: hueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true, background: heatmapBackground}
 	h.raster = canvas.NewRaster(h.render)
 	h.ExtendBaseWidget(h)
 	return h
@@ -170,8 +173,12 @@ func (h *heatmapView) recolourLocked() {
 	h.colours = h.palette.Colours(h.maxV)
 }
 
-// Refresh redraws the raster.
+// Refresh redraws the raster, with the current theme's background.
 func (h *heatmapView) Refresh() {
+	r, g, b, _ := theme.Color(theme.ColorNameBackground).RGBA()
+	h.mu.Lock()
+	h.background = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
+	h.mu.Unlock()
 	h.raster.Refresh()
 	h.BaseWidget.Refresh()
 }
@@ -335,7 +342,7 @@ func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 		}
 		cols[x] = int32(c)
 	}
-	bg := heatmapBackground
+	bg := h.background
 	for y := 0; y < hgt; y++ {
 		r := int(math.Floor(h.y0 + (float64(hgt-y)-0.5)/cellPx))
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]

@@ -131,7 +131,12 @@ func (t *misereTab) Compute() {
 	t.status.SetText("computing the quotient of " + code.String() + "…")
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
+		var lastProgress time.Time
 		q, err := misere.Compute(ctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
+			if time.Since(lastProgress) < progressRedraw {
+				return
+			}
+			lastProgress = time.Now()
 			h.Update(func() {
 				t.progress.SetValue(float64(p.Heap) / float64(max(p.Max, 1)))
 				t.status.SetText(fmt.Sprintf("Q_%d has order %d", p.Heap, p.Order))

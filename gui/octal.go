@@ -53,6 +53,10 @@ func (g knownGame) label() string { return g.Name + " — " + g.Code }
 // about a second with the sparse engine.
 const defaultOctalMax = 100000
 
+// progressRedraw is the shortest interval between two progress updates a
+// worker sends to the UI.
+const progressRedraw = 200 * time.Millisecond
+
 // Engines the Octal tab offers.
 const (
 	engineSparse    = "sparse engine"
@@ -250,10 +254,17 @@ func (t *octalTab) Compute() {
 	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
+		var lastProgress time.Time
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
 			Max:    maxHeaps,
 			Engine: engine,
 			Progress: func(p octal.Progress) {
+				// At most five progress redraws a second: each one repaints
+				// the window, which costs the UI thread more than it shows.
+				if time.Since(lastProgress) < progressRedraw {
+					return
+				}
+				lastProgress = time.Now()
 				h.Update(func() {
 					if p.Total > 0 {
 						t.progress.SetValue(float64(p.Done) / float64(p.Total))

@@ -96,8 +96,9 @@ func newUI(a fyne.App, present bool) *ui {
 		u.applyTheme()
 	})
 	u.themeSelect.SetSelected(u.prefs.StringWithFallback(prefTheme, themeSystem))
+	u.presentToggle = widget.NewToolbarAction(theme.ViewFullScreenIcon(), func() { u.SetPresentation(!u.present) })
 	toolbar := widget.NewToolbar(
-		widget.NewToolbarAction(theme.ViewFullScreenIcon(), func() { u.SetPresentation(!u.present) }),
+		u.presentToggle,
 		widget.NewToolbarSeparator(),
 		widget.NewToolbarAction(theme.HelpIcon(), u.showAbout),
 	)

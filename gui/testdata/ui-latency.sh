@@ -2,7 +2,7 @@
 # Measures whether the UI thread stays responsive while a long job runs.
 # It starts the real nimlab under Xvfb with the UI-latency probe
 # (NIMLAB_UI_PROBE), starts a long computation through the window (Officers,
-# 0.6, to 200000 heaps: many seconds with the quadratic engine), and while it
+# 0.6, to 3000000 heaps: half a minute with the sparse engine), and while it
 # runs moves the pointer, scrolls the value table and types in the heap-sum
 # field. The probe pings the UI thread every 10 ms with fyne.DoAndWait; a
 # UI update that blocked the thread would delay the ping by as long.
@@ -32,8 +32,8 @@ for _ in $(seq 300); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/
 sleep 3
 # Positions in the 1280×860 window (normal theme): code field, max heaps,
 # Compute, the value table, the heap-sum field.
-xdotool mousemove --window "$win" 640 100 click 1 key ctrl+a type --delay 30 "0.6"
-xdotool mousemove --window "$win" 1025 100 click --repeat 3 1 key ctrl+a type --delay 30 "200000"
+xdotool mousemove --window "$win" 580 100 click 1 key ctrl+a type --delay 30 "0.6"
+xdotool mousemove --window "$win" 900 100 click 1 key ctrl+a type --delay 30 "3000000"
 t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
 [ "${NOJOB:-}" = 1 ] || xdotool key Return
 end=$((SECONDS + secs))

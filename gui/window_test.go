@@ -1,0 +1,70 @@
+package gui
+
+import (
+	"image/color"
+	"math"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	lum := func(c color.Color) float64 {
+		r, g, b, _ := c.RGBA()
+		ch := func(v uint32) float64 {
+			x := float64(v) / 0xffff
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(r) + 0.7152*ch(g) + 0.0722*ch(b)
+	}
+	l1, l2 := lum(a), lum(b)
+	return (max(l1, l2) + 0.05) / (min(l1, l2) + 0.05)
+}
+
+func TestPresentationMode(t *testing.T) {
+	a := test.NewTempApp(t)
+	u := newUI(a, true) // nimlab --present
+	waitJobs(t, &u.octal.jobs)
+	assert.True(t, u.win.FullScreen())
+	th := a.Settings().Theme()
+	base := theme.DefaultTheme()
+	for _, n := range []fyne.ThemeSizeName{theme.SizeNameText, theme.SizeNamePadding, theme.SizeNameInlineIcon, theme.SizeNameInnerPadding, theme.SizeNameHeadingText} {
+		assert.GreaterOrEqual(t, th.Size(n), 1.6*base.Size(n), string(n))
+	}
+	fg := th.Color(theme.ColorNameForeground, theme.VariantDark)
+	bg := th.Color(theme.ColorNameBackground, theme.VariantDark)
+	assert.GreaterOrEqual(t, contrast(fg, bg), 15.0, "high contrast text")
+	assert.GreaterOrEqual(t, contrast(th.Color(theme.ColorNamePrimary, 0), bg), 7.0, "accents readable")
+	// The toolbar toggle leaves presentation mode and restores the theme.
+	u.presentToggle.OnActivated()
+	assert.False(t, u.win.FullScreen())
+	assert.InDelta(t, base.Size(theme.SizeNameText), a.Settings().Theme().Size(theme.SizeNameText), 1e-6)
+	u.presentToggle.OnActivated()
+	assert.True(t, u.win.FullScreen())
+}
+
+func TestPreferencesRememberTabAndTheme(t *testing.T) {
+	a := test.NewTempApp(t)
+	u := newUI(a, false)
+	waitJobs(t, &u.octal.jobs)
+	selectTab(u, tabGraph)
+	assert.Equal(t, tabGraph, a.Preferences().String(prefLastTab))
+	u.themeSelect.SetSelected(themeLight)
+	assert.Equal(t, themeLight, a.Preferences().String(prefTheme))
+	assert.Equal(t, theme.DefaultTheme().Color(theme.ColorNameBackground, theme.VariantLight),
+		a.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantDark), "light forced")
+	// A new window on the same preferences opens where the last one was.
+	u2 := newUI(a, false)
+	waitJobs(t, &u2.octal.jobs)
+	require.NotNil(t, u2.tabs.Selected())
+	assert.Equal(t, tabGraph, u2.tabs.Selected().Text)
+	assert.Equal(t, themeLight, u2.themeSelect.Selected)
+}
