@@ -227,13 +227,6 @@ func (e *engine3) cell(x, y, z int, s *mexSet, bound int) int {
 
 func (e *engine3) cellPass(x, y, z int, s *mexSet, bound int, pass int) int {
 	s.reset(bound, pass)
-	e.star(x, y, z, s)
-	if y != x {
-		e.star(y, x, z, s)
-	}
-	if z != y {
-		e.star(z, x, y, s)
-	}
 	t2 := e.t2
 	for _, k := range e.join2 {
 		if j := x + y - k; j >= 0 {
@@ -250,6 +243,15 @@ func (e *engine3) cellPass(x, y, z int, s *mexSet, bound int, pass int) int {
 		if j := x + y + z - k; j >= 0 {
 			s.add(e.g1[j])
 		}
+	}
+	// The largest star first: once a band is full the pass stops, and the
+	// cell goes on with the next band (see mexSet.again).
+	e.star(z, x, y, s)
+	if y != z && !s.again() {
+		e.star(y, x, z, s)
+	}
+	if x != y && !s.again() {
+		e.star(x, y, z, s)
 	}
 	return s.mex()
 }
@@ -291,5 +293,8 @@ func (e *engine3) star(u, v, w int, s *mexSet) {
 		}
 		// G(A_{a,v}) ⊕ G(A_{m−a,w}): revW[last2−m+a] = G(A_{w,m−a}).
 		s.addXor(rowV[:m+1], revW[last2-m:last2+1])
+		if s.again() {
+			return
+		}
 	}
 }
