@@ -38,6 +38,7 @@ type astronTab struct {
 	ui *ui
 
 	stars     *widget.Entry
+	recent    *widget.Select
 	evaluate  *widget.Button
 	starsErr  *widget.Label
 	analysis  *widget.Label
@@ -77,6 +78,13 @@ func newAstronTab(u *ui) *astronTab {
 	t.stars = widget.NewEntry()
 	t.stars.SetPlaceHolder("star sizes, e.g. 3 5 7")
 	t.stars.OnSubmitted = func(string) { t.Evaluate() }
+	t.recent = widget.NewSelect(u.recent(prefRecentConfigs), func(s string) {
+		if s != "" {
+			t.stars.SetText(s)
+			t.Evaluate()
+		}
+	})
+	t.recent.PlaceHolder = "Recent configurations…"
 	t.evaluate = widget.NewButtonWithIcon("Evaluate", theme.SearchIcon(), t.Evaluate)
 	t.evaluate.Importance = widget.HighImportance
 	t.starsErr = widget.NewLabel("")
@@ -152,7 +160,7 @@ func newAstronTab(u *ui) *astronTab {
 	// of, on a desk and on a projector).
 	left := container.NewVBox(
 		bold("Stars (Astron: join two stars, or split one)"),
-		t.stars, t.evaluate, t.starsErr, t.evalState, t.analysis,
+		t.stars, t.recent, t.evaluate, t.starsErr, t.evalState, t.analysis,
 		widget.NewSeparator(),
 		bold("Heatmap"),
 		t.mode,
@@ -223,6 +231,7 @@ func (t *astronTab) Evaluate() {
 				t.evalState.SetText(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
 				t.analysis.SetText(analysisText(a))
 				t.ui.addRecent(prefRecentConfigs, strings.Trim(fmt.Sprint([]int(pos)), "[]"))
+				t.recent.SetOptions(t.ui.recent(prefRecentConfigs))
 			}
 		})
 	})

@@ -106,7 +106,12 @@ func TestAstronEvaluate(t *testing.T) {
 			assert.Contains(t, a.analysis.Text, "•", "winning moves in words")
 		}
 	}
-	assert.Contains(t, u.recent(prefRecentConfigs), "7")
+	assert.Equal(t, []string{"7", "1 1 6", "4 4", "2 3 4", "3 5"}, u.recent(prefRecentConfigs), "newest first")
+	assert.Equal(t, u.recent(prefRecentConfigs), a.recent.Options)
+	a.recent.SetSelected("3 5")
+	waitJobs(t, &a.evalJobs)
+	assert.Equal(t, "3 5", a.stars.Text)
+	assert.Contains(t, a.analysis.Text, fmt.Sprintf("G(A_{3,5}) = %d", b.g([]int{3, 5})))
 }
 
 func TestAstronBadInput(t *testing.T) {

@@ -68,9 +68,15 @@ func (h jobHandle) current() bool {
 	return h.gen == h.r.gen
 }
 
+// uiDo hands fn to the UI thread: fyne.Do. Tests replace it with a queue
+// that the test goroutine drains, so that the test goroutine plays the UI
+// thread as the real driver's main loop does (Fyne's test driver would run
+// fn at once on the worker's goroutine).
+var uiDo = fyne.Do
+
 // Update runs fn on the UI thread, unless a newer job has replaced this one.
 func (h jobHandle) Update(fn func()) {
-	fyne.Do(func() {
+	uiDo(func() {
 		if h.current() {
 			timeUpdate(fn)
 		}
@@ -101,7 +107,7 @@ func timeUpdate(fn func()) {
 // Finish runs fn on the UI thread as the job's final update and then tells
 // the runner the job has settled. A superseded job's fn is dropped.
 func (h jobHandle) Finish(fn func()) {
-	fyne.Do(func() {
+	uiDo(func() {
 		if !h.current() {
 			return
 		}

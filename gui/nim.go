@@ -351,7 +351,7 @@ func (t *nimTab) scheduleReply() {
 	}
 	g := t.game
 	t.replyTimer = time.AfterFunc(t.replyDelay, func() {
-		fyne.Do(func() {
+		uiDo(func() {
 			if t.game == g {
 				t.computerMove()
 			}

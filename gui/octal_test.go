@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/png"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,21 +22,74 @@ import (
 func newTestUI(t *testing.T) *ui {
 	t.Helper()
 	a := test.NewTempApp(t)
+	installUIQueue(t)
 	u := newUI(a, false)
 	waitJobs(t, &u.octal.jobs)
 	return u
 }
 
-// waitJobs waits for every job of r to return. The test driver runs
-// fyne.Do synchronously, so a returned job has made all its UI updates.
+// uiQueue collects the functions workers hand to the UI thread; the test
+// goroutine runs them (in waitJobs), as the real main loop would.
+type uiQueue struct {
+	mu     sync.Mutex
+	fns    []func()
+	signal chan struct{}
+}
+
+var testQueue *uiQueue
+
+// installUIQueue routes uiDo through a queue for the rest of the test.
+func installUIQueue(t testing.TB) {
+	q := &uiQueue{signal: make(chan struct{}, 1)}
+	old := uiDo
+	uiDo = q.push
+	testQueue = q
+	t.Cleanup(func() { uiDo = old })
+}
+
+func (q *uiQueue) push(fn func()) {
+	q.mu.Lock()
+	q.fns = append(q.fns, fn)
+	q.mu.Unlock()
+	select {
+	case q.signal <- struct{}{}:
+	default:
+	}
+}
+
+// drain runs every queued function, including those queued meanwhile.
+func (q *uiQueue) drain() {
+	for {
+		q.mu.Lock()
+		fns := q.fns
+		q.fns = nil
+		q.mu.Unlock()
+		if len(fns) == 0 {
+			return
+		}
+		for _, fn := range fns {
+			fn()
+		}
+	}
+}
+
+// waitJobs waits for every job of r to return, running the UI updates
+// they send on the test goroutine meanwhile and after.
 func waitJobs(t *testing.T, r *jobRunner) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() { r.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the background job did not finish within 60 s")
+	timeout := time.After(60 * time.Second)
+	for {
+		select {
+		case <-testQueue.signal:
+			testQueue.drain()
+		case <-done:
+			testQueue.drain()
+			return
+		case <-timeout:
+			t.Fatal("the background job did not finish within 60 s")
+		}
 	}
 }
 

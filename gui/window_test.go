@@ -31,6 +31,7 @@ func contrast(a, b color.Color) float64 {
 
 func TestPresentationMode(t *testing.T) {
 	a := test.NewTempApp(t)
+	installUIQueue(t)
 	u := newUI(a, true) // nimlab --present
 	waitJobs(t, &u.octal.jobs)
 	assert.True(t, u.win.FullScreen())
@@ -53,6 +54,7 @@ func TestPresentationMode(t *testing.T) {
 
 func TestPreferencesRememberTabAndTheme(t *testing.T) {
 	a := test.NewTempApp(t)
+	installUIQueue(t)
 	u := newUI(a, false)
 	waitJobs(t, &u.octal.jobs)
 	selectTab(u, tabGraph)
