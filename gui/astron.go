@@ -153,6 +153,7 @@ func newAstronTab(u *ui) *astronTab {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	t.mode.Horizontal = false
+	t.mode.Required = true // a second tap must not leave no mode selected
 	t.sliderBox = container.NewBorder(nil, nil, t.sliceLbl, nil, t.slider)
 	t.sliderBox.Hide()
 	// The controls stack in the left column so that the heatmap gets the
@@ -353,12 +354,14 @@ func (t *astronTab) Compute() {
 			t.period = per
 			t.table3 = t3
 			if three {
+				t.heatmap.SetScaleMax(t3.Max())
 				t.slider.Max = float64(n)
 				t.slider.SetValue(0)
 				t.sliderBox.Show()
 				t.showSlice(0)
 			} else {
 				t.heatmap.label = "A(%d, %d)"
+				t.heatmap.SetScaleMax(0)
 				t.sliderBox.Hide()
 				t.setGrid(grid)
 			}
@@ -378,7 +381,10 @@ func (t *astronTab) summaryText(n int, three bool) string {
 	for _, v := range t.grid.Values {
 		maxV = max(maxV, v)
 	}
-	s := fmt.Sprintf("%s; largest value shown %d.", what, maxV)
+	s := fmt.Sprintf("%s; largest value %d.", what, maxV)
+	if three && t.table3 != nil {
+		s = fmt.Sprintf("%s; largest value in the cube %d (every slice is coloured on that scale).", what, t.table3.Max())
+	}
 	if p := t.period; p != nil && p.Period > 0 {
 		cert := "not certified"
 		if p.Certified {
@@ -460,7 +466,10 @@ func (t *astronTab) heatmapPNG() ([]byte, error) {
 		title = fmt.Sprintf("Astron: G(A_{p,q,%d}), 0 ≤ p, q ≤ %d", int(t.slider.Value), t.grid.Cols-1)
 	}
 	opts := plotting.HeatmapOptions{Title: title, XLabel: "p", YLabel: "q", Palette: pal,
-		Size: plotting.Size{Width: 1600, Height: 1400, DPI: 96}}
+		Size: plotting.Size{Width: 1500, Height: 1300, DPI: 96}}
+	if t.table3 != nil && t.mode.Selected == astronThree {
+		opts.Max = t.table3.Max() // the same scale for every slice
+	}
 	if t.overlay.Checked && t.period != nil && t.period.Period > 0 {
 		opts.PeriodicFrom, opts.Period = t.period.Preperiod, t.period.Period
 	}

@@ -167,7 +167,7 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	require.NoError(t, err)
 	img, err := png.Decode(bytes.NewReader(data))
 	require.NoError(t, err)
-	assert.Equal(t, 1600, img.Bounds().Dx())
+	assert.Equal(t, 1500, img.Bounds().Dx())
 	a.palette.SetSelected("grey")
 	assert.Equal(t, "grey", u.prefs.String(prefPalette))
 }
@@ -190,6 +190,7 @@ func TestAstronThreeStarSlices(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "r = 5", a.sliceLbl.Text)
+	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "slices share the cube's colour scale")
 }
 
 func TestAstronCancel(t *testing.T) {

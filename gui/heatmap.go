@@ -84,7 +84,11 @@ type heatmapView struct {
 	table   valueGrid
 	palette colourScale
 	maxV    int
-	colours []color.NRGBA
+	// scaleMax, when > 0, is the value given the palette's last colour
+	// (the three-star slices share the cube's scale); 0 means the table's
+	// own largest value.
+	scaleMax int
+	colours  []color.NRGBA
 	// The view: (x0, y0) is the data point (in cells) at the bottom-left
 	// corner of the widget, cellSize the size of a cell in widget units.
 	x0, y0   float64
@@ -170,7 +174,17 @@ func (h *heatmapView) recolourLocked() {
 	for _, v := range h.table.Values {
 		h.maxV = max(h.maxV, v)
 	}
+	h.maxV = max(h.maxV, h.scaleMax)
 	h.colours = h.palette.Colours(h.maxV)
+}
+
+// SetScaleMax fixes the value of the last colour (0: the table's largest).
+func (h *heatmapView) SetScaleMax(m int) {
+	h.mu.Lock()
+	h.scaleMax = m
+	h.recolourLocked()
+	h.mu.Unlock()
+	h.Refresh()
 }
 
 // Refresh redraws the raster, with the current theme's background.
