@@ -91,6 +91,7 @@ func newNimTab(u *ui) *nimTab {
 	t.playHeaps.SetText("1 3 5 7")
 	t.humanFirst = widget.NewRadioGroup([]string{"You start", "Computer starts"}, nil)
 	t.humanFirst.Horizontal = true
+	t.humanFirst.Required = true
 	t.humanFirst.SetSelected("You start")
 	t.hints = widget.NewCheck("hints", func(bool) { t.showBoard() })
 	t.playMisere = widget.NewCheck("misère", nil)
@@ -117,8 +118,9 @@ func newNimTab(u *ui) *nimTab {
 			t.moves)))
 	playTop := container.NewVBox(
 		widget.NewLabelWithStyle("Play Nim against the computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewBorder(nil, nil, widget.NewLabel("Heaps"), container.NewHBox(t.playMisere, t.hints, t.newGame), t.playHeaps),
-		t.humanFirst, t.playStatus, t.hintLabel)
+		container.NewBorder(nil, nil, widget.NewLabel("Heaps"), t.newGame, t.playHeaps),
+		container.NewHBox(t.humanFirst, t.playMisere, t.hints),
+		t.playStatus, t.hintLabel)
 	play := container.NewBorder(playTop, nil, nil, nil, container.NewScroll(t.board))
 	split := container.NewHSplit(analysis, play)
 	split.SetOffset(0.45)
@@ -287,7 +289,9 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 	if v.Deciding >= 0 {
 		caption = fmt.Sprintf("Deciding column: %d (the leftmost with a non-zero residue); a winning move reduces a %s with a 1 there.", 1<<v.Deciding, name)
 	}
-	return container.NewVBox(container.NewHBox(grid, layout.NewSpacer()), widget.NewLabel(caption))
+	cap := widget.NewLabel(caption)
+	cap.Wrapping = fyne.TextWrapWord
+	return container.NewVBox(container.NewHBox(grid, layout.NewSpacer()), cap)
 }
 
 // NewGame starts a game of Nim (normal or misère) on the play heaps.
