@@ -240,6 +240,17 @@ func TestMoveText(t *testing.T) {
 		}
 	}
 	assert.True(t, found)
+	// Outside Astron, lowering and removing have their own words.
+	texts = map[string][]Position{}
+	r := Rules{Octal: octal.MustParseCode("0.137"), Join: MustParseJoinCode("0.0c")}
+	for _, m := range Moves(r, Position{3, 5}) {
+		texts[m.Text()] = m.Result
+	}
+	assert.Equal(t, []Position{{5}}, texts["remove the 3"])
+	assert.Equal(t, []Position{{2, 3}}, texts["take 3 from the 5, leaving 2"])
+	assert.Equal(t, []Position{{3, 3}}, texts["take 2 from the 5, leaving 3"])
+	assert.Equal(t, []Position{{6}}, texts["join the 3 and the 5 into a 6 (using 2)"])
+	assert.Equal(t, []Position{{1}, {1, 3}}, texts["split the 5 into 1 + 1 (using 3) with {3} beside one 1"])
 }
 
 func TestOtherExtensionsMatchBruteForce(t *testing.T) {

@@ -59,6 +59,14 @@ func (m Move) Text() string {
 		return b.String()
 	}
 	a, c := m.Parts[0], m.Parts[1]
+	if !m.astronWords && a == 0 && len(m.Beside[0]) == 0 {
+		// Outside Astron, lowering and removing are moves of their own
+		// (bits 1 and 0 of the digit), so they get their own words.
+		if c == 0 {
+			return fmt.Sprintf("remove the %d", m.Stars[0])
+		}
+		return fmt.Sprintf("take %d from the %d, leaving %d", m.Take, m.Stars[0], c)
+	}
 	fmt.Fprintf(&b, "split the %d into %d + %d", m.Stars[0], a, c)
 	if !m.astronWords {
 		fmt.Fprintf(&b, " (using %d)", m.Take)
