@@ -74,6 +74,7 @@ type graphTab struct {
 	load     *widget.Button
 	errLabel *widget.Label
 	summary  *widget.Label
+	vertex   *widget.Label
 	view     *graphView
 	content  fyne.CanvasObject
 }
@@ -109,6 +110,9 @@ func newGraphTab(u *ui) *graphTab {
 	t.summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.view = newGraphView()
+	t.vertex = widget.NewLabel("Tap a vertex to see its outcome and winning moves.")
+	t.vertex.Wrapping = fyne.TextWrapWord
+	t.view.OnSelect = t.showVertex
 
 	legend := widget.NewLabel("Layers by height: sinks (no move) at the bottom, every move goes down. " +
 		"Each vertex shows its name and Grundy label g; kernel vertices (g = 0, P-positions) are filled.")
@@ -116,7 +120,7 @@ func newGraphTab(u *ui) *graphTab {
 	left := container.NewBorder(
 		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve)),
 		t.errLabel, nil, nil, t.text)
-	right := container.NewBorder(container.NewVBox(t.summary, legend), nil, nil, nil, t.view)
+	right := container.NewBorder(container.NewVBox(t.summary, legend, t.vertex), nil, nil, nil, t.view)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.25)
 	t.content = split
@@ -166,6 +170,7 @@ func (t *graphTab) Solve() {
 	}
 	text := fmt.Sprintf("%d vertices, %d moves, %d layers; largest Grundy label %d; kernel (P-positions) {%s}",
 		g.Len(), g.NumEdges(), len(lay.Layers), maxG, strings.Join(kernel, ", "))
+	t.showVertex(-1)
 	if g.Len() > maxDrawnVertices {
 		text += fmt.Sprintf(" — too many vertices to draw (at most %d)", maxDrawnVertices)
 		t.view.Set(nil, nil, nil)
@@ -173,6 +178,28 @@ func (t *graphTab) Solve() {
 		t.view.Set(g, sol, lay)
 	}
 	t.summary.SetText(text)
+}
+
+// showVertex describes the selected vertex: its label, outcome and the
+// moves that win from it.
+func (t *graphTab) showVertex(v int) {
+	g, sol := t.view.g, t.view.sol
+	if v < 0 || g == nil {
+		t.vertex.SetText("Tap a vertex to see its outcome and winning moves.")
+		return
+	}
+	text := fmt.Sprintf("Vertex %s: Grundy label %d, ", g.Name(v), sol.Grundy[v])
+	if sol.Outcome(v) == graph.P {
+		text += "a P-position (in the kernel): every move loses against best play."
+	} else {
+		wins := sol.WinningMoves(g, v)
+		names := make([]string, len(wins))
+		for i, w := range wins {
+			names[i] = g.Name(w)
+		}
+		text += fmt.Sprintf("an N-position: the winning move(s) go to %s (drawn thick).", strings.Join(names, ", "))
+	}
+	t.vertex.SetText(text)
 }
 
 func (t *graphTab) loadFile() {
@@ -198,16 +225,53 @@ func (t *graphTab) loadFile() {
 }
 
 // graphView draws a solved graph in layers: edges as arrows, vertices as
-// circles labelled "name" and "g=…", kernel vertices filled.
+// circles labelled "name" and "g=…", kernel vertices filled. Tapping a
+// vertex selects it: it gets a thick ring, its winning moves are drawn in
+// the primary colour, and OnSelect is told.
 type graphView struct {
 	widget.BaseWidget
-	g   *graph.Graph
-	sol *graph.Solution
-	lay *graph.Layout
+	g        *graph.Graph
+	sol      *graph.Solution
+	lay      *graph.Layout
+	selected int // -1: none
+	OnSelect func(v int)
+}
+
+// centre is where vertex v is drawn in a view of the given size.
+func (v *graphView) centre(w int, size fyne.Size) fyne.Position {
+	l := v.lay
+	m := v.radius(size) + 4
+	return fyne.NewPos(m+float32(l.X[w])*(size.Width-2*m), size.Height-m-float32(l.Y[w])*(size.Height-2*m))
+}
+
+// Tapped selects the vertex under the pointer (or none).
+func (v *graphView) Tapped(ev *fyne.PointEvent) {
+	if v.g == nil || v.lay == nil {
+		return
+	}
+	size := v.Size()
+	rad := v.radius(size)
+	hit := -1
+	for w := 0; w < v.g.Len(); w++ {
+		c := v.centre(w, size)
+		if dx, dy := ev.Position.X-c.X, ev.Position.Y-c.Y; dx*dx+dy*dy <= rad*rad {
+			hit = w
+		}
+	}
+	v.Select(hit)
+}
+
+// Select marks vertex w (−1 for none) and tells OnSelect.
+func (v *graphView) Select(w int) {
+	v.selected = w
+	v.Refresh()
+	if v.OnSelect != nil {
+		v.OnSelect(w)
+	}
 }
 
 func newGraphView() *graphView {
-	v := &graphView{}
+	v := &graphView{selected: -1}
 	v.ExtendBaseWidget(v)
 	return v
 }
@@ -215,6 +279,7 @@ func newGraphView() *graphView {
 // Set shows a graph (nil clears the view).
 func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) {
 	v.g, v.sol, v.lay = g, sol, lay
+	v.selected = -1
 	v.Refresh()
 }
 
@@ -246,11 +311,21 @@ func (r *graphRenderer) rebuild() {
 	fg := theme.Color(theme.ColorNameForeground)
 	primary := theme.Color(theme.ColorNamePrimary)
 	edgeColour := theme.Color(theme.ColorNamePlaceHolder)
+	sel := r.v.selected
 	for u := 0; u < g.Len(); u++ {
 		for _, w := range g.Successors(u) {
 			for range 4 {
 				l := canvas.NewLine(edgeColour)
 				l.StrokeWidth = 1.5
+				if u == sel {
+					// Moves from the selected vertex; winning ones stand out.
+					l.StrokeColor = fg
+					l.StrokeWidth = 2.5
+					if sol.InKernel[w] {
+						l.StrokeColor = primary
+						l.StrokeWidth = 4
+					}
+				}
 				r.edges = append(r.edges, l)
 				r.objects = append(r.objects, l)
 			}
@@ -270,6 +345,12 @@ func (r *graphRenderer) rebuild() {
 		if sol.InKernel[v] {
 			c.FillColor = primary
 			c.StrokeColor = primary
+		}
+		if v == sel {
+			c.StrokeColor = theme.Color(theme.ColorNameError)
+			c.StrokeWidth = 5
+		}
+		if sol.InKernel[v] {
 			on := theme.Color(theme.ColorNameForegroundOnPrimary)
 			name.Color, label.Color = on, on
 		}
@@ -281,9 +362,12 @@ func (r *graphRenderer) rebuild() {
 }
 
 // radius is the vertex circle's radius for the current theme.
-func (r *graphRenderer) radius(size fyne.Size) float32 {
+func (r *graphRenderer) radius(size fyne.Size) float32 { return r.v.radius(size) }
+
+// radius is the vertex circle's radius in a view of the given size.
+func (v *graphView) radius(size fyne.Size) float32 {
 	rad := theme.TextSize() * 1.6
-	if l := r.v.lay; l != nil {
+	if l := v.lay; l != nil {
 		// Shrink for crowded layers.
 		widest := 1
 		for _, layer := range l.Layers {
@@ -301,10 +385,7 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		return
 	}
 	rad := r.radius(size)
-	m := rad + 4
-	pos := func(v int) fyne.Position {
-		return fyne.NewPos(m+float32(l.X[v])*(size.Width-2*m), size.Height-m-float32(l.Y[v])*(size.Height-2*m))
-	}
+	pos := func(v int) fyne.Position { return r.v.centre(v, size) }
 	unit := func(a, b fyne.Position) (float32, float32) {
 		dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
 		d := max(math.Hypot(dx, dy), 1)

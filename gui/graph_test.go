@@ -24,6 +24,15 @@ func TestGraphPlateGameKernel(t *testing.T) {
 	zero, _ := g.view.g.Lookup("0")
 	assert.Greater(t, r.vertexCentre(ten).Y, r.vertexCentre(zero).Y)
 	assert.Len(t, r.circles, 11)
+	// Tapping vertex 0 (2 coins of room to 1 or 2): moving to 1 wins.
+	g.view.Tapped(&fyne.PointEvent{Position: r.v.centre(zero, g.view.Size())})
+	assert.Equal(t, zero, g.view.selected)
+	assert.Equal(t, "Vertex 0: Grundy label 1, an N-position: the winning move(s) go to 1 (drawn thick).", g.vertex.Text)
+	four, _ := g.view.g.Lookup("4")
+	g.view.Tapped(&fyne.PointEvent{Position: r.v.centre(four, g.view.Size())})
+	assert.Contains(t, g.vertex.Text, "Vertex 4: Grundy label 0, a P-position")
+	g.view.Tapped(&fyne.PointEvent{Position: fyne.NewPos(1, 1)})
+	assert.Equal(t, -1, g.view.selected)
 	assert.Len(t, r.edges, 4*g.view.g.NumEdges())
 }
 
