@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -268,6 +270,17 @@ func TestOctalExports(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1600, img.Bounds().Dx())
 	assert.Equal(t, 900, img.Bounds().Dy())
+}
+
+func TestExportWritesTheFile(t *testing.T) {
+	u := newTestUI(t)
+	path := filepath.Join(t.TempDir(), "dawson.csv")
+	require.NoError(t, exportTo(path, u.octal.valuesCSV))
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	want, _ := u.octal.valuesCSV()
+	assert.Equal(t, want, got)
+	assert.Error(t, exportTo(filepath.Join(t.TempDir(), "no", "such", "dir.csv"), u.octal.valuesCSV))
 }
 
 func TestOctalKnownGamesList(t *testing.T) {

@@ -170,6 +170,16 @@ func (u *ui) addRecent(key, s string) {
 	}
 }
 
+// exportTo writes what produce returns to path atomically (a reader never
+// sees half a file; an error leaves an existing file as it was).
+func exportTo(path string, produce func() ([]byte, error)) error {
+	data, err := produce()
+	if err != nil {
+		return err
+	}
+	return renameio.WriteFile(path, data, 0o644)
+}
+
 // saveFile asks for a file name through Fyne's save dialog and writes what
 // produce returns to it atomically.
 func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
@@ -183,11 +193,7 @@ func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
 		}
 		path := w.URI().Path()
 		w.Close()
-		data, err := produce()
-		if err == nil {
-			err = renameio.WriteFile(path, data, 0o644)
-		}
-		if err != nil {
+		if err := exportTo(path, produce); err != nil {
 			dialog.ShowError(err, u.win)
 		}
 	}, u.win)
