@@ -26,6 +26,10 @@ const (
 	MaxTable3 = 400
 )
 
+// parallelWork is the number of inner-loop steps from which a diagonal or
+// plane of cells is shared among the cores.
+const parallelWork = 32768
+
 // progressInterval is how often long loops report progress.
 const progressInterval = 100 * time.Millisecond
 
@@ -162,9 +166,14 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 		}
 		bound := xorBound(max(t.max, g1max))
 		cells := xhi - xlo + 1
-		// Each cell costs about d XORs; a goroutine pays off from a few
-		// thousand.
-		parts := min(workers, max(1, cells*d/4096))
+		// Each cell costs about d XORs (at most a few hundred steps with the
+		// periodic shortcut); sharing a diagonal costs a goroutine start and
+		// a wait, worth it from some tens of thousands of steps.
+		cost := d
+		if e.pm != nil {
+			cost = min(d, 2*(e.n1+2*e.tau1)+64)
+		}
+		parts := min(workers, max(1, cells*cost/parallelWork))
 		maxes := make([]int, parts)
 		run := func(w int) {
 			var s mexSet

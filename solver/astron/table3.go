@@ -151,7 +151,7 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 			continue
 		}
 		bound := xorBound(max(t.max, lowerMax))
-		parts := min(workers, max(1, len(cells)*s/2048))
+		parts := min(workers, max(1, len(cells)*2*s/parallelWork))
 		maxes := make([]int, parts)
 		run := func(w int) {
 			var ms mexSet
