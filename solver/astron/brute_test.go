@@ -10,9 +10,9 @@ import (
 // seed 001 and sharing no code with the package: positions are plain index
 // sequences, every move of Definition 2.1.3 (or 2.3.1) is generated over
 // index positions (so permutations and repeated sizes produce repeated
-// options), and the value of an option that is a sum is computed as the game
-// whose moves are moves in one component (bruteSumGrundy) for small sums and
-// by the nim-sum otherwise.
+// options), and an option that is a sum is worth the nim-sum of its
+// components. sumGrundy checks that last step on small sums by playing the
+// sum as one game tree (a move is a move in one component).
 
 // bruteKey is the equivalence of Definition 2.1.3: drop zero indices, ignore
 // order.
