@@ -110,8 +110,8 @@ four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRe
 	}
 	cmd.SetFlagErrorFunc(astronFlagError)
 	pf := cmd.PersistentFlags()
-	pf.StringVar(&f.octal, "octal", "0.07", "octal code ruling moves on one star (Astron: 0.07)")
-	pf.StringVar(&f.join, "join", "0.04", "join code ruling joins of stars (Astron: 0.04)")
+	pf.StringVar(&f.octal, "octal", "0.07", "octal code ruling moves on one star; Astron's is the default")
+	pf.StringVar(&f.join, "join", "0.04", "join code ruling joins of stars; Astron's is the default")
 	pf.BoolVar(&f.json, "json", false, "print one JSON object")
 	cmd.AddCommand(newAstronTableCommand(env, f), newAstronPeriodCommand(env, f))
 	return cmd
