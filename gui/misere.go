@@ -77,7 +77,7 @@ func newMisereTab(u *ui) *misereTab {
 	t.moves.Wrapping = fyne.TextWrapWord
 
 	form := container.NewBorder(nil, nil, widget.NewLabel("Code"),
-		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 5*theme.TextSize()), t.compute, t.cancel), t.code)
+		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5), t.compute, t.cancel), t.code)
 	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
 	bold := func(s string) *widget.Label {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -246,6 +246,7 @@ func (t *misereTab) updateMulCell(id widget.TableCellID, o fyne.CanvasObject) {
 	bg, txt := mulParts(o)
 	q := t.quotient
 	txt.Color = theme.Color(theme.ColorNameForeground)
+	txt.TextSize = theme.TextSize()
 	txt.TextStyle.Bold = false
 	bg.FillColor = color.Transparent
 	txt.Text = ""
@@ -265,6 +266,7 @@ func (t *misereTab) updateMulHeader(id widget.TableCellID, o fyne.CanvasObject) 
 	bg, txt := mulParts(o)
 	bg.FillColor = color.Transparent
 	txt.Color = theme.Color(theme.ColorNamePlaceHolder)
+	txt.TextSize = theme.TextSize()
 	txt.Text = ""
 	q := t.quotient
 	if q == nil {

@@ -107,7 +107,7 @@ func newNimTab(u *ui) *nimTab {
 	t.position.SetText("1 3 5 7")
 
 	form := container.NewVBox(
-		container.NewHBox(widget.NewLabel("Variant"), t.variant, widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3*theme.TextSize()), t.misere),
+		container.NewHBox(widget.NewLabel("Variant"), t.variant, widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3), t.misere),
 		container.NewBorder(nil, nil, widget.NewLabel("Position"), t.analyze, t.position))
 	analysis := container.NewBorder(
 		container.NewVBox(form, t.errLabel, t.outcome), nil, nil, nil,

@@ -182,7 +182,7 @@ func newOctalTab(u *ui) *octalTab {
 
 	form := container.NewBorder(nil, nil,
 		container.NewHBox(t.games, t.recent, widget.NewLabel("Code")),
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6*theme.TextSize()), t.engine, t.compute, t.cancel),
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6), t.engine, t.compute, t.cancel),
 		t.code)
 	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
 	sum := container.NewBorder(
@@ -197,9 +197,23 @@ func newOctalTab(u *ui) *octalTab {
 	return t
 }
 
-// sizedEntry gives an entry a minimum width inside an HBox.
-func sizedEntry(e *widget.Entry, width float32) fyne.CanvasObject {
-	return container.NewGridWrap(fyne.NewSize(width, e.MinSize().Height), e)
+// sizedEntry gives an entry a minimum width of `ems` times the theme's
+// text size inside an HBox; the width follows theme changes (presentation
+// mode) because the layout asks the theme each time.
+func sizedEntry(e *widget.Entry, ems float32) fyne.CanvasObject {
+	return container.New(emLayout{ems: ems}, e)
+}
+
+// emLayout sizes its single child to a width in units of the text size.
+type emLayout struct{ ems float32 }
+
+func (l emLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(l.ems*theme.TextSize(), objs[0].MinSize().Height)
+}
+
+func (l emLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 // validate shows or hides the inline error for the code field and reports

@@ -69,8 +69,13 @@ func (presentationTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color
 		return color.NRGBA{25, 25, 25, 255}
 	case theme.ColorNameInputBorder, theme.ColorNameSeparator:
 		return color.NRGBA{200, 200, 200, 255}
-	case theme.ColorNamePlaceHolder, theme.ColorNameDisabled:
+	case theme.ColorNamePlaceHolder:
 		return color.NRGBA{170, 170, 170, 255}
+	case theme.ColorNameDisabled:
+		// Clearly dimmer than enabled text, so a disabled Cancel reads as such.
+		return color.NRGBA{105, 105, 105, 255}
+	case theme.ColorNameDisabledButton:
+		return color.NRGBA{22, 22, 22, 255}
 	case theme.ColorNameError:
 		return color.NRGBA{255, 90, 90, 255}
 	case theme.ColorNameSelection:

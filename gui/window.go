@@ -104,6 +104,15 @@ func newUI(a fyne.App, present bool) *ui {
 	)
 	top := container.NewBorder(nil, nil, toolbar, container.NewHBox(widget.NewLabel("Theme"), u.themeSelect))
 	u.win.SetContent(container.NewBorder(top, nil, nil, nil, u.tabs))
+	// F11 toggles presentation mode; Escape leaves it.
+	u.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch {
+		case ev.Name == fyne.KeyF11:
+			u.SetPresentation(!u.present)
+		case ev.Name == fyne.KeyEscape && u.present:
+			u.SetPresentation(false)
+		}
+	})
 	u.win.Resize(fyne.NewSize(1280, 860))
 
 	last := u.prefs.StringWithFallback(prefLastTab, tabOctal)
@@ -134,8 +143,17 @@ func (u *ui) applyTheme() {
 		c.Refresh()
 	}
 	// Sizes computed from the theme (table columns) follow it.
-	u.octal.table.applyWidths()
-	u.octal.table.table.Refresh()
+	for _, vt := range []*valuesTable{u.octal.table, u.misere.phi} {
+		vt.applyWidths()
+		vt.table.Refresh()
+	}
+	if u.misere.quotient != nil {
+		u.misere.sizeMulColumns()
+		u.misere.mul.Refresh()
+	}
+	// The Nim column view and board are built with the theme's sizes.
+	u.nim.Analyze()
+	u.nim.showBoard()
 }
 
 // installTheme sets the app's theme for the current mode and preference.
@@ -149,7 +167,7 @@ func (u *ui) installTheme() {
 
 func (u *ui) showAbout() {
 	dialog.ShowInformation("nimlab", "nimlab — a workbench for impartial combinatorial games.\n"+
-		"The toolbar's first button toggles presentation mode (also: nimlab --present).", u.win)
+		"The toolbar's first button (or F11) toggles presentation mode; Escape leaves it; nimlab --present starts in it.", u.win)
 }
 
 // recent returns the remembered list under key, newest first.

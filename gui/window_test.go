@@ -50,6 +50,11 @@ func TestPresentationMode(t *testing.T) {
 	assert.InDelta(t, base.Size(theme.SizeNameText), a.Settings().Theme().Size(theme.SizeNameText), 1e-6)
 	u.presentToggle.OnActivated()
 	assert.True(t, u.win.FullScreen())
+	// Escape leaves presentation mode, F11 toggles it.
+	u.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	assert.False(t, u.win.FullScreen())
+	u.win.Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyF11})
+	assert.True(t, u.win.FullScreen())
 }
 
 func TestPreferencesRememberTabAndTheme(t *testing.T) {
