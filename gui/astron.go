@@ -45,6 +45,7 @@ type astronTab struct {
 	evalJobs  jobRunner
 	lastEval  *astron.Analysis
 	evalState *widget.Label
+	evalStop  *widget.Button
 
 	mode      *widget.RadioGroup
 	size      *widget.Entry
@@ -94,6 +95,8 @@ func newAstronTab(u *ui) *astronTab {
 	t.analysis = widget.NewLabel("")
 	t.analysis.Wrapping = fyne.TextWrapWord
 	t.evalState = widget.NewLabel("")
+	t.evalStop = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.evalJobs.Cancel() })
+	t.evalStop.Disable()
 
 	t.mode = widget.NewRadioGroup([]string{astronTwo, astronThree}, func(m string) {
 		if t.size == nil {
@@ -161,7 +164,7 @@ func newAstronTab(u *ui) *astronTab {
 	// of, on a desk and on a projector).
 	left := container.NewVBox(
 		bold("Stars (Astron: join two stars, or split one)"),
-		t.stars, t.recent, t.evaluate, t.starsErr, t.evalState, t.analysis,
+		t.stars, t.recent, container.NewGridWithColumns(2, t.evaluate, t.evalStop), t.starsErr, t.evalState, t.analysis,
 		widget.NewSeparator(),
 		bold("Heatmap"),
 		t.mode,
@@ -217,11 +220,13 @@ func (t *astronTab) Evaluate() {
 	}
 	t.starsErr.Hide()
 	t.evalState.SetText("computing A" + posText(pos) + "…")
+	t.evalStop.Enable()
 	t.evalJobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
 		a, err := astron.NewSolver(astron.AstronRules()).Analyse(ctx, pos)
 		elapsed := time.Since(start)
 		h.Finish(func() {
+			t.evalStop.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
 				t.evalState.SetText("cancelled")

@@ -193,6 +193,21 @@ func TestAstronThreeStarSlices(t *testing.T) {
 	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "slices share the cube's colour scale")
 }
 
+func TestAstronEvaluateCancel(t *testing.T) {
+	u := newTestUI(t)
+	a := u.astron
+	// Five stars of this size take the memoised recursion many seconds.
+	a.stars.SetText("20 21 22 23 24")
+	test.Tap(a.evaluate)
+	assert.False(t, a.evalStop.Disabled())
+	time.Sleep(100 * time.Millisecond)
+	test.Tap(a.evalStop)
+	waitJobs(t, &a.evalJobs)
+	assert.Equal(t, "cancelled", a.evalState.Text)
+	assert.True(t, a.evalStop.Disabled())
+	assert.Nil(t, a.lastEval)
+}
+
 func TestAstronCancel(t *testing.T) {
 	u := newTestUI(t)
 	a := u.astron

@@ -95,7 +95,20 @@ type octalTab struct {
 	misereQ    *misere.Quotient
 	renderer   sequenceRenderer
 
-	content fyne.CanvasObject
+	content           fyne.CanvasObject
+	split, rightSplit *container.Split
+}
+
+// setPresentation gives the plot more of the screen on a projector, where
+// the sequence's picture matters more than reading single values.
+func (t *octalTab) setPresentation(on bool) {
+	if on {
+		t.split.SetOffset(0.45)
+		t.rightSplit.SetOffset(0.72)
+	} else {
+		t.split.SetOffset(0.64)
+		t.rightSplit.SetOffset(0.6)
+	}
 }
 
 func newOctalTab(u *ui) *octalTab {
@@ -193,6 +206,7 @@ func newOctalTab(u *ui) *octalTab {
 	right.SetOffset(0.6)
 	split := container.NewHSplit(t.table.table, right)
 	split.SetOffset(0.64)
+	t.split, t.rightSplit = split, right
 	t.content = container.NewBorder(top, nil, nil, nil, split)
 	return t
 }

@@ -133,6 +133,7 @@ func newUI(a fyne.App, present bool) *ui {
 func (u *ui) SetPresentation(on bool) {
 	u.present = on
 	u.applyTheme()
+	u.octal.setPresentation(on)
 	u.win.SetFullScreen(on)
 }
 
