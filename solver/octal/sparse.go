@@ -38,6 +38,9 @@ type Sparse struct {
 	// other the way read-modify-writes of one word do.
 	seen     []uint8              // table[:size], size a power of two above the values
 	table    *[MaxValue + 1]uint8 // indexed by a uint16, so the hot loops need no bounds checks
+	serial   scratch              // the table as used by heapValue (the same array)
+	second   scratch              // the second worker's table (parallel.go)
+	tuner    workerTuner          // picks one worker or two, by measured speed
 	rareBits []uint64             // the rare values under mask, as a bitset over 0..MaxValue
 
 	nextMaskCheck int
@@ -142,6 +145,7 @@ func (s *Sparse) growSeen() {
 	}
 	if s.table == nil {
 		s.table = new([MaxValue + 1]uint8)
+		s.serial.table = s.table
 	}
 	if size > len(s.seen) {
 		s.seen = s.table[:size]
@@ -157,33 +161,41 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 	if cap(s.vals) < upTo+1 {
 		s.Reserve(max(upTo, len(s.vals)+len(s.vals)/2))
 	}
-	for n := len(s.vals); n <= upTo; n++ {
-		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if progress != nil && time.Since(lastReport) >= progressInterval {
-				lastReport = time.Now()
-				progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start), Rare: len(s.rare)})
-			}
+	for n := len(s.vals); n <= upTo; n = len(s.vals) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if progress != nil && time.Since(lastReport) >= progressInterval {
+			lastReport = time.Now()
+			progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start), Rare: len(s.rare)})
 		}
 		if n >= s.nextMaskCheck {
 			s.rechooseMask()
 		}
-		v, ok := s.next(n)
-		if !ok {
-			return errValueOverflow(s.code, n)
+		end := min(upTo+1, s.nextMaskCheck, n+roundSize)
+		parallel, tuned := false, s.parallelApplies() && end-n == roundSize
+		if tuned {
+			var heaps int
+			parallel, heaps = s.tuner.plan()
+			end = n + heaps
 		}
-		s.vals = append(s.vals, v)
-		if n > 0 {
-			s.hist[v]++
-			if int(v) > s.maxValue {
-				s.maxValue = int(v)
-				s.growSeen()
+		roundStart, roundFrom := time.Now(), n
+		if parallel {
+			if at := s.parallelRound(n, end); at >= 0 {
+				return errValueOverflow(s.code, at)
 			}
-			if isRare(v, s.mask) {
-				s.rare = append(s.rare, uint32(n))
+		} else {
+			for ; n < end; n++ {
+				v, ok := s.next(n)
+				if !ok {
+					return errValueOverflow(s.code, n)
+				}
+				s.vals = append(s.vals, v)
+				s.record(n, v)
 			}
+		}
+		if tuned && len(s.vals) == end {
+			s.tuner.observe(parallel, end-roundFrom, time.Since(roundStart))
 		}
 	}
 	if progress != nil {
@@ -192,65 +204,135 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 	return nil
 }
 
+// roundSize is how many heaps Extend computes between two looks at its
+// context (and two synchronisations of the parallel workers).
+const roundSize = 1024
+
+// record updates the histogram, the largest value and the rare heaps for
+// G(n) = v.
+func (s *Sparse) record(n int, v uint16) {
+	if n == 0 {
+		return
+	}
+	s.hist[v]++
+	if int(v) > s.maxValue {
+		s.maxValue = int(v)
+		s.growSeen()
+	}
+	if isRare(v, s.mask) {
+		s.rare = append(s.rare, uint32(n))
+	}
+}
+
 // next computes G(n) from G(0..n−1); ok is false when it exceeds MaxValue.
 func (s *Sparse) next(n int) (uint16, bool) {
-	vals := s.vals[:n]
-	seen := s.seen
-	clear(seen)
+	if s.mask == 0 {
+		seen := s.seen
+		clear(seen)
+		s.markOptions(n, s.vals[:n], s.rare, s.table, false)
+		// Every heap is rare, so the rare scan saw every split.
+		return s.mex(), true
+	}
+	return s.heapValue(n, s.vals[:n], s.rare, &s.serial, s.maxValue, nil)
+}
+
+// scratch is one worker's table of option values.
+type scratch struct {
+	table *[MaxValue + 1]uint8
+	dirty int // table[dirty:] is all zero
+}
+
+// markOptions marks in seen every option of heap n whose value the rare scan
+// finds, and every take and whole move, except taking one token when
+// skipTake1 (its value G(n−1) may not be known yet). vals holds at least
+// G(0..n−2) and rare the rare heaps that splits of n can use.
+func (s *Sparse) markOptions(n int, vals []uint16, rare []uint32, seen *[MaxValue + 1]uint8, skipTake1 bool) {
 	for _, j := range s.whole {
 		if n == j {
 			seen[0] = 1
 		}
 	}
 	for _, j := range s.take {
-		if n-j >= 1 {
+		if n-j >= 1 && !(skipTake1 && j == 1) {
 			seen[vals[n-j]] = 1
 		}
 	}
 	if len(s.split) > 0 {
-		s.scanRare(n, vals, s.table)
+		s.scanRare(n, vals, rare, seen)
 	}
-	if s.mask == 0 {
-		// Every heap is rare, so the rare scan saw every split.
-		return s.mex(), true
-	}
-	// c: the smallest common value that no option has. Values from
-	// len(seen)−64 on are beyond every option value.
-	c := -1
-	for w := 0; w < len(seen)/64; w++ {
-		if x := gather64(seen[w*64:w*64+64]) | s.rareBits[w]; x != ^uint64(0) {
-			c = w*64 + bits.TrailingZeros64(^x)
-			break
-		}
-	}
-	if c < 0 {
-		c = len(seen)
-		for c <= MaxValue && isRare(uint16(c), s.mask) {
-			c++
-		}
-	}
+}
+
+// heapValue computes G(n) under a non-zero mask. maxValue is the largest of
+// the values it reads; pending, if not nil, delivers G(n−1) once it is known:
+// then vals need only hold G(0..n−2), and everything that does not depend on
+// G(n−1) (the rare scan and, speculatively, the rule-out scan) is done before
+// waiting for it. ok is false when G(n) exceeds MaxValue or pending fails.
+func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxValue int, pending func() (uint16, bool)) (uint16, bool) {
+	size := seenSize(maxValue)
+	clear(t.table[:max(t.dirty, size)])
+	t.dirty = size
+	seen := t.table
+	s.markOptions(n, vals, rare, seen, pending != nil)
+	c := s.commonGap(seen, size, 0)
 	// Mark the rare values below c that the rare scan did not find with 2:
 	// the full scan looks for them.
 	count := 0
-	for v := range min(c, len(seen)) {
+	for v := range min(c, size) {
 		if seen[v] == 0 {
 			seen[v] = 2
 			count++
 		}
 	}
 	if count > 0 && len(s.split) > 0 {
-		count = s.ruleOutRare(n, vals, s.table, count)
+		count = s.ruleOutRare(n, vals, seen, count)
+	}
+	// Every option value found by a scan is below pairBound; from there on
+	// only the pending option can have marked a value.
+	pairBound := size
+	if pending != nil {
+		v, ok := pending()
+		if !ok {
+			return 0, false
+		}
+		if grown := seenSize(int(v)); grown > size {
+			clear(t.table[size:grown])
+			size, t.dirty = grown, grown
+		}
+		switch seen[v] {
+		case 2:
+			seen[v] = 1
+			count--
+		case 0:
+			seen[v] = 1
+			if int(v) == c {
+				// c is taken: the next common gap is the candidate, and the
+				// rare values up to it must be ruled out too.
+				c = s.commonGap(seen, size, c+1)
+				extra := 0
+				for u := int(v) + 1; u < min(c, pairBound); u++ {
+					if seen[u] == 0 {
+						seen[u] = 2
+						extra++
+					}
+				}
+				if extra > 0 && len(s.split) > 0 {
+					extra = s.ruleOutRare(n, vals, seen, extra)
+				}
+				count += extra
+			}
+		}
 	}
 	if count > 0 {
-		for v := range min(c, len(seen)) {
+		for v := range min(c, size) {
 			if seen[v] == 2 {
 				return uint16(v), true
 			}
 		}
 	}
-	// Rare values from len(seen) on are beyond every option value.
-	for v := len(seen); v < c; v++ {
-		if isRare(uint16(v), s.mask) {
+	// Rare values from pairBound on are beyond every option value but the
+	// pending one.
+	for v := pairBound; v < c; v++ {
+		if isRare(uint16(v), s.mask) && (v >= size || seen[v] == 0) {
 			return uint16(v), true
 		}
 	}
@@ -260,10 +342,38 @@ func (s *Sparse) next(n int) (uint16, bool) {
 	return uint16(c), true
 }
 
+// seenSize is the length of the option table for values up to maxValue: a
+// power of two above it (at least 64), so every XOR of two values fits.
+func seenSize(maxValue int) int {
+	size := 64
+	for size <= maxValue {
+		size <<= 1
+	}
+	return size
+}
+
+// commonGap returns the smallest common value v ≥ from with no option
+// (seen[v] == 0; values from size on have none), or MaxValue+1.
+func (s *Sparse) commonGap(seen *[MaxValue + 1]uint8, size, from int) int {
+	if from == 0 {
+		for w := 0; w < size/64; w++ {
+			if x := gather64(seen[w*64:w*64+64]) | s.rareBits[w]; x != ^uint64(0) {
+				return w*64 + bits.TrailingZeros64(^x)
+			}
+		}
+		from = size
+	}
+	for v := from; v <= MaxValue; v++ {
+		if (v >= size || seen[v] == 0) && !isRare(uint16(v), s.mask) {
+			return v
+		}
+	}
+	return MaxValue + 1
+}
+
 // scanRare marks in seen the value of every split of n with a rare part.
-func (s *Sparse) scanRare(n int, vals []uint16, seen *[MaxValue + 1]uint8) {
+func (s *Sparse) scanRare(n int, vals []uint16, rare []uint32, seen *[MaxValue + 1]uint8) {
 	split := s.split
-	rare := s.rare
 	// For each digit j the second part is n−j−a, read from the end of
 	// vals[:n−j]; the loops run while every part is non-empty.
 	switch len(split) {

@@ -2,7 +2,6 @@ package octal
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -25,8 +24,8 @@ func randomSparseTestCode(rng *rand.Rand, withSplitBefore bool) Code {
 }
 
 // TestSparseEqualsQuadratic is the exactness property: on 500 random codes
-// the sparse engine gives the values of the definition (QuadraticExtend) for
-// the first 3000 heaps.
+// the sparse engine, with one worker and with two, gives the values of the
+// definition (QuadraticExtend) for the first 3000 heaps.
 func TestSparseEqualsQuadratic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 2026))
 	const heaps = 3000
@@ -34,13 +33,36 @@ func TestSparseEqualsQuadratic(t *testing.T) {
 		code := randomSparseTestCode(rng, i%4 == 3)
 		want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
 		require.NoError(t, err)
-		got, err := SparseExtend(context.Background(), code, nil, heaps-1, nil)
-		require.NoError(t, err)
-		if !slicesEqual(want, got) {
-			n := firstDifference(want, got)
-			t.Fatalf("%s: sparse G(%d) = %d, quadratic %d", code, n, got[n], want[n])
+		for _, engine := range sparseEngines {
+			got := engine.extend(t, code, heaps-1)
+			if !slicesEqual(want, got) {
+				n := firstDifference(want, got)
+				t.Fatalf("%s: %s G(%d) = %d, quadratic %d", code, engine.name, n, got[n], want[n])
+			}
 		}
 	}
+}
+
+// sparseEngines are the ways the sparse engine can run: one worker, and two
+// workers even where the work per heap is too small to pay for them.
+var sparseEngines = []struct {
+	name   string
+	extend func(t *testing.T, code Code, upTo int) []uint16
+}{
+	{"sparse (one worker)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(w int) { parallelWorkers = w }(parallelWorkers)
+		parallelWorkers = 1
+		got, err := SparseExtend(context.Background(), code, nil, upTo, nil)
+		require.NoError(t, err)
+		return got
+	}},
+	{"sparse (two workers)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(w, m int) { parallelWorkers, parallelMinWork = w, m }(parallelWorkers, parallelMinWork)
+		parallelWorkers, parallelMinWork = 2, 0
+		got, err := SparseExtend(context.Background(), code, nil, upTo, nil)
+		require.NoError(t, err)
+		return got
+	}},
 }
 
 func slicesEqual(a, b []uint16) bool { return firstDifference(a, b) < 0 }
@@ -56,5 +78,3 @@ func firstDifference(a, b []uint16) int {
 	}
 	return -1
 }
-
-var _ = fmt.Sprint
