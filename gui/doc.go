@@ -1,4 +1,24 @@
 // Package gui builds the nimlab window from the solver and plotting
 // packages. It never imports fyne.io/fyne/v2/app, so every screen can be
 // driven in tests with fyne.io/fyne/v2/test; cmd/nimlab supplies the app.
+//
+// The window (NewMainWindow) has five tabs: the Octal explorer (code →
+// Grundy values, period, Table 1.1-style table, sequence plot, winning moves
+// in sums, normal or misère, PNG and CSV export), Astron (a star field's
+// nimber and winning moves in words, the interactive two-star heatmap and
+// three-star slices), Nim & play (seed 002's binary column view and a game
+// against the computer), Graph (a game graph drawn in layers with Grundy
+// labels and its kernel) and Misère (misère quotients). A toolbar button,
+// F11 or `nimlab --present` switches to presentation mode: fullscreen with a
+// high-contrast theme whose sizes are PresentationScale times larger.
+//
+// Long work runs in a jobRunner per screen: starting a job cancels the one
+// before it, and a job sends every widget update through jobHandle.Update or
+// Finish, which go through fyne.Do (uiDo) and drop the updates of a
+// superseded job. Tests replace uiDo with a queue that the test goroutine
+// drains, so that they exercise the same threading as the real main loop
+// (and run clean under the race detector).
+//
+// Preferences (Fyne's API) remember the last tab, recent codes and star
+// configurations, the heatmap palette and the theme.
 package gui
