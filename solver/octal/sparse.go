@@ -449,6 +449,56 @@ func (s *Sparse) scanRare(n int, vals []uint16, rare []uint32, seen *[MaxValue +
 func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, count int) int {
 	split := s.split
 	jmin := split[0]
+	if len(split) == 1 {
+		// One split digit: the pairs (a, r−a) for a = 1..r/2, walked
+		// from both ends of vals[:r].
+		r := n - jmin
+		if r < 2 {
+			return count
+		}
+		lo, hi := vals[1:r/2+1], vals[r-r/2:r]
+		for i, va := range lo {
+			if v := va ^ hi[len(lo)-1-i]; seen[v] == 2 {
+				seen[v] = 1
+				count--
+				if count == 0 {
+					return 0
+				}
+			}
+		}
+		return count
+	}
+	if len(split) == 2 {
+		// Two digits j0 < j1: pairs (a, n−j0−a) and (a, n−j1−a) side by
+		// side while both have a ≤ b, then the first digit's alone.
+		r0, r1 := n-jmin, n-split[1]
+		x0, x1 := vals[:max(r0, 0)], vals[:max(r1, 0)]
+		a := 1
+		for ; 2*a <= r1; a++ {
+			va := vals[a]
+			if v := va ^ x0[r0-a]; seen[v] == 2 {
+				seen[v] = 1
+				if count--; count == 0 {
+					return 0
+				}
+			}
+			if v := va ^ x1[r1-a]; seen[v] == 2 {
+				seen[v] = 1
+				if count--; count == 0 {
+					return 0
+				}
+			}
+		}
+		for ; 2*a <= r0; a++ {
+			if v := vals[a] ^ x0[r0-a]; seen[v] == 2 {
+				seen[v] = 1
+				if count--; count == 0 {
+					return 0
+				}
+			}
+		}
+		return count
+	}
 	for a := 1; 2*a <= n-jmin; a++ {
 		va := vals[a]
 		for _, j := range split {
