@@ -105,6 +105,8 @@ type heatmapView struct {
 	label             string // how a cell is named in the read-out, e.g. "A(%d, %d)"
 
 	raster *canvas.Raster
+	bufs   [2]*image.NRGBA // the rendered pictures, reused in turn
+	frame  int
 	// OnHover receives the read-out for the cell under the pointer
 	// ("A(p, q) = v"), or "" when the pointer leaves the cells.
 	OnHover func(string)
@@ -258,6 +260,7 @@ func (h *heatmapView) zoomAt(pos fyne.Position, factor float64) {
 	// Between 1/64 of a pixel and 400 units per cell.
 	h.cellSize = math.Min(math.Max(h.cellSize*factor, 1.0/64), 400)
 	h.x0, h.y0 = dataX-px/h.cellSize, dataY-py/h.cellSize
+	h.clampLocked()
 	h.autoFit = false
 	h.mu.Unlock()
 	h.Refresh()
@@ -276,9 +279,26 @@ func (h *heatmapView) pan(dx, dy float32) {
 	}
 	h.x0 -= float64(dx) / h.cellSize
 	h.y0 += float64(dy) / h.cellSize
+	h.clampLocked()
 	h.autoFit = false
 	h.mu.Unlock()
 	h.Refresh()
+}
+
+// clampLocked keeps part of the table in view, so that panning (or zooming
+// at an edge) can never lose the picture: at least a tenth of the view, or
+// the whole table when it is smaller, stays on the table.
+func (h *heatmapView) clampLocked() {
+	size := h.Size()
+	if h.table.Cols == 0 || size.Width <= 0 || h.cellSize <= 0 {
+		return
+	}
+	clamp := func(v0 float64, viewCells float64, n int) float64 {
+		keep := min(viewCells/10, float64(n))
+		return min(max(v0, keep-viewCells), float64(n)-keep)
+	}
+	h.x0 = clamp(h.x0, float64(size.Width)/h.cellSize, h.table.Cols)
+	h.y0 = clamp(h.y0, float64(size.Height)/h.cellSize, h.table.Rows)
 }
 
 // DragEnd ends a pan.
@@ -345,7 +365,15 @@ func (h *heatmapView) render(w, hgt int) image.Image {
 // widget unit. It maps each pixel column and row to a table index once, so
 // the cost is one table look-up per pixel.
 func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, max(w, 1), max(hgt, 1)))
+	// Two buffers in turn: the painter has copied the previous picture into
+	// a texture before it asks for the next, and not allocating 4 bytes a
+	// pixel per drag step keeps the garbage collector out of the way.
+	h.frame ^= 1
+	img := h.bufs[h.frame]
+	if img == nil || img.Bounds().Dx() != max(w, 1) || img.Bounds().Dy() != max(hgt, 1) {
+		img = image.NewNRGBA(image.Rect(0, 0, max(w, 1), max(hgt, 1)))
+		h.bufs[h.frame] = img
+	}
 	t := h.table
 	cellPx := h.cellSize * scale
 	cols := make([]int32, w)

@@ -59,6 +59,14 @@ func TestHeatmapZoomKeepsThePointAndPanMoves(t *testing.T) {
 	h.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: cs, DY: -cs}})
 	c, r, _ = h.cellAt(pos)
 	assert.Equal(t, [2]int{4, 2}, [2]int{c, r})
+	// However far one drags, part of the table stays in view.
+	for range 50 {
+		h.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 300, DY: 300}})
+	}
+	view := 320 / h.cellSize
+	keep := min(view/10, 16)
+	assert.InDelta(t, keep-view, h.x0, 1e-9, "a tenth of the view still shows the table's right edge")
+	assert.InDelta(t, 16-keep, h.y0, 1e-9, "and its top edge")
 	h.DoubleTapped(nil)
 	h.render(320, 320)
 	assert.InDelta(t, 20, h.cellSize, 1e-9, "double tap fits the table again")

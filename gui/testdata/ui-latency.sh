@@ -11,6 +11,8 @@
 # Usage: gui/testdata/ui-latency.sh [bin/nimlab] [seconds]
 # NOJOB=1 does the same input without starting the job (the baseline);
 # NOINPUT=1 runs the job without any input (the cost of its own updates).
+# TAB=astron instead computes the three-star Astron cube to N = 300 (many
+# seconds) while zooming and dragging the two-star heatmap.
 set -uo pipefail
 bin=${1:-bin/nimlab}
 secs=${2:-12}
@@ -24,12 +26,36 @@ xvfb=$!
 exec 3>&-
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
 export DISPLAY=:$(head -1 "$work/display")
+if [ "${TAB:-}" = astron ]; then
+  mkdir -p "$work/.config/fyne/io.github.nimlab"
+  echo '{"lastTab":"Astron"}' >"$work/.config/fyne/io.github.nimlab/preferences.json"
+fi
 HOME=$work LANG=C.UTF-8 NIMLAB_UI_PROBE=$work/probe.json "$bin" >/dev/null 2>"$work/stderr" &
 app=$!
 win=
 for _ in $(seq 300); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.2; done
 [ -n "$win" ] || { echo "no window"; exit 1; }
 sleep 3
+if [ "${TAB:-}" = astron ]; then
+  # The Astron tab (left column): "Three stars", then size N = 300, Return.
+  # Choosing the mode starts N = 160; the new job cancels it.
+  [ "${NOJOB:-}" = 1 ] || {
+    xdotool mousemove --window "$win" 20 416 click 1
+    sleep 0.3
+    xdotool mousemove --window "$win" 200 455 click 1 key ctrl+a type --delay 30 "300"
+    xdotool key Return
+  }
+  t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
+  end=$((SECONDS + secs))
+  while [ $SECONDS -lt $end ]; do
+    if [ "${NOINPUT:-}" = 1 ]; then sleep 0.5; continue; fi
+    xdotool mousemove --window "$win" 800 500 click 4 click 4 click 5
+    xdotool mousedown 1
+    for d in 1 2 3 4 5 6 7 8; do xdotool mousemove_relative -- 15 10; sleep 0.03; done
+    xdotool mouseup 1
+    for x in 600 700 800 900 1000; do xdotool mousemove --window "$win" $x 600; sleep 0.03; done
+  done
+else
 # Positions in the 1280×860 window (normal theme): code field, max heaps,
 # Compute, the value table, the heap-sum field.
 xdotool mousemove --window "$win" 580 100 click 1 key ctrl+a type --delay 30 "0.6"
@@ -44,6 +70,7 @@ while [ $SECONDS -lt $end ]; do
   xdotool mousemove --window "$win" 1000 655 click 1 type --delay 40 "3 5 7 "
   xdotool key ctrl+a BackSpace
 done
+fi
 sleep 1.5
 t1=$(jq '.seconds' "$work/probe.json")
 import -window "$win" "${SHOT:-/tmp/ui-latency.png}" 2>/dev/null
