@@ -330,16 +330,13 @@ func (t *astronTab) Compute() {
 		// N ≈ 1300 for its certificate, three stars their own limit.
 		var per *astron.Period
 		if err == nil {
-			stars, limit := 2, max(n, astron.DefaultLimit(2))
-			if three {
-				stars, limit = 3, n
-			}
 			h.Update(func() { t.status.SetText("table ready; finding the period…") })
-			rep, perr := astron.BulbPeriod(ctx, rules, stars, limit, nil)
-			if perr == nil {
-				per = &rep.Period
-			} else if errors.Is(perr, context.Canceled) {
-				err = perr
+			var p astron.Period
+			p, err = bulbPeriod(ctx, rules, n, t3)
+			if err == nil {
+				per = &p
+			} else if !errors.Is(err, context.Canceled) {
+				err = nil // no overlay, but the table stands
 			}
 		}
 		h.Finish(func() {
@@ -374,6 +371,33 @@ func (t *astronTab) Compute() {
 			t.summary.SetText(t.summaryText(n, three))
 		})
 	})
+}
+
+// bulbPeriod finds the period of the bulb shown: for two stars from a table
+// of at least 1300 (what the certificate needs), for three stars from the
+// cube already computed, on top of the two-star period certified as far as
+// the cube's joins reach (as astron.BulbPeriod does, without building the
+// cube a second time).
+func bulbPeriod(ctx context.Context, rules astron.Rules, n int, t3 *astron.Table3) (astron.Period, error) {
+	if t3 == nil {
+		rep, err := astron.BulbPeriod(ctx, rules, 2, max(n, astron.DefaultLimit(2)), nil)
+		if err != nil {
+			return astron.Period{}, err
+		}
+		return rep.Period, nil
+	}
+	limit := min(max(astron.DefaultLimit(2), 2*n), astron.MaxTable2)
+	for {
+		rep, err := astron.BulbPeriod(ctx, rules, 2, limit, nil)
+		if err != nil {
+			return astron.Period{}, err
+		}
+		p := rep.Period
+		if p.Certified || p.Period == 0 || p.CertificateNeeds <= limit || p.CertificateNeeds > astron.MaxTable2 {
+			return astron.ThreeStarPeriod(t3, rules, p), nil
+		}
+		limit = p.CertificateNeeds
+	}
 }
 
 // summaryText describes the table and its period.

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/png"
 	"slices"
@@ -14,6 +15,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/astron"
 )
 
 // astronBrute computes G(A_pos) from the rules of Definition 2.1.3 alone:
@@ -191,6 +194,12 @@ func TestAstronThreeStarSlices(t *testing.T) {
 	}
 	assert.Equal(t, "r = 5", a.sliceLbl.Text)
 	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "slices share the cube's colour scale")
+	// The tab finds the three-star period from its own cube; it must agree
+	// with the solver's one-call BulbPeriod.
+	rep, err := astron.BulbPeriod(context.Background(), astron.AstronRules(), 3, 24, nil)
+	require.NoError(t, err)
+	require.NotNil(t, a.period)
+	assert.Equal(t, rep.Period, *a.period)
 }
 
 func TestAstronEvaluateCancel(t *testing.T) {
