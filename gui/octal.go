@@ -89,10 +89,8 @@ type octalTab struct {
 
 	jobs   jobRunner
 	result *octal.Result
-	// misereJobs computes the misère quotient for sums in misère play;
-	// misereQ is the last one computed.
+	// misereJobs searches sums in misère play.
 	misereJobs jobRunner
-	misereQ    *misere.Quotient
 	renderer   sequenceRenderer
 
 	content           fyne.CanvasObject
@@ -174,7 +172,12 @@ func newOctalTab(u *ui) *octalTab {
 	t.heaps = widget.NewEntry()
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
-	t.misere = widget.NewCheck("misère play", func(bool) { t.showMoves() })
+	t.misere = widget.NewCheck("misère play", func(on bool) {
+		if !on {
+			t.misereJobs.Cancel()
+		}
+		t.showMoves()
+	})
 	t.moves = widget.NewLabel("")
 	t.moves.Wrapping = fyne.TextWrapWord
 
@@ -436,25 +439,55 @@ func (t *octalTab) showMoves() {
 		t.moves.SetText(movesText(t.result, t.heaps.Text))
 		return
 	}
+	// Misère play: the sum is decided by a game-tree search (misere.Searcher,
+	// memoised and exact), in the background since a large sum takes time;
+	// a certified quotient from the Misère tab answers at once.
 	code := t.result.Code
-	if t.misereQ != nil && t.misereQ.Code == code.String() {
-		t.moves.SetText("Misère play (quotient of order " + strconv.Itoa(t.misereQ.Order) + "): " + misereMovesText(t.misereQ, t.heaps.Text))
+	heaps, err := parseHeaps(t.heaps.Text)
+	if err != nil {
+		t.misereJobs.Cancel()
+		t.moves.SetText("⚠ " + err.Error())
 		return
 	}
-	t.moves.SetText("computing the misère quotient of " + code.String() + "…")
+	if q := t.ui.misereQuotientFor(code.String()); q != nil {
+		t.misereJobs.Cancel()
+		t.moves.SetText(fmt.Sprintf("Misère play (quotient of order %d): ", q.Order) + misereMovesText(q, t.heaps.Text))
+		return
+	}
+	t.moves.SetText("Misère play: searching the game tree…")
+	text := t.heaps.Text
 	t.misereJobs.Start(func(ctx context.Context, h jobHandle) {
-		q, err := misere.Compute(ctx, code, misere.Options{})
+		s := misere.NewSearcher(code)
+		o, err := s.Outcome(ctx, heaps)
+		var moves []octal.Move
+		if err == nil {
+			moves, err = s.WinningMoves(ctx, heaps)
+		}
 		h.Finish(func() {
 			switch {
 			case errors.Is(err, context.Canceled):
+			case errors.Is(err, misere.ErrSearchTooLarge):
+				t.moves.SetText("⚠ misère play: this sum is too large for a direct search; the Misère tab computes the quotient of " + code.String())
 			case err != nil:
-				t.moves.SetText("⚠ misère quotient of " + code.String() + ": " + err.Error())
+				t.moves.SetText("⚠ misère play: " + err.Error())
 			default:
-				t.misereQ = q
-				t.showMoves()
+				t.moves.SetText("Misère play (game-tree search): " + misereSearchText(text, o, moves))
 			}
 		})
 	})
+}
+
+// misereSearchText describes a misère sum from its outcome and winning moves.
+func misereSearchText(heaps string, o misere.Outcome, moves []octal.Move) string {
+	if o == misere.P {
+		return heaps + " is a misère P-position — the player to move loses; there is no winning move."
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s is a misère N-position — %d winning move(s):", heaps, len(moves))
+	for _, m := range moves {
+		b.WriteString("\n• " + moveText(m))
+	}
+	return b.String()
 }
 
 // movesText describes the sum of heaps in s: its nim-sum, outcome and every

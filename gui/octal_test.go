@@ -303,17 +303,27 @@ func TestOctalMisereSums(t *testing.T) {
 	test.Tap(o.compute)
 	waitJobs(t, &o.jobs)
 	o.heaps.SetText("3 4")
-	assert.NotContains(t, o.moves.Text, "Misère")
+	assert.NotContains(t, o.moves.Text, "isère")
 	o.misere.SetChecked(true)
-	waitJobs(t, &o.misereJobs)
 	b := misereBrute075{}
-	for _, heaps := range [][]int{{3, 4}, {2, 2}, {1, 2, 3}, {6}} {
-		o.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
-		assert.Contains(t, o.moves.Text, "Misère play (quotient of order 8)")
-		if b.isP(heaps) {
-			assert.Contains(t, o.moves.Text, "misère P-position", "%v", heaps)
-		} else {
-			assert.Contains(t, o.moves.Text, "misère N-position", "%v", heaps)
+	check := func(prefix string) {
+		for _, heaps := range [][]int{{3, 4}, {2, 2}, {1, 2, 3}, {6}, {5, 6, 7}} {
+			o.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
+			waitJobs(t, &o.misereJobs)
+			assert.Contains(t, o.moves.Text, prefix, "%v", heaps)
+			if b.isP(heaps) {
+				assert.Contains(t, o.moves.Text, "misère P-position", "%v", heaps)
+			} else {
+				assert.Contains(t, o.moves.Text, "misère N-position", "%v", heaps)
+			}
 		}
 	}
+	check("Misère play (game-tree search)")
+	// Once the Misère tab holds the certified quotient of 0.75, sums use it.
+	selectTab(u, tabMisere)
+	waitJobs(t, &u.misere.jobs)
+	require.True(t, u.misere.quotient.Certified)
+	check("Misère play (quotient of order 8)")
+	o.heaps.SetText("1 x")
+	assert.Contains(t, o.moves.Text, `"x" is not a heap size`)
 }

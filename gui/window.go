@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/google/renameio/v2"
+
+	"github.com/nimlab/nimlab/solver/misere"
 )
 
 // Title is the window title.
@@ -155,6 +157,15 @@ func (u *ui) applyTheme() {
 	// The Nim column view and board are built with the theme's sizes.
 	u.nim.Analyze()
 	u.nim.showBoard()
+}
+
+// misereQuotientFor returns the Misère tab's quotient of code when it is
+// certified (then it decides every sum), else nil.
+func (u *ui) misereQuotientFor(code string) *misere.Quotient {
+	if q := u.misere.quotient; q != nil && q.Code == code && q.Certified {
+		return q
+	}
+	return nil
 }
 
 // installTheme sets the app's theme for the current mode and preference.
