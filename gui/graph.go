@@ -217,10 +217,12 @@ func (t *graphTab) loadFile() {
 			dialog.ShowError(err, t.ui.win)
 			return
 		}
+		t.examples.ClearSelected() // the text is no longer an example
 		t.text.SetText(string(data))
 		t.Solve()
 	}, t.ui.win)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".dot", ".gv", ".graph"}))
+	d.Resize(t.ui.dialogSize())
 	d.Show()
 }
 

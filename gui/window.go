@@ -210,6 +210,12 @@ func exportTo(path string, produce func() ([]byte, error)) error {
 	return renameio.WriteFile(path, data, 0o644)
 }
 
+// dialogSize is most of the window: Fyne's file dialogs open small.
+func (u *ui) dialogSize() fyne.Size {
+	s := u.win.Canvas().Size()
+	return fyne.NewSize(s.Width*0.8, s.Height*0.8)
+}
+
 // saveFile asks for a file name through Fyne's save dialog and writes what
 // produce returns to it atomically.
 func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
@@ -229,5 +235,6 @@ func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
 	}, u.win)
 	d.SetFileName(name)
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
+	d.Resize(u.dialogSize())
 	d.Show()
 }
