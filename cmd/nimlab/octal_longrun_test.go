@@ -84,7 +84,7 @@ func TestOctalResumeCertifiesLikeAFreshRun(t *testing.T) {
 // those of an uninterrupted run.
 func TestOctalInterruptSavesAndResumes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs 0.6 to 300000 heaps twice")
+		t.Skip("runs 0.6 to 500000 heaps twice")
 	}
 	// With a handler of our own the signal never kills the test binary,
 	// even if it arrived before nimlab's.
@@ -98,7 +98,7 @@ func TestOctalInterruptSavesAndResumes(t *testing.T) {
 	var status int
 	var errOut string
 	go func() {
-		status, _, errOut = runCLI(t, "octal", "0.6", "--max", "300000", "--checkpoint", ckpt)
+		status, _, errOut = runCLI(t, "octal", "0.6", "--max", "500000", "--checkpoint", ckpt)
 		close(done)
 	}()
 	time.Sleep(500 * time.Millisecond)
@@ -113,12 +113,12 @@ func TestOctalInterruptSavesAndResumes(t *testing.T) {
 	assert.Contains(t, errOut, "saved in "+ckpt+" (continue with --resume "+ckpt+")")
 	saved, err := octal.ReadCheckpoint(ckpt, octal.MustParseCode("0.6"))
 	require.NoError(t, err)
-	require.Less(t, len(saved), 300000, "the run should have been stopped part way")
+	require.Less(t, len(saved), 500000, "the run should have been stopped part way")
 
 	resumedCSV, freshCSV := filepath.Join(dir, "resumed.csv"), filepath.Join(dir, "fresh.csv")
-	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "300000", "--resume", ckpt, "--csv", resumedCSV)
+	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "500000", "--resume", ckpt, "--csv", resumedCSV)
 	require.Equal(t, exitOK, status, errOut)
-	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "300000", "--csv", freshCSV)
+	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "500000", "--csv", freshCSV)
 	require.Equal(t, exitOK, status, errOut)
 	resumed, err := os.ReadFile(resumedCSV)
 	require.NoError(t, err)

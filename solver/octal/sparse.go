@@ -20,6 +20,12 @@ import (
 // XOR of two common values is always rare and there are few rare values, so
 // each pair hits one of them. It runs to the end only at the (rare) heaps
 // whose value is rare.
+//
+// The mask is chosen from the histogram of the values (a Walsh–Hadamard
+// transform prices every mask at once, see chooseMask) and chosen again as
+// the run grows. Where it pays, two workers compute alternate heaps
+// (parallel.go). Values take two bytes each; the engine's other tables are a
+// few hundred KiB plus four bytes per rare heap.
 type Sparse struct {
 	code  Code
 	vals  []uint16
