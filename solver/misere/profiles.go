@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"errors"
+	"math/bits"
 	"unsafe"
 )
 
@@ -26,6 +27,14 @@ type profiles struct {
 	o      []uint64 // words bits per state
 	parent []int32  // state this one was first reached from (-1 for the start)
 	heap   []int32  // heap added to reach it
+	// dom[x] (words bits) is the set of elements y ≠ x dominated by x: every
+	// z with y·z ∈ P has x·z ∈ P. A profile keeps only the maximal elements of
+	// O: a dominated option image can never be the only P-option of a sum, so
+	// dropping it changes no consistency check, here or in any position
+	// reached from here (domination is preserved by multiplication).
+	dom  []uint64
+	tmp  []uint64
+	kbuf []byte
 	// maxStates bounds the exploration (memory).
 	maxStates int
 }
@@ -36,20 +45,73 @@ var errTooManyProfiles = errors.New("verification needs too many profiles")
 
 func newProfiles(q *monoid, p []bool) *profiles {
 	ps := &profiles{q: q, p: p, words: (q.size + 63) / 64, index: map[string]int32{}, maxStates: 4_000_000}
+	w := ps.words
+	pz := make([]uint64, q.size*w) // pz[x] = {z : x·z ∈ P}
+	for x := 0; x < q.size; x++ {
+		for z := 0; z < q.size; z++ {
+			if p[q.times(int32(x), int32(z))] {
+				pz[x*w+z>>6] |= 1 << (z & 63)
+			}
+		}
+	}
+	ps.dom = make([]uint64, q.size*w)
+	for x := 0; x < q.size; x++ {
+		zx := pz[x*w : (x+1)*w]
+		for y := 0; y < q.size; y++ {
+			if y == x {
+				continue
+			}
+			zy := pz[y*w : (y+1)*w]
+			sub := true
+			for i := range zy {
+				if zy[i]&^zx[i] != 0 {
+					sub = false
+					break
+				}
+			}
+			if sub {
+				ps.dom[x*w+y>>6] |= 1 << (y & 63)
+			}
+		}
+	}
+	ps.tmp = make([]uint64, w)
 	ps.add(0, make([]uint64, ps.words), -1, -1)
 	return ps
 }
 
-func (ps *profiles) key(u int32, o []uint64) string {
-	b := make([]byte, 4+8*len(o))
-	b[0], b[1], b[2], b[3] = byte(u), byte(u>>8), byte(u>>16), byte(u>>24)
-	copy(b[4:], unsafe.Slice((*byte)(unsafe.Pointer(&o[0])), 8*len(o)))
-	return string(b)
+// maximal removes from the set o every element dominated by another one.
+func (ps *profiles) maximal(o, tmp []uint64) {
+	for i := range tmp {
+		tmp[i] = 0
+	}
+	w := ps.words
+	for i, bits := range o {
+		for bits != 0 {
+			b := bits & -bits
+			bits ^= b
+			x := i*64 + trailingZeros(b)
+			for j, d := range ps.dom[x*w : (x+1)*w] {
+				tmp[j] |= d
+			}
+		}
+	}
+	for i := range o {
+		o[i] &^= tmp[i]
+	}
+}
+
+// key encodes a profile as a map key, in ps.kbuf (valid until the next call).
+func (ps *profiles) key(u int32, o []uint64) []byte {
+	b := ps.kbuf[:0]
+	b = append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+	b = append(b, unsafe.Slice((*byte)(unsafe.Pointer(&o[0])), 8*len(o))...)
+	ps.kbuf = b
+	return b
 }
 
 func (ps *profiles) add(u int32, o []uint64, parent, heap int32) int32 {
 	id := int32(len(ps.u))
-	ps.index[ps.key(u, o)] = id
+	ps.index[string(ps.key(u, o))] = id
 	ps.u = append(ps.u, u)
 	ps.o = append(ps.o, o...)
 	ps.parent = append(ps.parent, parent)
@@ -80,14 +142,7 @@ func (ps *profiles) consistent(id int32) bool {
 	return ps.p[ps.u[id]] == (hasOption && !hitsP)
 }
 
-func trailingZeros(b uint64) int {
-	n := 0
-	for b&1 == 0 {
-		b >>= 1
-		n++
-	}
-	return n
-}
+func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
 
 // step returns the profile reached from state id by adding a heap of
 // transition t, or -1 and the new (u, O) when it is not yet known.
@@ -108,8 +163,9 @@ func (ps *profiles) step(id int32, t transition[int32], buf []uint64) (int32, in
 		x := ps.q.times(u, s)
 		buf[x>>6] |= 1 << (x & 63)
 	}
+	ps.maximal(buf, ps.tmp)
 	nu := ps.q.times(u, t.elem)
-	if j, ok := ps.index[ps.key(nu, buf)]; ok {
+	if j, ok := ps.index[string(ps.key(nu, buf))]; ok {
 		return j, nu
 	}
 	return -1, nu
@@ -150,7 +206,7 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 // truncate forgets the states from n on (a failed trial).
 func (ps *profiles) truncate(n int) {
 	for id := n; id < len(ps.u); id++ {
-		delete(ps.index, ps.key(ps.u[id], ps.opts(int32(id))))
+		delete(ps.index, string(ps.key(ps.u[id], ps.opts(int32(id)))))
 	}
 	ps.u = ps.u[:n]
 	ps.o = ps.o[:n*ps.words]

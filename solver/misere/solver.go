@@ -139,12 +139,12 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 		c.phi[j] = int(s.phi[j]) * cyc.size
 	}
 	c.phi[h] = 1
+	q, p, phi, err := labelAndReduce(s.g, c)
+	if err != nil {
+		return err
+	}
 	for attempt := 0; attempt < 200; attempt++ {
 		if err := ctx.Err(); err != nil {
-			return err
-		}
-		q, p, phi, err := labelAndReduce(s.g, c)
-		if err != nil {
 			return err
 		}
 		ps, trans, bad, err := verify(ctx, s.g, q, p, phi)
@@ -161,12 +161,23 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 			}
 			return nil
 		}
-		c, err = s.recalibrate(q, p, phi, bad)
+		if DebugLog != nil {
+			DebugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v", h, attempt, q.size, bad))
+		}
+		r, err := s.recalibrate(q, p, phi, bad)
 		if err != nil {
 			return err
 		}
+		q, p, phi = r.q, r.p, r.phi
 	}
 	return fmt.Errorf("%s: no verified quotient found for heap %d after 200 candidates", s.g.code, h)
+}
+
+// reduced is a reduced candidate with its derived P-portion.
+type reduced struct {
+	q   *monoid
+	p   []bool
+	phi []int32
 }
 
 // verify explores every profile of cl(H_0..H_n) under (q, p, phi). It returns
@@ -194,7 +205,7 @@ func verify(ctx context.Context, g *game, q *monoid, p []bool, phi []int32) (*pr
 // It tries the heaps of the witness one at a time, then in pairs, and so on,
 // and returns the first candidate whose derived P-portion gets the witness
 // right.
-func (s *Solver) recalibrate(q *monoid, p []bool, phi []int32, bad map[int]int) (candidate, error) {
+func (s *Solver) recalibrate(q *monoid, p []bool, phi []int32, bad map[int]int) (reduced, error) {
 	var heaps []int
 	for h := range bad {
 		if len(s.g.leaves[h]) > 0 {
@@ -206,36 +217,77 @@ func (s *Solver) recalibrate(q *monoid, p []bool, phi []int32, bad map[int]int) 
 	for bump := 0; bump < 4; bump++ {
 		for size := 1; size <= len(heaps); size++ {
 			for _, k := range combinations(heaps, size) {
-				c, ok := s.recalibrated(q, phi, bad, k, bump)
-				if !ok {
-					continue
-				}
-				q2, p2, phi2, err := labelAndReduce(s.g, c)
-				if err != nil {
-					return candidate{}, err
-				}
-				if witnessConsistent(s.g, q2, p2, phi2, bad) {
-					return c, nil
+				for _, grouped := range []bool{true, false} {
+					c, ok := s.recalibrated(q, phi, bad, k, bump, grouped)
+					if !ok {
+						continue
+					}
+					q2, p2, phi2, err := labelAndReduce(s.g, c)
+					if err != nil {
+						return reduced{}, err
+					}
+					if witnessConsistent(s.g, q2, p2, phi2, bad) {
+						return reduced{q2, p2, phi2}, nil
+					}
 				}
 			}
 		}
 	}
-	return candidate{}, fmt.Errorf("%s: could not recalibrate the quotient candidate at heap %d (failing position %v)", s.g.code, len(phi)-1, bad)
+	return reduced{}, fmt.Errorf("%s: could not recalibrate the quotient candidate at heap %d (failing position %v)", s.g.code, len(phi)-1, bad)
 }
 
-// recalibrated is the candidate ⟨φ(H_j) : j ∉ k⟩ × Π_{h ∈ k} C(t_h, 2).
-func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int) (candidate, bool) {
+// recalibrated is the candidate ⟨φ(H_j) : j not freed⟩ × Π C(t, 2), one
+// cyclic factor per freed heap of k. When grouped, every heap with the same
+// image as a heap of k is freed with it and shares its new generator: this
+// lifts a power relation of that image (x^(t+2) = x^t with t too small) for
+// all those heaps at once; ungrouped, the heap alone is told apart from the
+// others with its image.
+func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int, grouped bool) (candidate, bool) {
+	// group[j] is the index of the factor heap j maps to, or -1.
+	group := make([]int, len(phi))
+	var images []int32
+	for j := range group {
+		group[j] = -1
+	}
+	for _, h := range k {
+		if grouped {
+			i := slices.Index(images, phi[h])
+			if i < 0 {
+				i = len(images)
+				images = append(images, phi[h])
+			}
+			group[h] = i
+		} else {
+			group[h] = len(images)
+			images = append(images, phi[h])
+		}
+	}
+	if grouped {
+		for j := 1; j < len(phi); j++ {
+			if len(s.g.leaves[j]) > 0 {
+				if i := slices.Index(images, phi[j]); i >= 0 {
+					group[j] = i
+				}
+			}
+		}
+	}
 	var gens []int32
+	exps := make([]int, len(images))
 	for j := 1; j < len(phi); j++ {
-		if len(s.g.leaves[j]) > 0 && !slices.Contains(k, j) && !slices.Contains(gens, phi[j]) {
+		if len(s.g.leaves[j]) == 0 {
+			continue
+		}
+		if group[j] >= 0 {
+			exps[group[j]] += bad[j]
+		} else if !slices.Contains(gens, phi[j]) {
 			gens = append(gens, phi[j])
 		}
 	}
 	base, idx := submonoid(q, gens)
 	parts := []*monoid{base}
-	for _, h := range k {
-		t, _ := cyclicIndex(q, phi[h])
-		t = max(t, bad[h], 2) + 2*bump
+	for i, x := range images {
+		t, _ := cyclicIndex(q, x)
+		t = max(t, exps[i], 2) + 2*bump
 		parts = append(parts, cyclicMonoid(t, 2))
 	}
 	m := newProductMonoid(parts...)
@@ -248,8 +300,8 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 		if len(s.g.leaves[j]) == 0 {
 			continue
 		}
-		if i := slices.Index(k, j); i >= 0 {
-			// the generator of part i+1: digit 1 in that part
+		if i := group[j]; i >= 0 {
+			// the generator of factor i+1: digit 1 in that factor
 			scale := 1
 			for _, part := range parts[i+2:] {
 				scale *= part.size
@@ -311,3 +363,7 @@ func combinations(values []int, size int) [][]int {
 	rec(0, nil)
 	return out
 }
+
+// DebugLog, when set, receives a line for every failed candidate (for
+// studying slow heaps).
+var DebugLog func(string)
