@@ -38,7 +38,7 @@ run: build
 
 # Every Go test (solver, plotting, CLI, GUI through fyne's test driver), then
 # the real binary under Xvfb.
-test: deps test-go test-smoke
+test: deps lint test-go test-smoke
 
 test-go:
 	$(GO) test -tags $(TAGS) -count=1 ./...
