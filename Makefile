@@ -36,8 +36,8 @@ build: deps
 run: build
 	./$(BIN)
 
-# Every Go test (solver, plotting, CLI, GUI through fyne's test driver), then
-# the real binary under Xvfb.
+# gofmt and go vet, every Go test (solver, plotting, CLI, GUI through fyne's
+# test driver), then the real binary under Xvfb.
 test: deps lint test-go test-smoke
 
 test-go:
