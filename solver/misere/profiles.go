@@ -1,6 +1,7 @@
 package misere
 
 import (
+	"container/heap"
 	"context"
 	"errors"
 	"math/bits"
@@ -25,8 +26,10 @@ type profiles struct {
 	index  map[string]int32
 	u      []int32
 	o      []uint64 // words bits per state
-	parent []int32  // state this one was first reached from (-1 for the start)
+	parent []int32  // state this one is reached from on a least-birthday path (-1 for the start)
 	heap   []int32  // heap added to reach it
+	dist   []int    // least birthday of a position with this profile (so far)
+	done   []bool   // checked and expanded
 	// dom[x] (words bits) is the set of elements y ≠ x dominated by x: every
 	// z with y·z ∈ P has x·z ∈ P. A profile keeps only the maximal elements of
 	// O: a dominated option image can never be the only P-option of a sum, so
@@ -35,6 +38,8 @@ type profiles struct {
 	dom  []uint64
 	tmp  []uint64
 	kbuf []byte
+	// byBirthday makes explore visit profiles in order of birthday.
+	byBirthday bool
 	// maxStates bounds the exploration (memory).
 	maxStates int
 }
@@ -75,7 +80,7 @@ func newProfiles(q *monoid, p []bool) *profiles {
 		}
 	}
 	ps.tmp = make([]uint64, w)
-	ps.add(0, make([]uint64, ps.words), -1, -1)
+	ps.add(0, make([]uint64, ps.words), -1, -1, 0)
 	return ps
 }
 
@@ -109,13 +114,15 @@ func (ps *profiles) key(u int32, o []uint64) []byte {
 	return b
 }
 
-func (ps *profiles) add(u int32, o []uint64, parent, heap int32) int32 {
+func (ps *profiles) add(u int32, o []uint64, parent, heap int32, dist int) int32 {
 	id := int32(len(ps.u))
 	ps.index[string(ps.key(u, o))] = id
 	ps.u = append(ps.u, u)
 	ps.o = append(ps.o, o...)
 	ps.parent = append(ps.parent, parent)
 	ps.heap = append(ps.heap, heap)
+	ps.dist = append(ps.dist, dist)
+	ps.done = append(ps.done, false)
 	return id
 }
 
@@ -172,8 +179,59 @@ func (ps *profiles) step(id int32, t transition[int32], buf []uint64) (int32, in
 }
 
 // explore closes the set under the transitions, starting from the states in
-// todo. It stops at the first inconsistent profile and returns it (else -1).
+// todo, in order of birthday (Dijkstra, each heap weighted by its birthday),
+// so that the first inconsistent profile found belongs to a position of least
+// birthday among the failures: the place where the candidate first goes wrong.
+// It returns that profile, or -1 when every profile is consistent.
 func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transition[int32]) (int32, error) {
+	if !ps.byBirthday {
+		return ps.exploreBFS(ctx, todo, trans)
+	}
+	buf := make([]uint64, ps.words)
+	pq := &distQueue{}
+	for _, id := range todo {
+		heap.Push(pq, distItem{elem: int(id), dist: ps.dist[id]})
+	}
+	for n := 0; pq.Len() > 0; n++ {
+		if n&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return -1, err
+			}
+		}
+		top := heap.Pop(pq).(distItem)
+		id := int32(top.elem)
+		if ps.done[id] || top.dist != ps.dist[id] {
+			continue
+		}
+		ps.done[id] = true
+		if !ps.consistent(id) {
+			return id, nil
+		}
+		for _, t := range trans {
+			j, nu := ps.step(id, t, buf)
+			nd := ps.dist[id] + t.weight
+			if j >= 0 {
+				if !ps.done[j] && nd < ps.dist[j] {
+					ps.dist[j], ps.parent[j], ps.heap[j] = nd, id, int32(t.heap)
+					heap.Push(pq, distItem{elem: int(j), dist: nd})
+				}
+				continue
+			}
+			if len(ps.u) >= ps.maxStates {
+				return -1, errTooManyProfiles
+			}
+			o := make([]uint64, ps.words)
+			copy(o, buf)
+			j = ps.add(nu, o, id, int32(t.heap), nd)
+			heap.Push(pq, distItem{elem: int(j), dist: nd})
+		}
+	}
+	return -1, nil
+}
+
+// exploreBFS is explore in breadth-first order: cheaper, for checks whose
+// failing position is not needed (trials of a conservative extension).
+func (ps *profiles) exploreBFS(ctx context.Context, todo []int32, trans []transition[int32]) (int32, error) {
 	buf := make([]uint64, ps.words)
 	for n := 0; len(todo) > 0; n++ {
 		if n&4095 == 0 {
@@ -183,6 +241,13 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 		}
 		id := todo[0]
 		todo = todo[1:]
+		if ps.done[id] {
+			continue
+		}
+		ps.done[id] = true
+		if !ps.consistent(id) {
+			return id, nil
+		}
 		for _, t := range trans {
 			j, nu := ps.step(id, t, buf)
 			if j >= 0 {
@@ -193,11 +258,7 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 			}
 			o := make([]uint64, ps.words)
 			copy(o, buf)
-			j = ps.add(nu, o, id, int32(t.heap))
-			if !ps.consistent(j) {
-				return j, nil
-			}
-			todo = append(todo, j)
+			todo = append(todo, ps.add(nu, o, id, int32(t.heap), ps.dist[id]+t.weight))
 		}
 	}
 	return -1, nil
@@ -212,6 +273,8 @@ func (ps *profiles) truncate(n int) {
 	ps.o = ps.o[:n*ps.words]
 	ps.parent = ps.parent[:n]
 	ps.heap = ps.heap[:n]
+	ps.dist = ps.dist[:n]
+	ps.done = ps.done[:n]
 }
 
 // witness returns a position (heap size → multiplicity) whose profile is state id.

@@ -105,17 +105,16 @@ func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int
 	var todo []int32
 	for id := int32(0); int(id) < mark; id++ {
 		j, nu := s.ps.step(id, t, buf)
+		nd := s.ps.dist[id] + t.weight
 		if j >= 0 {
+			if !s.ps.done[j] && nd < s.ps.dist[j] {
+				s.ps.dist[j], s.ps.parent[j], s.ps.heap[j] = nd, id, int32(h)
+			}
 			continue
 		}
 		o := make([]uint64, s.ps.words)
 		copy(o, buf)
-		j = s.ps.add(nu, o, id, int32(h))
-		if !s.ps.consistent(j) {
-			s.ps.truncate(mark)
-			return false, nil
-		}
-		todo = append(todo, j)
+		todo = append(todo, s.ps.add(nu, o, id, int32(h), nd))
 	}
 	trans := append(slices.Clone(s.trans), t)
 	bad, err := s.ps.explore(ctx, todo, trans)
@@ -152,6 +151,7 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 			return err
 		}
 		if bad == nil {
+			ps.byBirthday = false
 			s.q, s.p, s.phi, s.ps, s.trans = q, p, phi, ps, trans
 			s.byOptions = map[string]int32{}
 			for j := 1; j <= h; j++ {
@@ -185,6 +185,7 @@ type reduced struct {
 // position.
 func verify(ctx context.Context, g *game, q *monoid, p []bool, phi []int32) (*profiles, []transition[int32], map[int]int, error) {
 	ps := newProfiles(q, p)
+	ps.byBirthday = VerifyByBirthday
 	if !ps.consistent(0) {
 		return nil, nil, map[int]int{}, nil
 	}
@@ -367,3 +368,7 @@ func combinations(values []int, size int) [][]int {
 // DebugLog, when set, receives a line for every failed candidate (for
 // studying slow heaps).
 var DebugLog func(string)
+
+// VerifyByBirthday makes the verification of a new quotient candidate report a
+// failing position of least birthday (else one with fewest heaps).
+var VerifyByBirthday = true
