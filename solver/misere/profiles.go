@@ -44,12 +44,17 @@ type profiles struct {
 	maxStates int
 }
 
-// errTooManyProfiles is returned when verification would need more memory
-// than allowed.
-var errTooManyProfiles = errors.New("verification needs too many profiles")
+// ErrTooLarge is returned when verifying a quotient candidate would need more
+// memory than nimlab allows itself (about 300 MB of profiles).
+var ErrTooLarge = errors.New("verifying the quotient needs more profiles than the memory limit allows")
+
+// profileWords is the memory budget of a profile set, in 64-bit words of
+// option sets (the map keys take as much again).
+const profileWords = 16 << 20
 
 func newProfiles(q *monoid, p []bool) *profiles {
-	ps := &profiles{q: q, p: p, words: (q.size + 63) / 64, index: map[string]int32{}, maxStates: 4_000_000}
+	words := (q.size + 63) / 64
+	ps := &profiles{q: q, p: p, words: words, index: map[string]int32{}, maxStates: max(1000, profileWords/words)}
 	w := ps.words
 	pz := make([]uint64, q.size*w) // pz[x] = {z : x·z ∈ P}
 	for x := 0; x < q.size; x++ {
@@ -218,7 +223,7 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 				continue
 			}
 			if len(ps.u) >= ps.maxStates {
-				return -1, errTooManyProfiles
+				return -1, ErrTooLarge
 			}
 			o := make([]uint64, ps.words)
 			copy(o, buf)
@@ -254,7 +259,7 @@ func (ps *profiles) exploreBFS(ctx context.Context, todo []int32, trans []transi
 				continue
 			}
 			if len(ps.u) >= ps.maxStates {
-				return -1, errTooManyProfiles
+				return -1, ErrTooLarge
 			}
 			o := make([]uint64, ps.words)
 			copy(o, buf)

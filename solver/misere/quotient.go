@@ -343,7 +343,9 @@ type Options struct {
 const DefaultMax = 300
 
 // Compute builds the partial quotients of code until the misère periodicity
-// theorem certifies the full quotient, or up to Options.Max.
+// theorem certifies the full quotient, or up to Options.Max. When it stops
+// early (the context is done, or a step needs too much memory: ErrTooLarge)
+// it returns the last complete partial quotient together with the error.
 func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, error) {
 	if opts.Max <= 0 {
 		opts.Max = DefaultMax
@@ -353,11 +355,13 @@ func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, err
 	var cert periodCertificate
 	certified := false
 	for s.Last() < opts.Max {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		err := ctx.Err()
+		if err == nil {
+			err = s.Next(ctx)
 		}
-		if err := s.Next(ctx); err != nil {
-			return nil, err
+		if err != nil {
+			q := s.snapshot()
+			return q, fmt.Errorf("%s: stopped after heap %d (Q_%d, of order %d, is complete): %w", code, s.Last(), s.Last(), s.Order(), err)
 		}
 		if !certified {
 			cert, certified = s.certify()

@@ -259,8 +259,10 @@ func TestPhiOfUsesCertifiedPeriod(t *testing.T) {
 func TestComputeHonoursContextAndMax(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Compute(ctx, octal.MustParseCode("0.07"), Options{Max: 100})
+	partialQ, err := Compute(ctx, octal.MustParseCode("0.07"), Options{Max: 100})
 	assert.ErrorIs(t, err, context.Canceled)
+	require.NotNil(t, partialQ, "the last complete quotient comes with the error")
+	assert.Equal(t, 0, partialQ.ComputedTo)
 
 	var reports []Progress
 	q, err := Compute(context.Background(), octal.MustParseCode("0.07"), Options{Max: 12, Progress: func(p Progress) { reports = append(reports, p) }})

@@ -114,7 +114,13 @@ func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int
 		}
 		o := make([]uint64, s.ps.words)
 		copy(o, buf)
-		todo = append(todo, s.ps.add(nu, o, id, int32(h), nd))
+		j = s.ps.add(nu, o, id, int32(h), nd)
+		if !s.ps.consistent(j) {
+			// most wrong guesses fail here, one heap away from a known profile
+			s.ps.truncate(mark)
+			return false, nil
+		}
+		todo = append(todo, j)
 	}
 	trans := append(slices.Clone(s.trans), t)
 	bad, err := s.ps.explore(ctx, todo, trans)
