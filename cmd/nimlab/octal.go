@@ -127,6 +127,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		if heaps, err = parseHeapList("--heaps", f.heaps); err != nil {
 			return err
 		}
+		if big := slices.Max(heaps); big > maxMoveHeap {
+			return badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, maxMoveHeap)
+		}
 	}
 	width := 0
 	if f.table != "" {
@@ -235,6 +238,10 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 	return fig.WritePNG(req.File)
 }
 
+// maxMoveHeap bounds the heaps of --heaps: winning moves are found by
+// enumerating every option of every heap, which is linear in its size.
+const maxMoveHeap = 10_000_000
+
 // valuesCovering returns Grundy values up to at least heap h: the computed
 // ones, extended by the certified period (which the Guy–Smith theorem makes
 // exact), or by computing further when no period is certified.
@@ -254,7 +261,7 @@ func valuesCovering(ctx context.Context, code octal.Code, res *octal.Result, h i
 	}
 	more := make([]uint16, len(values), h+1)
 	copy(more, values)
-	return octal.QuadraticExtend(ctx, code, more, h, nil)
+	return octal.SparseExtend(ctx, code, more, h, nil)
 }
 
 // writeGrundyCSV writes n,grundy rows, atomically.

@@ -154,3 +154,22 @@ func TestOctalBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestOctalRefusesHeapsTooLargeToEnumerate(t *testing.T) {
+	status, out, errOut := runCLI(t, "octal", "0.07", "--heaps", "3,20000000")
+	assert.Equal(t, exitUsage, status)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "--heaps entry 20000000 is too large")
+}
+
+func TestOctalHeapsBeyondUncertifiedValuesAreComputed(t *testing.T) {
+	// --n 10 does not reach heap 40, so the values are computed further;
+	// G(40) = 3 and G(34) = 4 in Table 1.1, nim-sum 7.
+	status, out, errOut := runCLI(t, "octal", "0.07", "--n", "10", "--heaps", "40,34", "--json")
+	require.Equal(t, exitOK, status, errOut)
+	var r struct {
+		NimSum int `json:"nim_sum"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, 7, r.NimSum)
+}
