@@ -2,6 +2,7 @@ package misere
 
 import (
 	"container/heap"
+	"context"
 	"fmt"
 	"slices"
 )
@@ -90,7 +91,7 @@ func transitionsOf[T comparable](g *game, phi []T, times func(x, y T) T, less fu
 // X has an option and none of O is P. If the candidate is a correct (possibly
 // unreduced) quotient this is the true outcome of every position with image
 // u; if not, verification finds the error.
-func labelAndReduce(g *game, c candidate) (*monoid, []bool, []int32, error) {
+func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool, []int32, error) {
 	trans := transitionsOf(g, c.phi, c.m.times, cmpInt)
 	idx := map[int]int32{0: 0}
 	elems := []int{0}
@@ -99,7 +100,12 @@ func labelAndReduce(g *game, c candidate) (*monoid, []bool, []int32, error) {
 	done := []bool{false}
 	pq := &distQueue{{elem: 0, dist: 0}}
 	p := []bool{false}
-	for pq.Len() > 0 {
+	for n := 0; pq.Len() > 0; n++ {
+		if n&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, nil, err
+			}
+		}
 		top := heap.Pop(pq).(distItem)
 		i := idx[top.elem]
 		if done[i] || top.dist != dist[i] {

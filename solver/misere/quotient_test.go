@@ -272,3 +272,24 @@ func TestComputeHonoursContextAndMax(t *testing.T) {
 	require.NotEmpty(t, reports)
 	assert.Equal(t, 12, reports[len(reports)-1].Heap)
 }
+
+// A heap of n tokens in 0.4 (take one, split the rest in two) is the same game
+// as a heap of n−1 in Dawson's Kayles 0.07 (see FINDINGS, octal section), so
+// Q_n(0.4) must be Q_{n−1}(0.07), with Φ shifted by one heap. The two runs go
+// through different move lists, candidates and recalibrations.
+func TestDawsonsKaylesShiftedIsTheSameQuotient(t *testing.T) {
+	d := NewSolver(octal.MustParseCode("0.07"))
+	f := NewSolver(octal.MustParseCode("0.4"))
+	require.NoError(t, f.Next(context.Background())) // 0.4 runs one heap ahead
+	for d.Last() < 27 {
+		require.NoError(t, d.Next(context.Background()))
+		require.NoError(t, f.Next(context.Background()))
+		qd, qf := d.Quotient(), f.Quotient()
+		require.Equal(t, qd.Order, qf.Order, "|Q_%d(0.07)| vs |Q_%d(0.4)|", d.Last(), f.Last())
+		assert.Equal(t, qd.Presentation, qf.Presentation)
+		assert.Equal(t, names(qd, qd.PSet), names(qf, qf.PSet))
+		for h := 1; h <= d.Last(); h++ {
+			assert.Equal(t, qd.Names[qd.Phi[h]], qf.Names[qf.Phi[h+1]], "Φ(H_%d) in 0.07 vs Φ(H_%d) in 0.4", h, h+1)
+		}
+	}
+}

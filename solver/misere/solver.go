@@ -144,7 +144,7 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 		c.phi[j] = int(s.phi[j]) * cyc.size
 	}
 	c.phi[h] = 1
-	q, p, phi, err := labelAndReduce(s.g, c)
+	q, p, phi, err := labelAndReduce(ctx, s.g, c)
 	if err != nil {
 		return err
 	}
@@ -170,7 +170,7 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 		if DebugLog != nil {
 			DebugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v", h, attempt, q.size, bad))
 		}
-		r, err := s.recalibrate(q, p, phi, bad)
+		r, err := s.recalibrate(ctx, q, p, phi, bad)
 		if err != nil {
 			return err
 		}
@@ -212,7 +212,7 @@ func verify(ctx context.Context, g *game, q *monoid, p []bool, phi []int32) (*pr
 // It tries the heaps of the witness one at a time, then in pairs, and so on,
 // and returns the first candidate whose derived P-portion gets the witness
 // right.
-func (s *Solver) recalibrate(q *monoid, p []bool, phi []int32, bad map[int]int) (reduced, error) {
+func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int32, bad map[int]int) (reduced, error) {
 	var heaps []int
 	for h := range bad {
 		if len(s.g.leaves[h]) > 0 {
@@ -225,11 +225,14 @@ func (s *Solver) recalibrate(q *monoid, p []bool, phi []int32, bad map[int]int) 
 		for size := 1; size <= len(heaps); size++ {
 			for _, k := range combinations(heaps, size) {
 				for _, grouped := range []bool{true, false} {
+					if err := ctx.Err(); err != nil {
+						return reduced{}, err
+					}
 					c, ok := s.recalibrated(q, phi, bad, k, bump, grouped)
 					if !ok {
 						continue
 					}
-					q2, p2, phi2, err := labelAndReduce(s.g, c)
+					q2, p2, phi2, err := labelAndReduce(ctx, s.g, c)
 					if err != nil {
 						return reduced{}, err
 					}
