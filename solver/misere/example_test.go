@@ -38,3 +38,19 @@ func ExampleSearcher_Outcome() {
 	fmt.Println(o) // *2 + *2 is a misère P-position
 	// Output: P
 }
+
+// The partial quotients of Nim grow as |T_n| = 2^n + 2 (seed 004 §4).
+func ExampleSolver() {
+	s := misere.NewSolver(octal.MustParseCode("0.33333333"))
+	for s.Last() < 8 {
+		if err := s.Next(context.Background()); err != nil {
+			panic(err)
+		}
+		fmt.Print(s.Order(), " ")
+	}
+	fmt.Println()
+	fmt.Println(s.Quotient().Presentation)
+	// Output:
+	// 2 6 6 10 10 10 10 18
+	// ⟨a, b, c, d | a² = 1, c² = b², d² = b², b³ = b, b²c = c, b²d = d⟩
+}
