@@ -42,15 +42,16 @@ func ExampleSearcher_Outcome() {
 // The partial quotients of Nim grow as |T_n| = 2^n + 2 (seed 004 §4).
 func ExampleSolver() {
 	s := misere.NewSolver(octal.MustParseCode("0.33333333"))
+	var orders []int
 	for s.Last() < 8 {
 		if err := s.Next(context.Background()); err != nil {
 			panic(err)
 		}
-		fmt.Print(s.Order(), " ")
+		orders = append(orders, s.Order())
 	}
-	fmt.Println()
+	fmt.Println(orders)
 	fmt.Println(s.Quotient().Presentation)
 	// Output:
-	// 2 6 6 10 10 10 10 18
+	// [2 6 6 10 10 10 10 18]
 	// ⟨a, b, c, d | a² = 1, c² = b², d² = b², b³ = b, b²c = c, b²d = d⟩
 }
