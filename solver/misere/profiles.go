@@ -56,6 +56,12 @@ func newProfiles(q *monoid, p []bool) *profiles {
 	words := (q.size + 63) / 64
 	ps := &profiles{q: q, p: p, words: words, index: map[string]int32{}, maxStates: max(1000, profileWords/words)}
 	w := ps.words
+	ps.tmp = make([]uint64, w)
+	if q.size > maxDominationOrder {
+		// the table costs |Q|²·|Q|/64 steps; large candidates go without it
+		ps.add(0, make([]uint64, ps.words), -1, -1, 0)
+		return ps
+	}
 	pz := make([]uint64, q.size*w) // pz[x] = {z : x·z ∈ P}
 	for x := 0; x < q.size; x++ {
 		for z := 0; z < q.size; z++ {
@@ -89,8 +95,15 @@ func newProfiles(q *monoid, p []bool) *profiles {
 	return ps
 }
 
+// maxDominationOrder is the largest quotient for which profiles are reduced
+// to maximal option images.
+const maxDominationOrder = 4000
+
 // maximal removes from the set o every element dominated by another one.
 func (ps *profiles) maximal(o, tmp []uint64) {
+	if ps.dom == nil {
+		return
+	}
 	for i := range tmp {
 		tmp[i] = 0
 	}
