@@ -90,7 +90,6 @@ func newProfiles(q *monoid, p []bool) *profiles {
 			}
 		}
 	}
-	ps.tmp = make([]uint64, w)
 	ps.add(0, make([]uint64, ps.words), -1, -1, 0)
 	return ps
 }
