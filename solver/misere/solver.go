@@ -167,8 +167,8 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 			}
 			return nil
 		}
-		if DebugLog != nil {
-			DebugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v", h, attempt, q.size, bad))
+		if debugLog != nil {
+			debugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v", h, attempt, q.size, bad))
 		}
 		r, err := s.recalibrate(ctx, q, p, phi, bad)
 		if err != nil {
@@ -191,7 +191,7 @@ type reduced struct {
 // position.
 func verify(ctx context.Context, g *game, q *monoid, p []bool, phi []int32) (*profiles, []transition[int32], map[int]int, error) {
 	ps := newProfiles(q, p)
-	ps.byBirthday = VerifyByBirthday
+	ps.byBirthday = verifyByBirthday
 	if !ps.consistent(0) {
 		return nil, nil, map[int]int{}, nil
 	}
@@ -374,10 +374,10 @@ func combinations(values []int, size int) [][]int {
 	return out
 }
 
-// DebugLog, when set, receives a line for every failed candidate (for
+// debugLog, when set, receives a line for every failed candidate (for
 // studying slow heaps).
-var DebugLog func(string)
+var debugLog func(string)
 
-// VerifyByBirthday makes the verification of a new quotient candidate report a
+// verifyByBirthday makes the verification of a new quotient candidate report a
 // failing position of least birthday (else one with fewest heaps).
-var VerifyByBirthday = true
+var verifyByBirthday = true
