@@ -15,6 +15,15 @@ func parseCount(what, s string) (int, error) {
 	return int(v), nil
 }
 
+// parsePositive reads a whole number of at least 1 (a bound, a width).
+func parsePositive(what, s string) (int, error) {
+	v, err := parseCount(what, s)
+	if err == nil && v < 1 {
+		err = badInput("%s must be at least 1, got %q", what, s)
+	}
+	return v, err
+}
+
 // parseHeapList reads a comma-separated list of heap sizes such as "3,5,7".
 func parseHeapList(what, s string) ([]int, error) {
 	accepted := "a comma-separated list of non-negative whole numbers such as 3,5,7"

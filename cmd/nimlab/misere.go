@@ -90,12 +90,9 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	maxHeap, err := parseCount("--max", f.max)
+	maxHeap, err := parsePositive("--max", f.max)
 	if err != nil {
 		return err
-	}
-	if maxHeap < 1 {
-		return badInput("--max must be at least 1, got %q", f.max)
 	}
 	var heaps []int
 	if f.heapsSet {

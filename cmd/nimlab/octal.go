@@ -115,11 +115,8 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		}
 		opts.Exact = true
 	} else {
-		if opts.Max, err = parseCount("--max", f.max); err != nil {
+		if opts.Max, err = parsePositive("--max", f.max); err != nil {
 			return err
-		}
-		if opts.Max < 1 {
-			return badInput("--max must be at least 1, got %q", f.max)
 		}
 	}
 	var heaps []int
@@ -133,11 +130,8 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	}
 	width := 0
 	if f.table != "" {
-		if width, err = parseCount("--table", f.table); err != nil {
+		if width, err = parsePositive("--table", f.table); err != nil {
 			return err
-		}
-		if width < 1 {
-			return badInput("--table needs a row width of at least 1, got %q", f.table)
 		}
 	}
 	total := opts.Max

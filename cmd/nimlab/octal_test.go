@@ -139,7 +139,7 @@ func TestOctalBadInput(t *testing.T) {
 		{"non-numeric heap", []string{"octal", "0.07", "--heaps", "3,x"}, "not a heap size"},
 		{"empty heap list", []string{"octal", "0.07", "--heaps", ""}, "--heaps is empty"},
 		{"malformed heap list", []string{"octal", "0.07", "--heaps", "3,,4"}, "empty entry"},
-		{"bad table width", []string{"octal", "0.07", "--table", "0"}, "--table needs"},
+		{"bad table width", []string{"octal", "0.07", "--table", "0"}, "--table must be at least 1"},
 		{"unknown flag", []string{"octal", "0.07", "--bogus"}, "unknown flag"},
 		{"unknown command", []string{"octa", "0.07"}, "unknown command"},
 	}
