@@ -26,7 +26,7 @@ type misereTab struct {
 	ui *ui
 
 	code      *widget.Entry
-	codeError *widget.Label
+	codeError inlineError
 	maxHeaps  *widget.Entry
 	compute   *widget.Button
 	cancel    *widget.Button
@@ -50,10 +50,7 @@ func newMisereTab(u *ui) *misereTab {
 	t.code.SetText("0.75")
 	t.code.OnChanged = func(s string) { t.validate(s) }
 	t.code.OnSubmitted = func(string) { t.Compute() }
-	t.codeError = widget.NewLabel("")
-	t.codeError.Importance = widget.DangerImportance
-	t.codeError.Wrapping = fyne.TextWrapWord
-	t.codeError.Hide()
+	t.codeError = newInlineError()
 	t.maxHeaps = widget.NewEntry()
 	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
@@ -95,11 +92,10 @@ func newMisereTab(u *ui) *misereTab {
 
 func (t *misereTab) validate(s string) bool {
 	if _, err := octal.ParseCode(s); err != nil {
-		t.codeError.SetText(inlineCodeError(err))
-		t.codeError.Show()
+		t.codeError.Set(inlineCodeError(err))
 		return false
 	}
-	t.codeError.Hide()
+	t.codeError.Set("")
 	return true
 }
 
@@ -113,19 +109,11 @@ func (t *misereTab) Shown() {
 
 // Compute builds the misère quotient of the code in the background.
 func (t *misereTab) Compute() {
-	code, err := octal.ParseCode(t.code.Text)
-	if err != nil {
-		t.codeError.SetText(inlineCodeError(err))
-		t.codeError.Show()
+	code, maxHeap, msg := readCodeAndBound(t.code.Text, t.maxHeaps.Text, "max heap", 1, 5000)
+	t.codeError.Set(msg)
+	if msg != "" {
 		return
 	}
-	maxHeap, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
-	if err != nil || maxHeap < 1 || maxHeap > 5000 {
-		t.codeError.SetText("max heap must be a whole number from 1 to 5000")
-		t.codeError.Show()
-		return
-	}
-	t.codeError.Hide()
 	t.cancel.Enable()
 	t.progress.SetValue(0)
 	t.status.SetText("computing the quotient of " + code.String() + "…")

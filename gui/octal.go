@@ -71,7 +71,7 @@ type octalTab struct {
 	games     *widget.Select
 	recent    *widget.Select
 	code      *widget.Entry
-	codeError *widget.Label
+	codeError inlineError
 	maxHeaps  *widget.Entry
 	engine    *widget.Select
 	compute   *widget.Button
@@ -139,10 +139,7 @@ func newOctalTab(u *ui) *octalTab {
 	t.code.SetPlaceHolder("octal code, e.g. 0.07")
 	t.code.OnChanged = func(s string) { t.validate(s) }
 	t.code.OnSubmitted = func(string) { t.Compute() }
-	t.codeError = widget.NewLabel("")
-	t.codeError.Importance = widget.DangerImportance
-	t.codeError.Wrapping = fyne.TextWrapWord
-	t.codeError.Hide()
+	t.codeError = newInlineError()
 
 	t.maxHeaps = widget.NewEntry()
 	t.maxHeaps.SetText(strconv.Itoa(defaultOctalMax))
@@ -242,11 +239,10 @@ func (t *octalTab) validate(s string) bool {
 	}
 	_, err := octal.ParseCode(s)
 	if err != nil {
-		t.codeError.SetText(inlineCodeError(err))
-		t.codeError.Show()
+		t.codeError.Set(inlineCodeError(err))
 		return false
 	}
-	t.codeError.Hide()
+	t.codeError.Set("")
 	return true
 }
 
@@ -263,19 +259,11 @@ func inlineCodeError(err error) string {
 // the background (cancelling any computation already running).
 func (t *octalTab) Compute() {
 	text := t.code.Text
-	code, err := octal.ParseCode(text)
-	if err != nil {
-		t.codeError.SetText(inlineCodeError(err))
-		t.codeError.Show()
+	code, maxHeaps, msg := readCodeAndBound(text, t.maxHeaps.Text, "max heaps", 10, 100_000_000)
+	t.codeError.Set(msg)
+	if msg != "" {
 		return
 	}
-	maxHeaps, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
-	if err != nil || maxHeaps < 10 || maxHeaps > 100_000_000 {
-		t.codeError.SetText("max heaps must be a whole number from 10 to 100000000")
-		t.codeError.Show()
-		return
-	}
-	t.codeError.Hide()
 	t.cancel.Enable()
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")

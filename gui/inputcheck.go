@@ -1,0 +1,48 @@
+package gui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// inlineError is the red line under an input that says what is wrong with
+// it; bad input is reported there and starts no job.
+type inlineError struct{ *widget.Label }
+
+func newInlineError() inlineError {
+	l := widget.NewLabel("")
+	l.Importance = widget.DangerImportance
+	l.Wrapping = fyne.TextWrapWord
+	l.Hide()
+	return inlineError{l}
+}
+
+// Set shows msg, or hides the line when msg is empty.
+func (e inlineError) Set(msg string) {
+	if msg == "" {
+		e.Hide()
+		return
+	}
+	e.SetText(msg)
+	e.Show()
+}
+
+// readCodeAndBound reads an octal code and a whole-number bound named what
+// that must lie in [lo, hi]; msg says what is wrong, or is empty.
+func readCodeAndBound(codeText, boundText, what string, lo, hi int) (code octal.Code, bound int, msg string) {
+	code, err := octal.ParseCode(codeText)
+	if err != nil {
+		return code, 0, inlineCodeError(err)
+	}
+	bound, err = strconv.Atoi(strings.TrimSpace(boundText))
+	if err != nil || bound < lo || bound > hi {
+		return code, 0, fmt.Sprintf("%s must be a whole number from %d to %d", what, lo, hi)
+	}
+	return code, bound, ""
+}
