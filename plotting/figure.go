@@ -259,6 +259,33 @@ func (c *canvas) margins(p *plot.Plot, x0, y0, x1, y1 float64) (left, top, right
 	return dx0 - x0, dy0 - y0, x1 - dx1, y1 - dy1
 }
 
+// layoutData fits p's data area into the whole picture less a margin on
+// every side and draws p so that the data area falls on whole pixels. The
+// axes depend on the data area's size (tick density, head room), so setAxes
+// is called with a first guess, with the size the margins leave, and with the
+// final pixel size. what names the picture in the error for a picture too small.
+func (c *canvas) layoutData(p *plot.Plot, setAxes func(dw, dh float64), what string) (image.Rectangle, error) {
+	st := c.st
+	W, H := float64(c.size.Width), float64(c.size.Height)
+	setAxes(W*0.8, H*0.7)
+	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
+	setAxes(W-2*st.margin-l-r, H-2*st.margin-tp-b)
+	l, tp, r, b = c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
+	x0, y0 := int(math.Ceil(st.margin+l)), int(math.Ceil(st.margin+tp))
+	x1, y1 := int(math.Floor(W-st.margin-r)), int(math.Floor(H-st.margin-b))
+	if x1-x0 < 20 || y1-y0 < 20 {
+		return image.Rectangle{}, fmt.Errorf("plotting: a %d×%d picture leaves no room for the %s; make it larger", c.size.Width, c.size.Height, what)
+	}
+	setAxes(float64(x1-x0), float64(y1-y0))
+	data := image.Rect(x0, y0, x1, y1)
+	outer, err := c.placePlot(p, data)
+	if err != nil {
+		return image.Rectangle{}, err
+	}
+	p.Draw(outer)
+	return data, nil
+}
+
 // placePlot finds the outer rectangle into which p must be drawn so that its
 // data area is exactly the pixel rectangle want. Tick labels that overhang the
 // data area make the relation slightly non-linear, so it is solved by a few

@@ -65,7 +65,7 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 
 	c := newCanvas(size)
 	st := c.st
-	W, H := float64(size.Width), float64(size.Height)
+	H := float64(size.Height)
 	title := opts.Title
 	if title == "" {
 		title = "How often each Grundy value occurs"
@@ -88,22 +88,10 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 		p.Y.Min, p.Y.Max = 0, float64(maxCount)/frac
 		p.Y.Tick.Marker = clipTicks{newIntTicks(float64(maxCount), int((dh-headPx)/(2.4*st.tick))+1), float64(maxCount)}
 	}
-	setAxes(W*0.8, H*0.7)
-	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
-	setAxes(W-2*st.margin-l-r, H-2*st.margin-tp-b)
-	l, tp, r, b = c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
-	x0, y0 := int(math.Ceil(st.margin+l)), int(math.Ceil(st.margin+tp))
-	x1, y1 := int(math.Floor(W-st.margin-r)), int(math.Floor(H-st.margin-b))
-	if x1-x0 < 20 || y1-y0 < 20 {
-		return nil, fmt.Errorf("plotting: a %d×%d picture leaves no room for the histogram; make it larger", size.Width, size.Height)
-	}
-	setAxes(float64(x1-x0), float64(y1-y0))
-	data := image.Rect(x0, y0, x1, y1)
-	outer, err := c.placePlot(p, data)
+	data, err := c.layoutData(p, setAxes, "histogram")
 	if err != nil {
 		return nil, err
 	}
-	p.Draw(outer)
 	fig := &Figure{
 		Image: c.nrgba(), DPI: size.DPI, Data: data,
 		X: AxisRange{Min: p.X.Min, Max: p.X.Max},

@@ -99,7 +99,6 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 
 	c := newCanvas(size)
 	st := c.st
-	W, H := float64(size.Width), float64(size.Height)
 	title := opts.Title
 	if title == "" {
 		title = "Grundy values"
@@ -138,22 +137,10 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		yt := newIntTicks(span, int((dh-headPx)/(2.4*st.tick))+1)
 		p.Y.Tick.Marker = clipTicks{yt, float64(maxV)}
 	}
-	setAxes(W*0.8, H*0.7)
-	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
-	setAxes(W-2*st.margin-l-r, H-2*st.margin-tp-b)
-	l, tp, r, b = c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
-	x0, y0 := int(math.Ceil(st.margin+l)), int(math.Ceil(st.margin+tp))
-	x1, y1 := int(math.Floor(W-st.margin-r)), int(math.Floor(H-st.margin-b))
-	if x1-x0 < 20 || y1-y0 < 20 {
-		return nil, fmt.Errorf("plotting: a %d×%d picture leaves no room for the plot; make it larger", size.Width, size.Height)
-	}
-	setAxes(float64(x1-x0), float64(y1-y0))
-	data := image.Rect(x0, y0, x1, y1)
-	outer, err := c.placePlot(p, data)
+	data, err := c.layoutData(p, setAxes, "plot")
 	if err != nil {
 		return nil, err
 	}
-	p.Draw(outer)
 
 	fig := &Figure{
 		Image: c.nrgba(), DPI: size.DPI, Data: data,
