@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -174,8 +175,7 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 			cost = min(d, 2*(e.n1+2*e.tau1)+64)
 		}
 		parts := min(workers, max(1, cells*cost/parallelWork))
-		maxes := make([]int, parts)
-		run := func(w int) {
+		m := maxOverParts(parts, func(w int) int {
 			var s mexSet
 			lo := xlo + w*cells/parts
 			hi := xlo + (w+1)*cells/parts
@@ -194,20 +194,9 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 				t.v[y*side+x] = uint16(v)
 				m = max(m, v)
 			}
-			maxes[w] = m
-		}
-		if parts == 1 {
-			run(0)
-		} else {
-			var wg sync.WaitGroup
-			for w := range parts {
-				wg.Go(func() { run(w) })
-			}
-			wg.Wait()
-		}
-		for _, m := range maxes {
-			t.max = max(t.max, m)
-		}
+			return m
+		})
+		t.max = max(t.max, m)
 		if t.max >= 64 {
 			// The masks hold values below 64 only.
 			e.pm = nil
@@ -467,4 +456,19 @@ func (e *engine2) star(x, other int, s *mexSet) {
 			s.add(row[m])
 		}
 	}
+}
+
+// maxOverParts runs part(0..parts-1), on separate goroutines when there is
+// more than one, and returns the largest value they return.
+func maxOverParts(parts int, part func(w int) int) int {
+	if parts == 1 {
+		return part(0)
+	}
+	maxes := make([]int, parts)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Go(func() { maxes[w] = part(w) })
+	}
+	wg.Wait()
+	return slices.Max(maxes)
 }

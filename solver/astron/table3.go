@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"time"
 )
 
@@ -152,8 +151,7 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 		}
 		bound := xorBound(max(t.max, lowerMax))
 		parts := min(workers, max(1, len(cells)*2*s/parallelWork))
-		maxes := make([]int, parts)
-		run := func(w int) {
+		m := maxOverParts(parts, func(w int) int {
 			var ms mexSet
 			lo := w * len(cells) / parts
 			hi := (w + 1) * len(cells) / parts
@@ -164,20 +162,9 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 				t.setAll(x, y, z, uint16(v))
 				m = max(m, v)
 			}
-			maxes[w] = m
-		}
-		if parts == 1 {
-			run(0)
-		} else {
-			var wg sync.WaitGroup
-			for w := range parts {
-				wg.Go(func() { run(w) })
-			}
-			wg.Wait()
-		}
-		for _, m := range maxes {
-			t.max = max(t.max, m)
-		}
+			return m
+		})
+		t.max = max(t.max, m)
 		if t.max > math.MaxUint16-1 {
 			return nil, fmt.Errorf("a three-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
 		}
