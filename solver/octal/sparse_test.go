@@ -78,3 +78,39 @@ func firstDifference(a, b []uint16) int {
 	}
 	return -1
 }
+
+// TestScanPairs checks the eight-at-a-time pair scan against the plain loop
+// over every pair, on random values and random sets of values to rule out.
+func TestScanPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 2026))
+	for trial := range 2000 {
+		m := rng.IntN(40)
+		lo, hi := make([]uint16, m), make([]uint16, m)
+		for i := range m {
+			lo[i], hi[i] = uint16(rng.IntN(64)), uint16(rng.IntN(64))
+		}
+		got, want := new([MaxValue + 1]uint8), new([MaxValue + 1]uint8)
+		count := 0
+		for v := range 64 {
+			switch rng.IntN(4) {
+			case 0:
+				got[v], want[v] = 2, 2
+				count++
+			case 1:
+				got[v], want[v] = 1, 1
+			}
+		}
+		wantLeft := count
+		for i := range m {
+			if v := lo[i] ^ hi[m-1-i]; want[v] == 2 {
+				want[v] = 1
+				wantLeft--
+			}
+		}
+		left := scanPairs(lo, hi, got, count)
+		if count > 0 {
+			require.Equal(t, wantLeft, left, "trial %d", trial)
+			require.Equal(t, want[:64], got[:64], "trial %d", trial)
+		}
+	}
+}
