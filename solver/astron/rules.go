@@ -151,6 +151,16 @@ type splitRule struct {
 	Vanish, Lower, Split bool
 }
 
+// smallestPart returns the smallest size the star keeps on one side when the
+// rule leaves m points of it: 0 when a side may be empty (the star is lowered
+// to m ≥ 1, or vanishes at m = 0), else 1.
+func (sr splitRule) smallestPart(m int) int {
+	if (sr.Lower && m >= 1) || (sr.Vanish && m == 0) {
+		return 0
+	}
+	return 1
+}
+
 // joinRule allows joining N stars into one of their total size minus K.
 type joinRule struct {
 	K, N int

@@ -335,10 +335,7 @@ func (e *engine2) starMasked(x, other int) uint64 {
 		if m < 0 {
 			continue
 		}
-		lo := 1
-		if (sr.Lower && m >= 1) || (sr.Vanish && m == 0) {
-			lo = 0
-		}
+		lo := sr.smallestPart(m)
 		if !sr.Split {
 			if lo == 0 {
 				bits |= 1 << row[m]
@@ -442,10 +439,7 @@ func (e *engine2) star(x, other int, s *mexSet) {
 		if m < 0 {
 			continue
 		}
-		lo := 1
-		if (sr.Lower && m >= 1) || (sr.Vanish && m == 0) {
-			lo = 0
-		}
+		lo := sr.smallestPart(m)
 		switch {
 		case sr.Split && lo <= m:
 			// g1[a] = rg[last−a]; with j = m − a running 0..m−lo both

@@ -264,10 +264,7 @@ func (e *engine3) star(u, v, w int, s *mexSet) {
 		if m < 0 {
 			continue
 		}
-		lo := 1
-		if (sr.Lower && m >= 1) || (sr.Vanish && m == 0) {
-			lo = 0
-		}
+		lo := sr.smallestPart(m)
 		if !sr.Split {
 			if lo == 0 {
 				s.add(line[m])
