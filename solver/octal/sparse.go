@@ -290,7 +290,7 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 		}
 	}
 	if count > 0 && len(s.split) > 0 {
-		count = s.ruleOutRare(n, vals, seen, count)
+		count = s.ruleOutRare(n, vals, seen, size, count)
 	}
 	// Every option value found by a scan is below pairBound; from there on
 	// only the pending option can have marked a value.
@@ -322,7 +322,7 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 					}
 				}
 				if extra > 0 && len(s.split) > 0 {
-					extra = s.ruleOutRare(n, vals, seen, extra)
+					extra = s.ruleOutRare(n, vals, seen, pairBound, extra)
 				}
 				count += extra
 			}
@@ -451,8 +451,9 @@ func (s *Sparse) scanRare(n int, vals []uint16, rare []uint32, seen *[MaxValue +
 
 // ruleOutRare scans every split of n, smallest part first, and turns each
 // value marked 2 (a rare value to rule out) that an option has into 1. It
-// stops when none is left and returns how many are left.
-func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, count int) int {
+// stops when none is left and returns how many are left. size bounds the
+// values in vals (a power of two, see seenSize).
+func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, size, count int) int {
 	split := s.split
 	jmin := split[0]
 	if len(split) == 1 {
@@ -463,6 +464,9 @@ func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, co
 			return count
 		}
 		lo, hi := vals[1:r/2+1], vals[r-r/2:r]
+		if haveFindPairsSIMD && size <= 512 && len(lo) >= simdPairScanMin {
+			return scanPairsSIMD(lo, hi, seen, size, count)
+		}
 		return scanPairs(lo, hi, seen, count)
 	}
 	if len(split) == 2 {

@@ -114,3 +114,49 @@ func TestScanPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestScanPairsSIMD checks the vector pair scan against the plain loop over
+// every pair: values up to the table size (64 to 512), scans long and short,
+// sets of values to rule out dense (many found in one block of 32 pairs,
+// some twice) and sparse (found late or never).
+func TestScanPairsSIMD(t *testing.T) {
+	if !haveFindPairsSIMD {
+		t.Skip("no vector pair scan on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(11, 2026))
+	for trial := range 3000 {
+		size := 64 << rng.IntN(4)
+		m := rng.IntN(3000)
+		lo, hi := make([]uint16, m), make([]uint16, m)
+		for i := range m {
+			lo[i], hi[i] = uint16(rng.IntN(size)), uint16(rng.IntN(size))
+		}
+		got, want := new([MaxValue + 1]uint8), new([MaxValue + 1]uint8)
+		density := 1 + rng.IntN(64)
+		count := 0
+		for v := range size {
+			switch rng.IntN(density + 1) {
+			case 0:
+				got[v], want[v] = 2, 2
+				count++
+			case 1:
+				got[v], want[v] = 1, 1
+			}
+		}
+		if count == 0 {
+			continue
+		}
+		wantLeft := count
+		for i := range m {
+			if v := lo[i] ^ hi[m-1-i]; want[v] == 2 {
+				want[v] = 1
+				if wantLeft--; wantLeft == 0 {
+					break
+				}
+			}
+		}
+		left := scanPairsSIMD(lo, hi, got, size, count)
+		require.Equal(t, wantLeft, left, "trial %d (size %d, %d pairs)", trial, size, m)
+		require.Equal(t, want[:size], got[:size], "trial %d (size %d, %d pairs)", trial, size, m)
+	}
+}

@@ -1,0 +1,95 @@
+#include "textflag.h"
+
+// revWords reverses the 32 words of a ZMM register under VPERMW.
+DATA revWords<>+0(SB)/8, $0x001c001d001e001f
+DATA revWords<>+8(SB)/8, $0x00180019001a001b
+DATA revWords<>+16(SB)/8, $0x0014001500160017
+DATA revWords<>+24(SB)/8, $0x0010001100120013
+DATA revWords<>+32(SB)/8, $0x000c000d000e000f
+DATA revWords<>+40(SB)/8, $0x00080009000a000b
+DATA revWords<>+48(SB)/8, $0x0004000500060007
+DATA revWords<>+56(SB)/8, $0x0000000100020003
+GLOBL revWords<>(SB), RODATA|NOPTR, $64
+
+// func findPairsAVX512(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)
+//
+// Block i tests the 32 pairs lo[32i+l] ^ hi[-(32i+l)], l = 0..31, against
+// the set: a value in it is cleared and counted. It returns when count
+// reaches 0 or after blocks blocks, with the count left and the number of
+// blocks tested. The set lives in Z23; its copy in memory is kept equal so
+// that a value seen twice in one block is counted once.
+TEXT ·findPairsAVX512(SB), NOSPLIT, $64-56
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ blocks+16(FP), CX
+	MOVQ set+24(FP), R8
+	MOVQ count+32(FP), R9
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ out
+	VMOVDQU16 revWords<>(SB), Z20
+	MOVL $15, AX
+	VPBROADCASTW AX, Z21
+	MOVL $1, AX
+	VPBROADCASTW AX, Z22
+	VMOVDQU16 (R8), Z23
+	SUBQ $62, DI                 // block 0 of hi is hi[-31..0]
+
+loop:
+	VMOVDQU16 (SI), Z0
+	VMOVDQU16 (DI), Z1
+	VPERMW Z1, Z20, Z1
+	VPXORQ Z1, Z0, Z0            // the 32 option values
+	VPSRLW $4, Z0, Z1            // their words in the set
+	VPERMW Z23, Z1, Z1
+	VPANDQ Z21, Z0, Z2           // their bits in those words
+	VPSRLVW Z2, Z1, Z1
+	VPTESTMW Z22, Z1, K1
+	KORTESTD K1, K1
+	JNE hit
+
+next:
+	ADDQ $64, SI
+	SUBQ $64, DI
+	INCQ R10
+	CMPQ R10, CX
+	JNE loop
+
+out:
+	MOVQ R9, left+40(FP)
+	MOVQ R10, done+48(FP)
+	VZEROUPPER
+	RET
+
+hit:
+	VMOVDQU16 Z0, (SP)
+	KMOVD K1, DX
+
+lane:
+	TZCNTL DX, AX
+	MOVWLZX (SP)(AX*2), AX       // the value v
+	MOVL AX, BX
+	SHRL $4, BX                  // its word
+	ANDL $15, AX                 // its bit
+	MOVWLZX (R8)(BX*2), R11
+	BTRL AX, R11
+	JCC again                    // counted already in this block
+	MOVW R11, (R8)(BX*2)
+	MOVL $1, R12
+	SHLXL AX, R12, R12
+	MOVL $1, R13
+	SHLXL BX, R13, R13
+	KMOVD R13, K2
+	VPBROADCASTW.Z R12, K2, Z3
+	VPXORQ Z3, Z23, Z23
+	DECQ R9
+	JEQ finished
+
+again:
+	BLSRL DX, DX
+	JNE lane
+	JMP next
+
+finished:
+	INCQ R10
+	JMP out
