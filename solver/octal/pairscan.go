@@ -18,30 +18,62 @@ const simdPairScanMin = 256
 // must be below size ≤ 512. The values marked 2 go into a bit set that the
 // scan tests 32 pairs at a time against; those it finds are marked 1 again.
 func scanPairsSIMD(lo, hi []uint16, seen *[MaxValue + 1]uint8, size, count int) int {
-	hi = hi[:len(lo)]
-	if len(lo) < 32 {
-		return scanPairs(lo, hi, seen, count)
-	}
 	var set valueSet512
 	for w := 0; w < size/64; w++ {
-		x := gatherTwos(seen[w*64 : w*64+64])
-		for i := range 4 {
-			set[4*w+i] = uint16(x >> (16 * i))
-		}
+		set.setWord(w, gatherTwos(seen[w*64:w*64+64]))
 	}
 	before := set
-	blocks := len(lo) / 32
-	left, done := findPairsSIMD(&lo[0], &hi[len(hi)-1], blocks, &set, count)
+	left := findPairsInSet(lo, hi, &set, count)
 	for w, x := range set {
 		for found := before[w] &^ x; found != 0; found &= found - 1 {
 			seen[16*w+bits.TrailingZeros16(found)] = 1
 		}
 	}
-	if left == 0 || done < blocks {
-		return left
+	return left
+}
+
+// findPairsInSet removes from set every value that is the XOR of lo[i] and
+// hi[len(lo)−1−i] for some i, and returns how many of its count values are
+// left (it stops at none). Values must be below 512; it needs the vector
+// pair scan (haveFindPairsSIMD).
+func findPairsInSet(lo, hi []uint16, set *valueSet512, count int) int {
+	hi = hi[:len(lo)]
+	done := 0
+	if blocks := len(lo) / 32; blocks > 0 {
+		count, done = findPairsSIMD(&lo[0], &hi[len(hi)-1], blocks, set, count)
+		if count == 0 {
+			return 0
+		}
 	}
-	rest := 32 * done
-	return scanPairs(lo[rest:], hi[:len(lo)-rest], seen, left)
+	for i := 32 * done; i < len(lo); i++ {
+		if v := lo[i] ^ hi[len(lo)-1-i]; set.has(v) {
+			set[v>>4] &^= 1 << (v & 15)
+			if count--; count == 0 {
+				return 0
+			}
+		}
+	}
+	return count
+}
+
+// setWord sets the values 64w..64w+63 of the set from the bits of x.
+func (s *valueSet512) setWord(w int, x uint64) {
+	for i := range 4 {
+		s[4*w+i] = uint16(x >> (16 * i))
+	}
+}
+
+// has reports whether v is in the set.
+func (s *valueSet512) has(v uint16) bool { return s[v>>4]>>(v&15)&1 != 0 }
+
+// smallest returns the smallest value in the set, or −1 when it is empty.
+func (s *valueSet512) smallest() int {
+	for w, x := range s {
+		if x != 0 {
+			return 16*w + bits.TrailingZeros16(x)
+		}
+	}
+	return -1
 }
 
 // gatherTwos packs 64 bytes that are each 0, 1 or 2 into the bits of a

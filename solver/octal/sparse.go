@@ -48,6 +48,7 @@ type Sparse struct {
 	second   scratch              // the second worker's table (parallel.go)
 	tuner    workerTuner          // picks one worker or two, by measured speed
 	rareBits []uint64             // the rare values under mask, as a bitset over 0..MaxValue
+	blocks   *blockState          // the block engine's tables (block.go)
 
 	nextMaskCheck int
 }
@@ -179,6 +180,10 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 			s.rechooseMask()
 		}
 		end := min(upTo+1, s.nextMaskCheck, n+roundSize)
+		if end-n >= blockHeaps && s.blockApplies(n) {
+			s.blockRound(n, end)
+			continue
+		}
 		parallel, tuned := false, s.parallelApplies() && end-n == roundSize
 		if tuned {
 			var heaps int

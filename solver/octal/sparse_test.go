@@ -63,6 +63,24 @@ var sparseEngines = []struct {
 		require.NoError(t, err)
 		return got
 	}},
+	{"block (one worker)", func(t *testing.T, code Code, upTo int) []uint16 {
+		return extendWithBlocks(t, code, upTo, 1)
+	}},
+	{"block (two workers)", func(t *testing.T, code Code, upTo int) []uint16 {
+		return extendWithBlocks(t, code, upTo, 2)
+	}},
+}
+
+// extendWithBlocks runs the sparse engine with the block engine taking over
+// from heap 400 on (64 extra kernel heaps), whatever the number of rare heaps.
+func extendWithBlocks(t *testing.T, code Code, upTo, workers int) []uint16 {
+	defer func(w, min, kernel, rare int) {
+		parallelWorkers, blockEngineMin, blockPairKernel, blockMinRare = w, min, kernel, rare
+	}(parallelWorkers, blockEngineMin, blockPairKernel, blockMinRare)
+	parallelWorkers, blockEngineMin, blockPairKernel, blockMinRare = workers, 400, 64, 0
+	got, err := SparseExtend(context.Background(), code, nil, upTo, nil)
+	require.NoError(t, err)
+	return got
 }
 
 func slicesEqual(a, b []uint16) bool { return firstDifference(a, b) < 0 }
@@ -158,5 +176,50 @@ func TestScanPairsSIMD(t *testing.T) {
 		left := scanPairsSIMD(lo, hi, got, size, count)
 		require.Equal(t, wantLeft, left, "trial %d (size %d, %d pairs)", trial, size, m)
 		require.Equal(t, want[:size], got[:size], "trial %d (size %d, %d pairs)", trial, size, m)
+	}
+}
+
+// TestBlockEngineOfficers compares the block engine (default kernel) with the
+// per-heap engine on the first 200,000 heaps of Officers (0.6), whose 1583
+// rare heaps all lie below 20,628.
+func TestBlockEngineOfficers(t *testing.T) {
+	code := MustParseCode("0.6")
+	const upTo = 200_000
+	defer func(min int) { blockEngineMin = min }(blockEngineMin)
+	blockEngineMin = upTo + 1
+	want, err := SparseExtend(context.Background(), code, nil, upTo, nil)
+	require.NoError(t, err)
+	blockEngineMin = 1 << 12
+	for _, workers := range []int{1, 2} {
+		func() {
+			defer func(w int) { parallelWorkers = w }(parallelWorkers)
+			parallelWorkers = workers
+			s := NewSparse(code, []uint16{0})
+			require.NoError(t, s.Extend(context.Background(), upTo, nil))
+			require.NotNil(t, s.blocks, "the block engine did not run")
+			if n := firstDifference(want, s.Values()); n >= 0 {
+				t.Fatalf("%d workers: G(%d) = %d, per-heap engine %d", workers, n, s.Values()[n], want[n])
+			}
+		}()
+	}
+}
+
+// TestMarkBlock checks the assembly marking loop against markBlockGo.
+func TestMarkBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 2026))
+	vals := make([]uint16, 5000)
+	for i := range vals {
+		vals[i] = uint16(rng.IntN(blockStride))
+	}
+	for range 50 {
+		kernel := make([]uint32, rng.IntN(300))
+		for i := range kernel {
+			kernel[i] = uint32(1 + rng.IntN(2000))
+		}
+		base := 2000 + rng.IntN(2900)
+		got, want := new(blockTable), new(blockTable)
+		markBlock(got, vals, base, kernel)
+		markBlockGo(want, vals, base, kernel)
+		require.Equal(t, want, got)
 	}
 }
