@@ -3,7 +3,7 @@
 package octal
 
 // haveFindPairsSIMD is false: only amd64 has the vector pair scan.
-const haveFindPairsSIMD = false
+var haveFindPairsSIMD = false
 
 func findPairsSIMD(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
 	panic("octal: no vector pair scan on this architecture")

@@ -69,6 +69,11 @@ var sparseEngines = []struct {
 	{"block (two workers)", func(t *testing.T, code Code, upTo int) []uint16 {
 		return extendWithBlocks(t, code, upTo, 2)
 	}},
+	{"block (no vector scan)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(simd bool) { haveFindPairsSIMD = simd }(haveFindPairsSIMD)
+		haveFindPairsSIMD = false
+		return extendWithBlocks(t, code, upTo, 2)
+	}},
 }
 
 // extendWithBlocks runs the sparse engine with the block engine taking over
