@@ -85,3 +85,6 @@ func BenchmarkOfficers1e8(b *testing.B) {
 	longBench(b)
 	benchOfficers(b, 100_000_000)
 }
+
+// BenchmarkOfficers1e7 computes G(0..10^7−1) of Officers.
+func BenchmarkOfficers1e7(b *testing.B) { benchOfficers(b, 10_000_000) }
