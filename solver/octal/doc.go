@@ -8,6 +8,12 @@
 // be split in two without removing tokens (e.g. 4.7); other digits there would
 // allow a pass and are refused.
 //
+// The engines: QuadraticExtend follows the definition; Sparse is the
+// sparse-space engine, which for codes with one split digit hands large runs
+// to the block engine (block.go). Two inner loops have amd64 assembly
+// versions (pairscan_amd64.s, blockmark_amd64.s); the Go versions run
+// elsewhere and the tests compare both.
+//
 // Values are stored as uint16: every octal game computed so far has Grundy
 // values far below 2^16, and two bytes per heap is what lets a run reach 2^31
 // heaps in memory.
