@@ -48,6 +48,12 @@ var (
 	blockMinRare   = 64
 )
 
+// blockSpinYield+1 is how many times a worker waiting for the other one
+// looks before it yields: a block takes tens of microseconds, and yielding
+// more often costs the scheduler's futex calls (under the CLI, whose other
+// goroutines are then woken, more than the wait itself).
+const blockSpinYield = 1<<14 - 1
+
 // blockTable is the option tables of one block, blockStride bytes a heap.
 type blockTable [blockHeaps * blockStride]uint8
 
@@ -118,7 +124,7 @@ func (s *Sparse) blockRound(from, to int) int {
 					if abort.Load() {
 						return
 					}
-					if i&255 == 255 {
+					if i&blockSpinYield == blockSpinYield {
 						runtime.Gosched()
 					}
 				}
@@ -135,7 +141,7 @@ func (s *Sparse) blockRound(from, to int) int {
 	for b := range blocks {
 		if two {
 			for i := 0; marked.Load() < int64(b+1); i++ {
-				if i&255 == 255 {
+				if i&blockSpinYield == blockSpinYield {
 					runtime.Gosched()
 				}
 			}

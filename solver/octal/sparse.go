@@ -179,11 +179,13 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 		if n >= s.nextMaskCheck {
 			s.rechooseMask()
 		}
-		end := min(upTo+1, s.nextMaskCheck, n+roundSize)
-		if end-n >= blockHeaps && s.blockApplies(n) {
-			s.blockRound(n, end)
-			continue
+		if s.blockApplies(n) {
+			if end := min(upTo+1, s.nextMaskCheck, n+blockRoundSize); end-n >= blockHeaps {
+				s.blockRound(n, end)
+				continue
+			}
 		}
+		end := min(upTo+1, s.nextMaskCheck, n+roundSize)
 		parallel, tuned := false, s.parallelApplies() && end-n == roundSize
 		if tuned {
 			var heaps int
@@ -218,6 +220,10 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 // roundSize is how many heaps Extend computes between two looks at its
 // context (and two synchronisations of the parallel workers).
 const roundSize = 1024
+
+// blockRoundSize is the same for the block engine, whose workers start and
+// stop once a round: 2^15 heaps are some tens of milliseconds.
+const blockRoundSize = 1 << 15
 
 // record updates the histogram, the largest value and the rare heaps for
 // G(n) = v.
