@@ -226,7 +226,7 @@ func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
 			count = s.ruleOutRare(m, vals, seen, size, count)
 			for v := range size {
 				if seen[v] != 2 {
-					set[v>>4] &^= 1 << (v & 15)
+					set[v>>6] &^= 1 << (v & 63)
 				}
 			}
 		}

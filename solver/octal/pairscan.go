@@ -6,8 +6,9 @@ import (
 )
 
 // valueSet512 is a set of values below 512, one bit each: value v is bit
-// v&15 of word v>>4 (the layout the vector pair scan looks words up in).
-type valueSet512 [32]uint16
+// v&63 of word v>>6. In memory (little-endian) that is also bit v&15 of the
+// 16-bit word v>>4, the layout the vector pair scan looks words up in.
+type valueSet512 [8]uint64
 
 // simdPairScanMin is the least number of pairs for which the vector scan is
 // used; below it the setting up costs more than it saves.
@@ -26,7 +27,7 @@ func scanPairsSIMD(lo, hi []uint16, seen *[MaxValue + 1]uint8, size, count int) 
 	left := findPairsInSet(lo, hi, &set, count)
 	for w, x := range set {
 		for found := before[w] &^ x; found != 0; found &= found - 1 {
-			seen[16*w+bits.TrailingZeros16(found)] = 1
+			seen[64*w+bits.TrailingZeros64(found)] = 1
 		}
 	}
 	return left
@@ -47,7 +48,7 @@ func findPairsInSet(lo, hi []uint16, set *valueSet512, count int) int {
 	}
 	for i := 32 * done; i < len(lo); i++ {
 		if v := lo[i] ^ hi[len(lo)-1-i]; set.has(v) {
-			set[v>>4] &^= 1 << (v & 15)
+			set[v>>6] &^= 1 << (v & 63)
 			if count--; count == 0 {
 				return 0
 			}
@@ -57,20 +58,16 @@ func findPairsInSet(lo, hi []uint16, set *valueSet512, count int) int {
 }
 
 // setWord sets the values 64w..64w+63 of the set from the bits of x.
-func (s *valueSet512) setWord(w int, x uint64) {
-	for i := range 4 {
-		s[4*w+i] = uint16(x >> (16 * i))
-	}
-}
+func (s *valueSet512) setWord(w int, x uint64) { s[w] = x }
 
 // has reports whether v is in the set.
-func (s *valueSet512) has(v uint16) bool { return s[v>>4]>>(v&15)&1 != 0 }
+func (s *valueSet512) has(v uint16) bool { return s[v>>6]>>(v&63)&1 != 0 }
 
 // smallest returns the smallest value in the set, or −1 when it is empty.
 func (s *valueSet512) smallest() int {
 	for w, x := range s {
 		if x != 0 {
-			return 16*w + bits.TrailingZeros16(x)
+			return 64*w + bits.TrailingZeros64(x)
 		}
 	}
 	return -1
