@@ -18,7 +18,7 @@ GLOBL revWords<>(SB), RODATA|NOPTR, $64
 // reaches 0 or after blocks blocks, with the count left and the number of
 // blocks tested. The set lives in Z23; its copy in memory is kept equal so
 // that a value seen twice in one block is counted once.
-TEXT ·findPairsAVX512(SB), NOSPLIT, $64-56
+TEXT ·findPairsAVX512(SB), NOSPLIT, $0-56
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
 	MOVQ blocks+16(FP), CX
@@ -62,12 +62,17 @@ out:
 	RET
 
 hit:
-	VMOVDQU16 Z0, (SP)
 	KMOVD K1, DX
 
 lane:
+	// The value of lane l again, from the two loads (reading it back from
+	// a store of Z0 would wait for the store).
 	TZCNTL DX, AX
-	MOVWLZX (SP)(AX*2), AX       // the value v
+	MOVL $31, R12
+	SUBL AX, R12
+	MOVWLZX (SI)(AX*2), AX
+	MOVWLZX (DI)(R12*2), R12
+	XORL R12, AX                 // the value v
 	MOVL AX, BX
 	SHRL $4, BX                  // its word
 	ANDL $15, AX                 // its bit
