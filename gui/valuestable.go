@@ -53,9 +53,18 @@ func (vt *valuesTable) Set(values []uint16, width, preperiod int) {
 }
 
 func (vt *valuesTable) applyWidths() {
-	digits := 1
+	// Each distinct value is formatted once: a run of Officers has millions
+	// of values but a few hundred distinct ones, and this runs on the UI
+	// thread.
+	present := make([]bool, 1<<16)
 	for _, v := range vt.values {
-		digits = max(digits, len([]rune(vt.text(v))))
+		present[v] = true
+	}
+	digits := 1
+	for v, ok := range present {
+		if ok {
+			digits = max(digits, len([]rune(vt.text(uint16(v)))))
+		}
 	}
 	cw := float32(max(digits, 2))*theme.TextSize()*0.62 + 2*theme.Padding()
 	for c := 0; c < vt.width; c++ {
