@@ -174,41 +174,30 @@ func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
 	t.dirty = blockStride
 	copy(seen[:blockStride], marks)
 	vals := s.vals[:m]
-	for _, j := range s.whole {
-		if m == j {
-			seen[0] = 1
-		}
-	}
-	for _, j := range s.take {
-		if m-j >= 1 {
-			seen[vals[m-j]] = 1
-		}
-	}
+	s.markWholeAndTake(m, vals, seen, false)
 	r := m - s.split[0]
 	for a := 1; a < blockLag && a < r; a++ {
 		seen[vals[a]^vals[r-a]] = 1
 	}
 	size := seenSize(s.maxValue)
 	// c is the smallest common value with no option (or size when there is
-	// none below it); missing[w] the rare values 64w.. with none.
-	var missing [blockStride / 64]uint64
+	// none below it); set holds the rare values below c with none.
+	var set valueSet512
 	c := size
 	for w := 0; w < size/64; w++ {
 		x := gather64(seen[w*64 : w*64+64])
 		if common := ^(x | s.rareBits[w]); common != 0 {
 			c = w*64 + bits.TrailingZeros64(common)
-			missing[w] = ^x & s.rareBits[w] & (1<<(c-w*64) - 1)
+			set[w] = ^x & s.rareBits[w] & (1<<(c-w*64) - 1)
 			break
 		}
-		missing[w] = ^x & s.rareBits[w]
+		set[w] = ^x & s.rareBits[w]
 	}
 	if c == size {
 		c = s.commonGap(seen, size, size)
 	}
-	var set valueSet512
 	count := 0
-	for w, x := range missing {
-		set.setWord(w, x)
+	for _, x := range set {
 		count += bits.OnesCount64(x)
 	}
 	if count > 0 {

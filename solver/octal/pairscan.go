@@ -21,7 +21,7 @@ const simdPairScanMin = 256
 func scanPairsSIMD(lo, hi []uint16, seen *[MaxValue + 1]uint8, size, count int) int {
 	var set valueSet512
 	for w := 0; w < size/64; w++ {
-		set.setWord(w, gatherTwos(seen[w*64:w*64+64]))
+		set[w] = gatherTwos(seen[w*64 : w*64+64])
 	}
 	before := set
 	left := findPairsInSet(lo, hi, &set, count)
@@ -56,9 +56,6 @@ func findPairsInSet(lo, hi []uint16, set *valueSet512, count int) int {
 	}
 	return count
 }
-
-// setWord sets the values 64w..64w+63 of the set from the bits of x.
-func (s *valueSet512) setWord(w int, x uint64) { s[w] = x }
 
 // has reports whether v is in the set.
 func (s *valueSet512) has(v uint16) bool { return s[v>>6]>>(v&63)&1 != 0 }

@@ -264,6 +264,15 @@ type scratch struct {
 // skipTake1 (its value G(n−1) may not be known yet). vals holds at least
 // G(0..n−2) and rare the rare heaps that splits of n can use.
 func (s *Sparse) markOptions(n int, vals []uint16, rare []uint32, seen *[MaxValue + 1]uint8, skipTake1 bool) {
+	s.markWholeAndTake(n, vals, seen, skipTake1)
+	if len(s.split) > 0 {
+		s.scanRare(n, vals, rare, seen)
+	}
+}
+
+// markWholeAndTake marks the options of heap n that leave no heap or one
+// heap, except taking one token when skipTake1.
+func (s *Sparse) markWholeAndTake(n int, vals []uint16, seen *[MaxValue + 1]uint8, skipTake1 bool) {
 	for _, j := range s.whole {
 		if n == j {
 			seen[0] = 1
@@ -273,9 +282,6 @@ func (s *Sparse) markOptions(n int, vals []uint16, rare []uint32, seen *[MaxValu
 		if n-j >= 1 && !(skipTake1 && j == 1) {
 			seen[vals[n-j]] = 1
 		}
-	}
-	if len(s.split) > 0 {
-		s.scanRare(n, vals, rare, seen)
 	}
 }
 
