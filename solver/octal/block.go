@@ -12,29 +12,33 @@ import (
 // options of the 32 heaps that split off a kernel heap a ≥ blockLag (every
 // rare heap the block may use, and every heap in [blockLag,
 // blockLag+blockPairKernel)) are marked first, in one table per heap: for a
-// fixed a the 32 second parts are consecutive values, so this is a stream of
-// loads and byte stores (markBlock). Then each heap in turn adds the splits
+// fixed a the second parts are consecutive values, so this is a stream of
+// loads and byte stores (markGroup). Then each heap in turn adds the splits
 // with a part below blockLag, which are the only ones that can read values
-// of the block before it or of its own block, and its take and whole moves,
-// takes the smallest common value c with no option and rules out the rare
-// values below c as heapValue does.
+// of the last blockLagBlocks−1 blocks or of its own block, and its take and
+// whole moves, takes the smallest common value c with no option and rules
+// out the rare values below c as heapValue does.
 //
-// With two workers, one marks the next block while the other computes the
-// heaps of this one: a kernel heap a ≥ blockLag = 2·blockHeaps only reads
-// values from before the previous block.
+// With two workers, one marks the blocks ahead while the other computes the
+// heaps: a kernel heap a ≥ blockLag = L·blockHeaps (L = blockLagBlocks)
+// only reads values from before the last L−1 blocks, so the marker may run
+// up to L−1 blocks ahead. The two share the marking of a block by groups of
+// blockGroup heaps: the heap worker marks the groups of its block that the
+// marker has not claimed yet, so whichever is slower at the moment, neither
+// waits for more than one group.
 //
 // Every split with a rare part is marked: a rare part a ≥ blockLag is in the
-// kernel once the block before the previous one is done, and a later one
-// leaves a second part below blockLag. So the common values are all found,
-// as in the serial engine, and the rule-out scan does the rest; the extra
-// kernel heaps only mark real options early (the rule-out scan then has
-// fewer values left to find), so the values are exactly the serial
-// engine's.
+// kernel once the block L blocks back is done, and a later one leaves a
+// second part below blockLag. So the common values are all found, as in the
+// serial engine, and the rule-out scan does the rest; the extra kernel heaps
+// only mark real options early (the rule-out scan then has fewer values
+// left to find), so the values are exactly the serial engine's.
 
 const (
-	blockHeaps  = 32             // heaps per block
-	blockLag    = 2 * blockHeaps // the smallest kernel heap
-	blockStride = 512            // table bytes per heap: values below 512
+	blockHeaps     = 32                          // heaps per block
+	blockLagBlocks = 3                           // blocks in flight
+	blockLag       = blockLagBlocks * blockHeaps // the smallest kernel heap
+	blockStride    = 512                         // table bytes per heap: values below 512
 )
 
 // blockPairKernel is how many heaps from blockLag on are kernel heaps
@@ -59,7 +63,53 @@ type blockTable [blockHeaps * blockStride]uint8
 
 // blockState is the block engine's tables, one per block in flight.
 type blockState struct {
-	tabs [2]*blockTable
+	tabs [blockLagBlocks]*blockTable
+}
+
+// blockGroup is how many heaps of a block one claim marks (over the whole
+// kernel): a few microseconds of stores. The two workers share a block's
+// marking by groups of heaps rather than by parts of the kernel, so that
+// no cache line of the tables is written by both.
+const (
+	blockGroup  = 8
+	blockGroups = blockHeaps / blockGroup
+)
+
+// blockSlot is the state of the block that uses one table: its kernel, and
+// in one word which block it is and how many of its groups are claimed (so
+// that a worker late from an earlier block claims nothing, and reads the
+// kernel only once a claim proves it is current), and how many groups are
+// marked.
+type blockSlot struct {
+	kernel []uint32
+	state  atomic.Int64 // block<<32 | groups claimed
+	done   atomic.Int64
+}
+
+// reset makes the slot block b's, with the given kernel.
+func (sl *blockSlot) reset(b int, kernel []uint32) {
+	sl.kernel = kernel
+	sl.done.Store(0)
+	sl.state.Store(int64(b) << 32)
+}
+
+// markGroups claims groups of block b and marks them into tab (clearing
+// them first) until none is left; the table is complete when done reaches
+// blockGroups.
+func (sl *blockSlot) markGroups(b int, tab *blockTable, vals []uint16, base int) {
+	for {
+		x := sl.state.Load()
+		g := int(x & (1<<32 - 1))
+		if x>>32 != int64(b) || g >= blockGroups {
+			return
+		}
+		if !sl.state.CompareAndSwap(x, x+1) {
+			continue
+		}
+		clear(tab[g*blockGroup*blockStride : (g+1)*blockGroup*blockStride])
+		markGroup(tab, g, vals, base, sl.kernel)
+		sl.done.Add(1)
+	}
 }
 
 // blockApplies reports whether blockRound can compute heaps from n on.
@@ -79,48 +129,52 @@ func (s *Sparse) blockRound(from, to int) int {
 		return from
 	}
 	if s.blocks == nil {
-		s.blocks = &blockState{tabs: [2]*blockTable{new(blockTable), new(blockTable)}}
+		s.blocks = new(blockState)
+		for i := range s.blocks.tabs {
+			s.blocks.tabs[i] = new(blockTable)
+		}
 	}
 	full := s.vals[:from+blocks*blockHeaps]
 	mask, j := s.mask, s.split[0]
-	// The kernel: the pair heaps, then the rare heaps from their end on
-	// that the first block may use (below from−blockHeaps); the marker adds
-	// the later ones itself, block by block, from the values.
+	// The kernel: the pair heaps, then the rare heaps from their end on.
+	// Block b may use the rare heaps below from+32b−32(L−1) (L =
+	// blockLagBlocks): their values are known once the blocks up to b−L
+	// are, which is when its table is free again.
 	top := blockLag + blockPairKernel
 	kernel := make([]uint32, 0, blockPairKernel+len(s.rare)+blockHeaps)
 	for a := blockLag; a < top; a++ {
 		kernel = append(kernel, uint32(a))
 	}
+	addRare := func(lo, hi int) {
+		for a := max(lo, top); a < hi; a++ {
+			if isRare(full[a], mask) {
+				kernel = append(kernel, uint32(a))
+			}
+		}
+	}
+	first := from - blockLag + blockHeaps // the end of the kernel of block 0
 	for _, a := range s.rare {
-		if int(a) >= top && int(a) < from-blockHeaps {
+		if int(a) >= top && int(a) < first {
 			kernel = append(kernel, a)
 		}
 	}
-	// mark fills the table of block b (heaps from+32b on).
-	mark := func(b int) {
-		n := from + b*blockHeaps
-		if b >= 1 {
-			for a := n - 2*blockHeaps; a < n-blockHeaps; a++ {
-				if a >= top && isRare(full[a], mask) {
-					kernel = append(kernel, uint32(a))
-				}
-			}
+	var slots [blockLagBlocks]blockSlot
+	for b := range min(blockLagBlocks, blocks) {
+		if b > 0 {
+			addRare(first+(b-1)*blockHeaps, first+b*blockHeaps)
 		}
-		tab := s.blocks.tabs[b%2]
-		clear(tab[:])
-		markBlock(tab, full, n-j, kernel)
+		slots[b].reset(b, kernel)
 	}
 
-	var marked, finished atomic.Int64 // blocks whose table is ready, whose values are known
+	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
-	two := parallelWorkers >= 2
-	if two {
+	if parallelWorkers >= 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for b := range blocks {
-				for i := 0; finished.Load() < int64(b-1); i++ {
+				for i := 0; finished.Load() < int64(b-blockLagBlocks+1); i++ {
 					if abort.Load() {
 						return
 					}
@@ -128,8 +182,8 @@ func (s *Sparse) blockRound(from, to int) int {
 						runtime.Gosched()
 					}
 				}
-				mark(b)
-				marked.Store(int64(b + 1))
+				slot := b % blockLagBlocks
+				slots[slot].markGroups(b, s.blocks.tabs[slot], full, from+b*blockHeaps-j)
 			}
 		}()
 	}
@@ -139,17 +193,15 @@ func (s *Sparse) blockRound(from, to int) int {
 	}()
 
 	for b := range blocks {
-		if two {
-			for i := 0; marked.Load() < int64(b+1); i++ {
-				if i&blockSpinYield == blockSpinYield {
-					runtime.Gosched()
-				}
-			}
-		} else {
-			mark(b)
-		}
-		tab := s.blocks.tabs[b%2]
+		slot := b % blockLagBlocks
+		sl, tab := &slots[slot], s.blocks.tabs[slot]
 		n := from + b*blockHeaps
+		sl.markGroups(b, tab, full, n-j)
+		for i := 0; sl.done.Load() < blockGroups; i++ {
+			if i&blockSpinYield == blockSpinYield {
+				runtime.Gosched()
+			}
+		}
 		for k := range blockHeaps {
 			m := n + k
 			v := s.blockHeapValue(m, tab[k*blockStride:(k+1)*blockStride])
@@ -158,6 +210,12 @@ func (s *Sparse) blockRound(from, to int) int {
 			if int(v) >= blockStride {
 				return m + 1
 			}
+		}
+		// The table is free for block b+L, which may use the rare heaps of
+		// this block.
+		if next := b + blockLagBlocks; next < blocks {
+			addRare(n, n+blockHeaps)
+			sl.reset(next, kernel)
 		}
 		finished.Store(int64(b + 1))
 	}
@@ -231,14 +289,13 @@ func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
 	return uint16(c)
 }
 
-// markBlockGo is markBlock in Go: for each kernel heap a and k < blockHeaps
-// it marks tab[k·blockStride + (vals[a] ^ vals[base+k−a])].
-func markBlockGo(tab *blockTable, vals []uint16, base int, kernel []uint32) {
+// markGroupGo is markGroup in Go: for each kernel heap a and each heap k of
+// group g it marks tab[k·blockStride + (vals[a] ^ vals[base+k−a])].
+func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint32) {
 	for _, a := range kernel {
 		x := vals[a]
-		second := vals[base-int(a) : base-int(a)+blockHeaps]
-		for k, y := range second {
-			tab[k*blockStride+int((x^y)&(blockStride-1))] = 1
+		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
+			tab[k*blockStride+int((x^vals[base+k-int(a)])&(blockStride-1))] = 1
 		}
 	}
 }

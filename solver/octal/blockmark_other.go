@@ -2,6 +2,6 @@
 
 package octal
 
-func markBlock(tab *blockTable, vals []uint16, base int, kernel []uint32) {
-	markBlockGo(tab, vals, base, kernel)
+func markGroup(tab *blockTable, g int, vals []uint16, base int, kernel []uint32) {
+	markGroupGo(tab, g, vals, base, kernel)
 }

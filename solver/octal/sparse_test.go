@@ -209,8 +209,8 @@ func TestBlockEngineOfficers(t *testing.T) {
 	}
 }
 
-// TestMarkBlock checks the assembly marking loop against markBlockGo.
-func TestMarkBlock(t *testing.T) {
+// TestMarkGroup checks the assembly marking loop against markGroupGo.
+func TestMarkGroup(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 2026))
 	vals := make([]uint16, 5000)
 	for i := range vals {
@@ -222,9 +222,10 @@ func TestMarkBlock(t *testing.T) {
 			kernel[i] = uint32(1 + rng.IntN(2000))
 		}
 		base := 2000 + rng.IntN(2900)
+		g := rng.IntN(blockGroups)
 		got, want := new(blockTable), new(blockTable)
-		markBlock(got, vals, base, kernel)
-		markBlockGo(want, vals, base, kernel)
+		markGroup(got, g, vals, base, kernel)
+		markGroupGo(want, g, vals, base, kernel)
 		require.Equal(t, want, got)
 	}
 }
