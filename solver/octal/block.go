@@ -78,8 +78,8 @@ const (
 // blockSlot is the state of the block that uses one table: its kernel, and
 // in one word which block it is and how many of its groups are claimed (so
 // that a worker late from an earlier block claims nothing, and reads the
-// kernel only once a claim proves it is current), and how many groups are
-// marked.
+// kernel only once a claim proves it is current), and which groups are
+// marked (bit g for group g).
 type blockSlot struct {
 	kernel []uint32
 	state  atomic.Int64 // block<<32 | groups claimed
@@ -94,8 +94,8 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 }
 
 // markGroups claims groups of block b and marks them into tab (clearing
-// them first) until none is left; the table is complete when done reaches
-// blockGroups.
+// them first) until none is left; group g of the table is complete when bit
+// g of done is set.
 func (sl *blockSlot) markGroups(b int, tab *blockTable, vals []uint16, base int) {
 	for {
 		x := sl.state.Load()
@@ -108,7 +108,7 @@ func (sl *blockSlot) markGroups(b int, tab *blockTable, vals []uint16, base int)
 		}
 		clear(tab[g*blockGroup*blockStride : (g+1)*blockGroup*blockStride])
 		markGroup(tab, g, vals, base, sl.kernel)
-		sl.done.Add(1)
+		sl.done.Or(1 << g)
 	}
 }
 
@@ -197,12 +197,14 @@ func (s *Sparse) blockRound(from, to int) int {
 		sl, tab := &slots[slot], s.blocks.tabs[slot]
 		n := from + b*blockHeaps
 		sl.markGroups(b, tab, full, n-j)
-		for i := 0; sl.done.Load() < blockGroups; i++ {
-			if i&blockSpinYield == blockSpinYield {
-				runtime.Gosched()
-			}
-		}
 		for k := range blockHeaps {
+			// The marker may still be on a group: the heaps of the groups
+			// before it need not wait for it.
+			for i := 0; sl.done.Load()>>(k/blockGroup)&1 == 0; i++ {
+				if i&blockSpinYield == blockSpinYield {
+					runtime.Gosched()
+				}
+			}
 			m := n + k
 			v := s.blockHeapValue(m, tab[k*blockStride:(k+1)*blockStride])
 			s.vals = append(s.vals, v)
@@ -234,9 +236,7 @@ func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
 	vals := s.vals[:m]
 	s.markWholeAndTake(m, vals, seen, false)
 	r := m - s.split[0]
-	for a := 1; a < blockLag && a < r; a++ {
-		seen[vals[a]^vals[r-a]] = 1
-	}
+	markSplits(seen, vals, r, min(blockLag, r))
 	size := seenSize(s.maxValue)
 	// c is the smallest common value with no option (or size when there is
 	// none below it); set holds the rare values below c with none.

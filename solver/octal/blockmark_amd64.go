@@ -16,3 +16,22 @@ func markGroup(tab *blockTable, g int, vals []uint16, base int, kernel []uint32)
 		markGroupGo(tab, g, vals, base, kernel[len(kernel)-1:])
 	}
 }
+
+// markSplits512 is in blockmark_amd64.s (see markSplits).
+//
+//go:noescape
+func markSplits512(seen *uint8, lo *uint16, hi *uint16, n int)
+
+// markSplits marks seen[vals[a] ^ vals[r−a]] for 1 ≤ a < until (< r); the
+// values must be below 512.
+func markSplits(seen *[MaxValue + 1]uint8, vals []uint16, r, until int) {
+	n := until - 1
+	if q := n &^ 3; q > 0 {
+		_ = vals[r-1]
+		_ = vals[q]
+		markSplits512(&seen[0], &vals[1], &vals[r-1], q)
+	}
+	for a := 1 + n&^3; a < until; a++ {
+		seen[vals[a]^vals[r-a]] = 1
+	}
+}

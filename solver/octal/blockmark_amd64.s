@@ -37,3 +37,38 @@ loop:
 	JNE loop
 done:
 	RET
+
+// func markSplits512(seen *uint8, lo *uint16, hi *uint16, n int)
+//
+// For i < n it stores 1 at seen[lo[i] ^ hi[−i]]: the splits of one heap with
+// a small part (lo = &vals[1], hi = &vals[r−1]). n must be a multiple of 4.
+TEXT ·markSplits512(SB), NOSPLIT, $0-32
+	MOVQ seen+0(FP), DI
+	MOVQ lo+8(FP), SI
+	MOVQ hi+16(FP), R8
+	MOVQ n+24(FP), CX
+	SHRQ $2, CX
+	JEQ splitsDone
+splitsLoop:
+	MOVWLZX 0(SI), AX
+	MOVWLZX 0(R8), BX
+	XORL BX, AX
+	MOVWLZX 2(SI), DX
+	MOVWLZX -2(R8), BX
+	XORL BX, DX
+	MOVB $1, (DI)(AX*1)
+	MOVB $1, (DI)(DX*1)
+	MOVWLZX 4(SI), AX
+	MOVWLZX -4(R8), BX
+	XORL BX, AX
+	MOVWLZX 6(SI), DX
+	MOVWLZX -6(R8), BX
+	XORL BX, DX
+	MOVB $1, (DI)(AX*1)
+	MOVB $1, (DI)(DX*1)
+	ADDQ $8, SI
+	SUBQ $8, R8
+	DECQ CX
+	JNE splitsLoop
+splitsDone:
+	RET

@@ -229,3 +229,22 @@ func TestMarkGroup(t *testing.T) {
 		require.Equal(t, want, got)
 	}
 }
+
+// TestMarkSplits checks the small-split marking loop against a plain loop.
+func TestMarkSplits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 2026))
+	vals := make([]uint16, 400)
+	for i := range vals {
+		vals[i] = uint16(rng.IntN(blockStride))
+	}
+	for range 200 {
+		r := 2 + rng.IntN(len(vals)-2)
+		until := 1 + rng.IntN(r)
+		got, want := new([MaxValue + 1]uint8), new([MaxValue + 1]uint8)
+		markSplits(got, vals, r, until)
+		for a := 1; a < until; a++ {
+			want[vals[a]^vals[r-a]] = 1
+		}
+		require.Equal(t, want, got, "r=%d until=%d", r, until)
+	}
+}
