@@ -61,10 +61,18 @@ const blockSpinYield = 1<<14 - 1
 // blockTable is the option tables of one block, blockStride bytes a heap.
 type blockTable [blockHeaps * blockStride]uint8
 
-// blockState is the block engine's tables, one per block in flight.
+// blockState is the block engine's tables, one per block in flight, and
+// lowRev, G(lowFrom+len(lowRev)−1) down to G(lowFrom): the low parts of the
+// first pairs the rule-out scan tests, reversed.
 type blockState struct {
-	tabs [blockLagBlocks]*blockTable
+	tabs    [blockLagBlocks]*blockTable
+	lowRev  []uint16
+	lowFrom int
 }
+
+// blockLowRev is how many low parts lowRev holds: more than nearly any
+// rule-out scan reaches.
+const blockLowRev = 1 << 13
 
 // blockGroup is how many heaps of a block one claim marks (over the whole
 // kernel): a few microseconds of stores. The two workers share a block's
@@ -136,6 +144,15 @@ func (s *Sparse) blockRound(from, to int) int {
 	}
 	full := s.vals[:from+blocks*blockHeaps]
 	mask, j := s.mask, s.split[0]
+	if bs, low := s.blocks, blockLag+blockPairKernel; haveFindPairsSIMD &&
+		(bs.lowFrom != low || len(bs.lowRev) < blockLowRev && len(bs.lowRev) < (from-low)&^31) {
+		bs.lowFrom = low
+		bs.lowRev = bs.lowRev[:0]
+		top := low + min(blockLowRev, (from-low)&^31) - 1
+		for a := top; a >= low; a-- {
+			bs.lowRev = append(bs.lowRev, s.vals[a])
+		}
+	}
 	// The kernel: the pair heaps, then the rare heaps from their end on.
 	// Block b may use the rare heaps below from+32b−32(L−1) (L =
 	// blockLagBlocks): their values are known once the blocks up to b−L
@@ -263,7 +280,19 @@ func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
 			// The splits with a part below blockLag+blockPairKernel are
 			// marked already.
 			from := min(blockLag+blockPairKernel, r/2+1)
-			count = findPairsInSet(vals[from:r/2+1], vals[r-r/2:r-from+1], &set, count)
+			if rev := s.blocks.lowRev; from == s.blocks.lowFrom && len(rev) > 0 {
+				// The first pairs against the reversed copy of their low
+				// parts, which spares reversing the lanes.
+				blocks := min(len(rev), r/2+1-from) / 32
+				var done int
+				if blocks > 0 {
+					count, done = findPairsAlignedAVX512(&rev[len(rev)-32], &vals[r-from-31], blocks, &set, count)
+					from += 32 * done
+				}
+			}
+			if count > 0 {
+				count = findPairsInSet(vals[from:r/2+1], vals[r-r/2:r-from+1], &set, count)
+			}
 		} else {
 			for v := range size {
 				if set.has(uint16(v)) {

@@ -14,3 +14,8 @@ var haveFindPairsSIMD = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.Has
 func findPairsSIMD(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
 	return findPairsAVX512(lo, hi, blocks, set, count)
 }
+
+// findPairsAlignedAVX512 is in pairscan_amd64.s.
+//
+//go:noescape
+func findPairsAlignedAVX512(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)

@@ -98,3 +98,81 @@ again:
 finished:
 	INCQ R10
 	JMP out
+
+// func findPairsAlignedAVX512(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)
+//
+// findPairsAVX512 for pairs whose lanes are aligned in memory: block i tests
+// lo[l−32i] ^ hi[l−32i], l = 0..31 (both run downwards block by block, so
+// no lane has to be reversed; the caller keeps a reversed copy of one side).
+TEXT ·findPairsAlignedAVX512(SB), NOSPLIT, $0-56
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ blocks+16(FP), CX
+	MOVQ set+24(FP), R8
+	MOVQ count+32(FP), R9
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ aout
+	MOVL $15, AX
+	VPBROADCASTW AX, Z21
+	MOVL $1, AX
+	VPBROADCASTW AX, Z22
+	VMOVDQU16 (R8), Z23
+
+aloop:
+	VMOVDQU16 (SI), Z0
+	VPXORQ (DI), Z0, Z0          // the 32 option values
+	VPSRLW $4, Z0, Z1            // their words in the set
+	VPERMW Z23, Z1, Z1
+	VPANDQ Z21, Z0, Z2           // their bits in those words
+	VPSRLVW Z2, Z1, Z1
+	VPTESTMW Z22, Z1, K1
+	KORTESTD K1, K1
+	JNE ahit
+
+anext:
+	SUBQ $64, SI
+	SUBQ $64, DI
+	INCQ R10
+	CMPQ R10, CX
+	JNE aloop
+
+aout:
+	MOVQ R9, left+40(FP)
+	MOVQ R10, done+48(FP)
+	VZEROUPPER
+	RET
+
+ahit:
+	KMOVD K1, DX
+
+alane:
+	TZCNTL DX, AX
+	MOVWLZX (SI)(AX*2), R12
+	MOVWLZX (DI)(AX*2), AX
+	XORL R12, AX                 // the value v
+	MOVL AX, BX
+	SHRL $4, BX                  // its word
+	ANDL $15, AX                 // its bit
+	MOVWLZX (R8)(BX*2), R11
+	BTRL AX, R11
+	JCC aagain                   // counted already in this block
+	MOVW R11, (R8)(BX*2)
+	MOVL $1, R12
+	SHLXL AX, R12, R12
+	MOVL $1, R13
+	SHLXL BX, R13, R13
+	KMOVD R13, K2
+	VPBROADCASTW.Z R12, K2, Z3
+	VPXORQ Z3, Z23, Z23
+	DECQ R9
+	JEQ afinished
+
+aagain:
+	BLSRL DX, DX
+	JNE alane
+	JMP anext
+
+afinished:
+	INCQ R10
+	JMP aout

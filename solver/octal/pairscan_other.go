@@ -8,3 +8,7 @@ var haveFindPairsSIMD = false
 func findPairsSIMD(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
 	panic("octal: no vector pair scan on this architecture")
 }
+
+func findPairsAlignedAVX512(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
+	panic("octal: no vector pair scan on this architecture")
+}

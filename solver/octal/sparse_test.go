@@ -248,3 +248,49 @@ func TestMarkSplits(t *testing.T) {
 		require.Equal(t, want, got, "r=%d until=%d", r, until)
 	}
 }
+
+// TestFindPairsAligned checks the vector scan over lanes aligned in memory
+// (the reversed low parts) against the same pairs taken one by one.
+func TestFindPairsAligned(t *testing.T) {
+	if !haveFindPairsSIMD {
+		t.Skip("no vector pair scan on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(13, 2026))
+	for trial := range 2000 {
+		size := 64 << rng.IntN(4)
+		blocks := 1 + rng.IntN(40)
+		lo, hi := make([]uint16, 32*blocks), make([]uint16, 32*blocks)
+		for i := range lo {
+			lo[i], hi[i] = uint16(rng.IntN(size)), uint16(rng.IntN(size))
+		}
+		var set valueSet512
+		density := 1 + rng.IntN(64)
+		count := 0
+		for v := range size {
+			if rng.IntN(density) == 0 {
+				set[v>>6] |= 1 << (v & 63)
+				count++
+			}
+		}
+		if count == 0 {
+			continue
+		}
+		// Block i is lo[len−32(i+1)+l] ^ hi[len−32(i+1)+l], l < 32.
+		want, wantLeft, wantDone := set, count, 0
+		for i := 0; i < blocks && wantLeft > 0; i++ {
+			for l := range 32 {
+				k := len(lo) - 32*(i+1) + l
+				if v := lo[k] ^ hi[k]; want.has(v) {
+					want[v>>6] &^= 1 << (v & 63)
+					wantLeft--
+				}
+			}
+			wantDone++
+		}
+		got := set
+		left, done := findPairsAlignedAVX512(&lo[len(lo)-32], &hi[len(hi)-32], blocks, &got, count)
+		require.Equal(t, wantLeft, left, "trial %d", trial)
+		require.Equal(t, wantDone, done, "trial %d", trial)
+		require.Equal(t, want, got, "trial %d", trial)
+	}
+}
