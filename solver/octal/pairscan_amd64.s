@@ -104,6 +104,9 @@ finished:
 // findPairsAVX512 for pairs whose lanes are aligned in memory: block i tests
 // lo[l−32i] ^ hi[l−32i], l = 0..31 (both run downwards block by block, so
 // no lane has to be reversed; the caller keeps a reversed copy of one side).
+// Blocks go two at a time with one branch for both: when the first block
+// of a pair clears a value the second one also met, the copy of the set in
+// memory says it is counted already.
 TEXT ·findPairsAlignedAVX512(SB), NOSPLIT, $0-56
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
@@ -119,7 +122,112 @@ TEXT ·findPairsAlignedAVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTW AX, Z22
 	VMOVDQU16 (R8), Z23
 
+apair:
+	MOVQ CX, R11
+	SUBQ R10, R11
+	CMPQ R11, $2
+	JLT aloop
+	VMOVDQU16 (SI), Z0
+	VPXORQ (DI), Z0, Z0          // the 32 option values of block i
+	VMOVDQU16 -64(SI), Z4
+	VPXORQ -64(DI), Z4, Z4       // and of block i+1
+	VPSRLW $4, Z0, Z1            // their words in the set
+	VPSRLW $4, Z4, Z5
+	VPERMW Z23, Z1, Z1
+	VPERMW Z23, Z5, Z5
+	VPANDQ Z21, Z0, Z2           // their bits in those words
+	VPANDQ Z21, Z4, Z6
+	VPSRLVW Z2, Z1, Z1
+	VPSRLVW Z6, Z5, Z5
+	VPTESTMW Z22, Z1, K1
+	VPTESTMW Z22, Z5, K3
+	KORTESTD K1, K3
+	JNE phit
+
+pnext:
+	SUBQ $128, SI
+	SUBQ $128, DI
+	ADDQ $2, R10
+	JMP apair
+
+phit:
+	MOVQ SI, R14
+	MOVQ DI, R15
+	KMOVD K1, DX
+	TESTL DX, DX
+	JEQ psecond
+
+pfirst:
+	TZCNTL DX, AX
+	MOVWLZX (R14)(AX*2), R12
+	MOVWLZX (R15)(AX*2), AX
+	XORL R12, AX                 // the value v
+	MOVL AX, BX
+	SHRL $4, BX                  // its word
+	ANDL $15, AX                 // its bit
+	MOVWLZX (R8)(BX*2), R11
+	BTRL AX, R11
+	JCC pfagain                  // counted already
+	MOVW R11, (R8)(BX*2)
+	MOVL $1, R12
+	SHLXL AX, R12, R12
+	MOVL $1, R13
+	SHLXL BX, R13, R13
+	KMOVD R13, K2
+	VPBROADCASTW.Z R12, K2, Z3
+	VPXORQ Z3, Z23, Z23
+	DECQ R9
+	JEQ pfinished1
+
+pfagain:
+	BLSRL DX, DX
+	JNE pfirst
+
+psecond:
+	SUBQ $64, R14
+	SUBQ $64, R15
+	KMOVD K3, DX
+	TESTL DX, DX
+	JEQ pnext
+
+psloop:
+	TZCNTL DX, AX
+	MOVWLZX (R14)(AX*2), R12
+	MOVWLZX (R15)(AX*2), AX
+	XORL R12, AX
+	MOVL AX, BX
+	SHRL $4, BX
+	ANDL $15, AX
+	MOVWLZX (R8)(BX*2), R11
+	BTRL AX, R11
+	JCC psagain
+	MOVW R11, (R8)(BX*2)
+	MOVL $1, R12
+	SHLXL AX, R12, R12
+	MOVL $1, R13
+	SHLXL BX, R13, R13
+	KMOVD R13, K2
+	VPBROADCASTW.Z R12, K2, Z3
+	VPXORQ Z3, Z23, Z23
+	DECQ R9
+	JEQ pfinished2
+
+psagain:
+	BLSRL DX, DX
+	JNE psloop
+	JMP pnext
+
+pfinished1:
+	INCQ R10
+	JMP aout
+
+pfinished2:
+	ADDQ $2, R10
+	JMP aout
+
 aloop:
+	CMPQ R10, CX
+	JEQ aout
 	VMOVDQU16 (SI), Z0
 	VPXORQ (DI), Z0, Z0          // the 32 option values
 	VPSRLW $4, Z0, Z1            // their words in the set
@@ -134,8 +242,7 @@ anext:
 	SUBQ $64, SI
 	SUBQ $64, DI
 	INCQ R10
-	CMPQ R10, CX
-	JNE aloop
+	JMP aloop
 
 aout:
 	MOVQ R9, left+40(FP)
