@@ -61,14 +61,22 @@ const blockSpinYield = 1<<14 - 1
 // blockTable is the option tables of one block, blockStride bytes a heap.
 type blockTable [blockHeaps * blockStride]uint8
 
-// blockState is the block engine's tables, one per block in flight, and
+// blockState is the block engine's working memory: a marking table for each
+// of the two workers (each only ever written and read by its own core), the
+// options they hand over, a bit set a heap for each block in flight, and
 // lowRev, G(lowFrom+len(lowRev)−1) down to G(lowFrom): the low parts of the
 // first pairs the rule-out scan tests, reversed.
 type blockState struct {
-	tabs    [blockLagBlocks]*blockTable
+	tabs    [2]*blockTable
+	options [blockLagBlocks]*blockOptions
 	lowRev  []uint16
 	lowFrom int
 }
+
+// blockOptions is the kernel options of the heaps of a block, a bit set of
+// values below 512 each: the one cache line a heap that passes from the
+// marking core to the heap worker's.
+type blockOptions [blockHeaps]valueSet512
 
 // blockLowRev is how many low parts lowRev holds: more than nearly any
 // rule-out scan reaches.
@@ -102,9 +110,9 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 }
 
 // markGroups claims groups of block b and marks them into tab (clearing
-// them first) until none is left; group g of the table is complete when bit
-// g of done is set.
-func (sl *blockSlot) markGroups(b int, tab *blockTable, vals []uint16, base int) {
+// them first) until none is left, handing each heap's options over as a bit
+// set in opts; the heaps of group g are complete when bit g of done is set.
+func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, base int) {
 	for {
 		x := sl.state.Load()
 		g := int(x & (1<<32 - 1))
@@ -116,6 +124,9 @@ func (sl *blockSlot) markGroups(b int, tab *blockTable, vals []uint16, base int)
 		}
 		clear(tab[g*blockGroup*blockStride : (g+1)*blockGroup*blockStride])
 		markGroup(tab, g, vals, base, sl.kernel)
+		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
+			gatherTable(&opts[k], tab[k*blockStride:(k+1)*blockStride])
+		}
 		sl.done.Or(1 << g)
 	}
 }
@@ -140,6 +151,9 @@ func (s *Sparse) blockRound(from, to int) int {
 		s.blocks = new(blockState)
 		for i := range s.blocks.tabs {
 			s.blocks.tabs[i] = new(blockTable)
+		}
+		for i := range s.blocks.options {
+			s.blocks.options[i] = new(blockOptions)
 		}
 	}
 	full := s.vals[:from+blocks*blockHeaps]
@@ -200,7 +214,7 @@ func (s *Sparse) blockRound(from, to int) int {
 					}
 				}
 				slot := b % blockLagBlocks
-				slots[slot].markGroups(b, s.blocks.tabs[slot], full, from+b*blockHeaps-j)
+				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps-j)
 			}
 		}()
 	}
@@ -211,9 +225,9 @@ func (s *Sparse) blockRound(from, to int) int {
 
 	for b := range blocks {
 		slot := b % blockLagBlocks
-		sl, tab := &slots[slot], s.blocks.tabs[slot]
+		sl, tab, opts := &slots[slot], s.blocks.tabs[1], s.blocks.options[slot]
 		n := from + b*blockHeaps
-		sl.markGroups(b, tab, full, n-j)
+		sl.markGroups(b, tab, opts, full, n-j)
 		for k := range blockHeaps {
 			// The marker may still be on a group: the heaps of the groups
 			// before it need not wait for it.
@@ -223,7 +237,7 @@ func (s *Sparse) blockRound(from, to int) int {
 				}
 			}
 			m := n + k
-			v := s.blockHeapValue(m, tab[k*blockStride:(k+1)*blockStride])
+			v := s.blockHeapValue(m, &opts[k])
 			s.vals = append(s.vals, v)
 			s.record(m, v)
 			if int(v) >= blockStride {
@@ -241,15 +255,12 @@ func (s *Sparse) blockRound(from, to int) int {
 	return from + blocks*blockHeaps
 }
 
-// blockHeapValue computes G(m) from the marks of its kernel splits.
-func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
+// blockHeapValue computes G(m) from the options of its kernel splits.
+func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 	t := &s.serial
 	seen := t.table
-	if t.dirty > blockStride {
-		clear(seen[blockStride:t.dirty])
-	}
+	clear(seen[:max(t.dirty, blockStride)])
 	t.dirty = blockStride
-	copy(seen[:blockStride], marks)
 	vals := s.vals[:m]
 	s.markWholeAndTake(m, vals, seen, false)
 	r := m - s.split[0]
@@ -257,10 +268,11 @@ func (s *Sparse) blockHeapValue(m int, marks []uint8) uint16 {
 	size := seenSize(s.maxValue)
 	// c is the smallest common value with no option (or size when there is
 	// none below it); set holds the rare values below c with none.
-	var set valueSet512
+	var set, own valueSet512
+	gatherTable(&own, seen[:blockStride])
 	c := size
 	for w := 0; w < size/64; w++ {
-		x := gather64(seen[w*64 : w*64+64])
+		x := own[w] | kernelOptions[w]
 		if common := ^(x | s.rareBits[w]); common != 0 {
 			c = w*64 + bits.TrailingZeros64(common)
 			set[w] = ^x & s.rareBits[w] & (1<<(c-w*64) - 1)

@@ -35,3 +35,21 @@ func markSplits(seen *[MaxValue + 1]uint8, vals []uint16, r, until int) {
 		seen[vals[a]^vals[r-a]] = 1
 	}
 }
+
+// gatherTable512 is in blockmark_amd64.s.
+//
+//go:noescape
+func gatherTable512(out *valueSet512, tab *uint8)
+
+// gatherTable sets bit v of out when tab[v] ≠ 0, for v < 512 (tab holds
+// 0 or 1 below 512).
+func gatherTable(out *valueSet512, tab []uint8) {
+	_ = tab[blockStride-1]
+	if haveFindPairsSIMD {
+		gatherTable512(out, &tab[0])
+		return
+	}
+	for w := range out {
+		out[w] = gather64(tab[w*64 : w*64+64])
+	}
+}

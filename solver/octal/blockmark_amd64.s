@@ -72,3 +72,14 @@ splitsLoop:
 	JNE splitsLoop
 splitsDone:
 	RET
+
+// func gatherTable512(out *valueSet512, tab *uint8)
+//
+// Bit v of out is whether tab[v] is non-zero, v < 512.
+TEXT ·gatherTable512(SB), NOSPLIT, $0-16
+	MOVQ out+0(FP), DI
+	MOVQ tab+8(FP), SI
+#define G(w) VMOVDQU8 (w*64)(SI), Z0; VPTESTMB Z0, Z0, K1; KMOVQ K1, (w*8)(DI)
+	G(0); G(1); G(2); G(3); G(4); G(5); G(6); G(7)
+	VZEROUPPER
+	RET

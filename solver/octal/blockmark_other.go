@@ -12,3 +12,11 @@ func markSplits(seen *[MaxValue + 1]uint8, vals []uint16, r, until int) {
 		seen[vals[a]^vals[r-a]] = 1
 	}
 }
+
+// gatherTable sets bit v of out when tab[v] ≠ 0, for v < 512 (tab holds
+// 0 or 1 below 512).
+func gatherTable(out *valueSet512, tab []uint8) {
+	for w := range out {
+		out[w] = gather64(tab[w*64 : w*64+64])
+	}
+}
