@@ -42,8 +42,25 @@ const (
 )
 
 // blockPairKernel is how many heaps from blockLag on are kernel heaps
-// besides the rare ones.
-var blockPairKernel = 512
+// besides the rare ones, for a code with one split digit (Officers: its
+// marks leave 14 values for the rule-out scan instead of 43) and with more
+// (where each kernel heap costs a store for every digit, and the rule-out
+// scans of the record games find their values within a few dozen pairs).
+var (
+	blockPairKernel      = 512
+	blockPairKernelMulti = 0
+)
+
+// blockMaxSplits is the most split digits the block engine takes.
+const blockMaxSplits = 8
+
+// blockPairs is the number of pair-kernel heaps for this code.
+func (s *Sparse) blockPairs() int {
+	if len(s.split) == 1 {
+		return blockPairKernel
+	}
+	return blockPairKernelMulti
+}
 
 // blockEngineMin is the first heap the block engine computes; blockMinRare
 // is the least number of rare heaps for which it pays. Tests lower both.
@@ -109,10 +126,11 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 	sl.state.Store(int64(b) << 32)
 }
 
-// markGroups claims groups of block b and marks them into tab (clearing
-// them first) until none is left, handing each heap's options over as a bit
-// set in opts; the heaps of group g are complete when bit g of done is set.
-func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, base int) {
+// markGroups claims groups of block b (heaps n..n+31) and marks them into
+// tab (clearing them first) for every split digit until none is left,
+// handing each heap's options over as a bit set in opts; the heaps of group
+// g are complete when bit g of done is set.
+func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int) {
 	for {
 		x := sl.state.Load()
 		g := int(x & (1<<32 - 1))
@@ -123,7 +141,9 @@ func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals
 			continue
 		}
 		clear(tab[g*blockGroup*blockStride : (g+1)*blockGroup*blockStride])
-		markGroup(tab, g, vals, base, sl.kernel)
+		for _, j := range digits {
+			markGroup(tab, g, vals, n-j, sl.kernel)
+		}
 		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
 			gatherTable(&opts[k], tab[k*blockStride:(k+1)*blockStride])
 		}
@@ -133,9 +153,10 @@ func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals
 
 // blockApplies reports whether blockRound can compute heaps from n on.
 func (s *Sparse) blockApplies(n int) bool {
-	return s.mask != 0 && len(s.split) == 1 && s.split[0] < blockHeaps &&
+	return s.mask != 0 && len(s.split) >= 1 && len(s.split) <= blockMaxSplits &&
+		s.split[len(s.split)-1] < blockHeaps &&
 		s.maxValue < blockStride && len(s.rare) >= blockMinRare &&
-		n >= max(blockEngineMin, 4*(blockLag+blockPairKernel))
+		n >= max(blockEngineMin, 4*(blockLag+s.blockPairs()))
 }
 
 // blockRound computes the heaps from on in blocks of blockHeaps while a
@@ -157,8 +178,8 @@ func (s *Sparse) blockRound(from, to int) int {
 		}
 	}
 	full := s.vals[:from+blocks*blockHeaps]
-	mask, j := s.mask, s.split[0]
-	if bs, low := s.blocks, blockLag+blockPairKernel; haveFindPairsSIMD &&
+	mask, pairs := s.mask, s.blockPairs()
+	if bs, low := s.blocks, blockLag+pairs; haveFindPairsSIMD &&
 		(bs.lowFrom != low || len(bs.lowRev) < blockLowRev && len(bs.lowRev) < (from-low)&^31) {
 		bs.lowFrom = low
 		bs.lowRev = bs.lowRev[:0]
@@ -171,8 +192,8 @@ func (s *Sparse) blockRound(from, to int) int {
 	// Block b may use the rare heaps below from+32b−32(L−1) (L =
 	// blockLagBlocks): their values are known once the blocks up to b−L
 	// are, which is when its table is free again.
-	top := blockLag + blockPairKernel
-	kernel := make([]uint32, 0, blockPairKernel+len(s.rare)+blockHeaps)
+	top := blockLag + pairs
+	kernel := make([]uint32, 0, pairs+len(s.rare)+blockHeaps)
 	for a := blockLag; a < top; a++ {
 		kernel = append(kernel, uint32(a))
 	}
@@ -214,7 +235,7 @@ func (s *Sparse) blockRound(from, to int) int {
 					}
 				}
 				slot := b % blockLagBlocks
-				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps-j)
+				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split)
 			}
 		}()
 	}
@@ -227,7 +248,7 @@ func (s *Sparse) blockRound(from, to int) int {
 		slot := b % blockLagBlocks
 		sl, tab, opts := &slots[slot], s.blocks.tabs[1], s.blocks.options[slot]
 		n := from + b*blockHeaps
-		sl.markGroups(b, tab, opts, full, n-j)
+		sl.markGroups(b, tab, opts, full, n, s.split)
 		for k := range blockHeaps {
 			// The marker may still be on a group: the heaps of the groups
 			// before it need not wait for it.
@@ -263,8 +284,10 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 	t.dirty = blockStride
 	vals := s.vals[:m]
 	s.markWholeAndTake(m, vals, seen, false)
-	r := m - s.split[0]
-	markSplits(seen, vals, r, min(blockLag, r))
+	for _, j := range s.split {
+		r := m - j
+		markSplits(seen, vals, r, min(blockLag, r))
+	}
 	size := seenSize(s.maxValue)
 	// c is the smallest common value with no option (or size when there is
 	// none below it); set holds the rare values below c with none.
@@ -289,22 +312,7 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 	}
 	if count > 0 {
 		if haveFindPairsSIMD {
-			// The splits with a part below blockLag+blockPairKernel are
-			// marked already.
-			from := min(blockLag+blockPairKernel, r/2+1)
-			if rev := s.blocks.lowRev; from == s.blocks.lowFrom && len(rev) > 0 {
-				// The first pairs against the reversed copy of their low
-				// parts, which spares reversing the lanes.
-				blocks := min(len(rev), r/2+1-from) / 32
-				var done int
-				if blocks > 0 {
-					count, done = findPairsAlignedAVX512(&rev[len(rev)-32], &vals[r-from-31], blocks, &set, count)
-					from += 32 * done
-				}
-			}
-			if count > 0 {
-				count = findPairsInSet(vals[from:r/2+1], vals[r-r/2:r-from+1], &set, count)
-			}
+			count = s.blockRuleOut(m, vals, &set, count)
 		} else {
 			for v := range size {
 				if set.has(uint16(v)) {
@@ -339,4 +347,51 @@ func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint3
 			tab[k*blockStride+int((x^vals[base+k-int(a)])&(blockStride-1))] = 1
 		}
 	}
+}
+
+// blockRuleOut removes from set the values of the splits of heap m whose
+// parts are both at least blockLag+blockPairs (the others are marked
+// already) and returns how many of its count values are left; it stops at
+// none. The first pairs of each digit are tested against the reversed copy
+// of their low parts; with several digits they take turns, a few blocks of
+// pairs each, so that a value only one digit reaches is not left to the end
+// of another digit's pairs.
+func (s *Sparse) blockRuleOut(m int, vals []uint16, set *valueSet512, count int) int {
+	low := blockLag + s.blockPairs()
+	var next [blockMaxSplits]int // the next pair to test, for each digit
+	for i, j := range s.split {
+		next[i] = min(low, (m-j)/2+1)
+	}
+	if rev := s.blocks.lowRev; low == s.blocks.lowFrom && len(rev) > 0 {
+		turn := len(rev) / 32
+		if len(s.split) > 1 {
+			turn = 4
+		}
+		for more := true; more; {
+			more = false
+			for i, j := range s.split {
+				r, a := m-j, next[i]
+				blocks := min(turn, (min(low+len(rev), r/2+1)-a)/32)
+				if a < low || blocks <= 0 {
+					continue
+				}
+				var done int
+				count, done = findPairsAlignedAVX512(&rev[len(rev)-32-(a-low)], &vals[r-a-31], blocks, set, count)
+				if count == 0 {
+					return 0
+				}
+				next[i] += 32 * done
+				more = true
+			}
+		}
+	}
+	for i, j := range s.split {
+		r, a := m-j, next[i]
+		if a <= r/2 {
+			if count = findPairsInSet(vals[a:r/2+1], vals[r-r/2:r-a+1], set, count); count == 0 {
+				return 0
+			}
+		}
+	}
+	return count
 }

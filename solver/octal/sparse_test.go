@@ -77,12 +77,13 @@ var sparseEngines = []struct {
 }
 
 // extendWithBlocks runs the sparse engine with the block engine taking over
-// from heap 400 on (64 extra kernel heaps), whatever the number of rare heaps.
+// from heap 400 on (64 extra kernel heaps, 32 for codes with several split
+// digits), whatever the number of rare heaps.
 func extendWithBlocks(t *testing.T, code Code, upTo, workers int) []uint16 {
-	defer func(w, min, kernel, rare int) {
-		parallelWorkers, blockEngineMin, blockPairKernel, blockMinRare = w, min, kernel, rare
-	}(parallelWorkers, blockEngineMin, blockPairKernel, blockMinRare)
-	parallelWorkers, blockEngineMin, blockPairKernel, blockMinRare = workers, 400, 64, 0
+	defer func(w, min, kernel, multi, rare int) {
+		parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare = w, min, kernel, multi, rare
+	}(parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare)
+	parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare = workers, 400, 64, 32, 0
 	got, err := SparseExtend(context.Background(), code, nil, upTo, nil)
 	require.NoError(t, err)
 	return got
