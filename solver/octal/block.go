@@ -47,7 +47,7 @@ const (
 // (where each kernel heap costs a store for every digit, and the rule-out
 // scans of the record games find their values within a few dozen pairs).
 var (
-	blockPairKernel      = 512
+	blockPairKernel      = 384
 	blockPairKernelMulti = 0
 )
 
@@ -88,6 +88,10 @@ type blockState struct {
 	options [blockLagBlocks]*blockOptions
 	lowRev  []uint16
 	lowFrom int
+	// pairKernel is the chosen pair-kernel heaps (choosePairKernel), chosen
+	// at heap pairKernelAt.
+	pairKernel   []uint32
+	pairKernelAt int
 }
 
 // blockOptions is the kernel options of the heaps of a block, a bit set of
@@ -179,7 +183,12 @@ func (s *Sparse) blockRound(from, to int) int {
 	}
 	full := s.vals[:from+blocks*blockHeaps]
 	mask, pairs := s.mask, s.blockPairs()
-	if bs, low := s.blocks, blockLag+pairs; haveFindPairsSIMD &&
+	if bs := s.blocks; bs.pairKernel == nil || len(bs.pairKernel) > pairs ||
+		from >= bs.pairKernelAt+blockPairRechoose {
+		bs.pairKernel = s.choosePairKernel(from, pairs)
+		bs.pairKernelAt = from
+	}
+	if bs, low := s.blocks, blockLag; haveFindPairsSIMD &&
 		(bs.lowFrom != low || len(bs.lowRev) < blockLowRev && len(bs.lowRev) < (from-low)&^31) {
 		bs.lowFrom = low
 		bs.lowRev = bs.lowRev[:0]
@@ -188,17 +197,14 @@ func (s *Sparse) blockRound(from, to int) int {
 			bs.lowRev = append(bs.lowRev, s.vals[a])
 		}
 	}
-	// The kernel: the pair heaps, then the rare heaps from their end on.
+	// The kernel: the pair heaps, then the rare heaps from blockLag on.
 	// Block b may use the rare heaps below from+32b−32(L−1) (L =
 	// blockLagBlocks): their values are known once the blocks up to b−L
 	// are, which is when its table is free again.
-	top := blockLag + pairs
-	kernel := make([]uint32, 0, pairs+len(s.rare)+blockHeaps)
-	for a := blockLag; a < top; a++ {
-		kernel = append(kernel, uint32(a))
-	}
+	kernel := make([]uint32, 0, len(s.blocks.pairKernel)+len(s.rare)+blockHeaps)
+	kernel = append(kernel, s.blocks.pairKernel...)
 	addRare := func(lo, hi int) {
-		for a := max(lo, top); a < hi; a++ {
+		for a := max(lo, blockLag); a < hi; a++ {
 			if isRare(full[a], mask) {
 				kernel = append(kernel, uint32(a))
 			}
@@ -206,7 +212,7 @@ func (s *Sparse) blockRound(from, to int) int {
 	}
 	first := from - blockLag + blockHeaps // the end of the kernel of block 0
 	for _, a := range s.rare {
-		if int(a) >= top && int(a) < first {
+		if int(a) >= blockLag && int(a) < first {
 			kernel = append(kernel, a)
 		}
 	}
@@ -350,14 +356,13 @@ func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint3
 }
 
 // blockRuleOut removes from set the values of the splits of heap m whose
-// parts are both at least blockLag+blockPairs (the others are marked
-// already) and returns how many of its count values are left; it stops at
-// none. The first pairs of each digit are tested against the reversed copy
+// parts are both at least blockLag (the others are marked already) and
+// returns how many of its count values are left; it stops at none. The first pairs of each digit are tested against the reversed copy
 // of their low parts; with several digits they take turns, a few blocks of
 // pairs each, so that a value only one digit reaches is not left to the end
 // of another digit's pairs.
 func (s *Sparse) blockRuleOut(m int, vals []uint16, set *valueSet512, count int) int {
-	low := blockLag + s.blockPairs()
+	low := blockLag
 	var next [blockMaxSplits]int // the next pair to test, for each digit
 	for i, j := range s.split {
 		next[i] = min(low, (m-j)/2+1)

@@ -2,6 +2,7 @@ package octal
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -294,4 +295,39 @@ func TestFindPairsAligned(t *testing.T) {
 		require.Equal(t, wantDone, done, "trial %d", trial)
 		require.Equal(t, want, got, "trial %d", trial)
 	}
+}
+
+// TestPairKernelChoice checks that the chosen pair kernel does what it is
+// for: on heaps after the ones it was chosen on, it leaves the rule-out
+// scan fewer values to find than as many consecutive heaps do.
+func TestPairKernelChoice(t *testing.T) {
+	vals, err := SparseExtend(context.Background(), MustParseCode("0.6"), nil, 160_000, nil)
+	require.NoError(t, err)
+	s := NewSparse(MustParseCode("0.6"), vals[:120_000])
+	const pairs = 128
+	chosen := s.choosePairKernel(120_000, pairs)
+	require.Len(t, chosen, pairs)
+	for _, a := range chosen {
+		require.False(t, isRare(vals[a], s.Mask()), "kernel heap %d is rare (the rare kernel has it)", a)
+	}
+	consecutive := make([]uint32, pairs)
+	for i := range consecutive {
+		consecutive[i] = uint32(blockLag + i)
+	}
+	left := func(kernel []uint32) (n int) {
+		for m := 150_000; m < 160_000; m += 10 {
+			set := s.valuesToRuleOut(m, vals)
+			for _, a := range kernel {
+				v := vals[a] ^ vals[m-1-int(a)]
+				set[v>>6] &^= 1 << (v & 63)
+			}
+			for _, x := range set {
+				n += bits.OnesCount64(x)
+			}
+		}
+		return n
+	}
+	c, k := left(chosen), left(consecutive)
+	t.Logf("values left to rule out over 1000 heaps: %d with the chosen kernel, %d with heaps %d..%d", c, k, blockLag, blockLag+pairs-1)
+	require.Less(t, c, k*3/4)
 }

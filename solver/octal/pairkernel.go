@@ -1,0 +1,186 @@
+package octal
+
+import (
+	"container/heap"
+	"slices"
+)
+
+// The pair kernel of the block engine: heaps whose splits the marker marks
+// for every heap besides the rare ones, so that the rule-out scan, which
+// pays a mispredicted branch (about 10 ns) for every value it finds, has
+// fewer values left to find. Which heaps does not matter for exactness (the
+// scan tests every pair whose parts are both at least blockLag), only for
+// speed, and chosen heaps do far better than a run of consecutive ones: for
+// Officers near heap 10^8, 256 heaps chosen among the first 8192 leave 5.5
+// values a heap to the scan where the heaps 96..607 left 14.2.
+
+const (
+	// blockPairCandidates bounds the heaps the pair kernel is chosen from.
+	blockPairCandidates = 1 << 12
+	// blockPairSample is how many recent heaps the choice is made on, one
+	// every blockPairStride.
+	blockPairSample = 256
+	blockPairStride = 97
+	// blockPairRechoose is how often (in heaps) the pair kernel is chosen
+	// anew: the values that are hard to rule out drift slowly, and a choice
+	// takes some 20 ms.
+	blockPairRechoose = 1 << 22
+)
+
+// choosePairKernel chooses up to pairs heaps a ≥ blockLag, not rare and below
+// min(blockPairCandidates, n/4), greedily: each next heap is the one whose
+// splits reach the most values still to rule out (rare values below c that
+// neither the rare heaps' nor the small splits' marks reach) over a sample
+// of the heaps below n.
+func (s *Sparse) choosePairKernel(n, pairs int) []uint32 {
+	if pairs == 0 {
+		return []uint32{}
+	}
+	vals := s.vals[:n]
+	var candidates []uint32
+	for a := blockLag; a < min(blockPairCandidates, n/4); a++ {
+		if !isRare(vals[a], s.mask) {
+			candidates = append(candidates, uint32(a))
+		}
+	}
+	if len(candidates) <= pairs {
+		return candidates
+	}
+	// The sample and the values each of its heaps needs ruled out.
+	samples := min(blockPairSample, n/4)
+	stride := max(1, min(blockPairStride, n/2/samples))
+	heaps := make([]int, samples)
+	need := make([]valueSet512, samples)
+	for t := range heaps {
+		m := n - 1 - t*stride
+		heaps[t] = m
+		need[t] = s.valuesToRuleOut(m, vals)
+	}
+	// What each candidate's splits reach of the sample's needs: t<<9 | v.
+	reach := make([][]uint32, len(candidates))
+	for i, a := range candidates {
+		for t, m := range heaps {
+			for _, j := range s.split {
+				if b := m - j - int(a); b >= 1 {
+					if v := vals[a] ^ vals[b]; need[t].has(v) {
+						reach[i] = append(reach[i], uint32(t)<<9|uint32(v))
+					}
+				}
+			}
+		}
+	}
+	// Lazy greedy: a candidate's score only falls as values get covered,
+	// so a popped score that is still the best after recounting is. Once
+	// everything in the sample is covered, covering starts over, so the
+	// remaining heaps cover the values most often needed a second time.
+	covered := make([]valueSet512, samples)
+	score := func(i int) int {
+		n := 0
+		for _, x := range reach[i] {
+			if t, v := x>>9, uint16(x&511); !covered[t].has(v) {
+				n++
+			}
+		}
+		return n
+	}
+	q := make(pairQueue, len(candidates))
+	rescore := func() {
+		q = q[:0]
+		for i := range candidates {
+			if reach[i] != nil {
+				q = append(q, pairScore{i, score(i)})
+			}
+		}
+		heap.Init(&q)
+	}
+	rescore()
+	var chosen []uint32
+	for len(chosen) < pairs && q.Len() > 0 {
+		top := heap.Pop(&q).(pairScore)
+		if top.score = score(top.candidate); top.score == 0 {
+			clear(covered)
+			heap.Push(&q, top)
+			rescore()
+			if q[0].score == 0 {
+				break
+			}
+			continue
+		}
+		if q.Len() > 0 && top.score < q[0].score {
+			heap.Push(&q, top)
+			continue
+		}
+		chosen = append(chosen, candidates[top.candidate])
+		for _, x := range reach[top.candidate] {
+			t, v := x>>9, x&511
+			covered[t][v>>6] |= 1 << (v & 63)
+		}
+		reach[top.candidate] = nil
+	}
+	slices.Sort(chosen)
+	return chosen
+}
+
+// valuesToRuleOut returns the rare values below c that the take and whole
+// moves of heap m, its splits with a part below blockLag and its splits off
+// the rare heaps do not reach, c being the smallest common value they do
+// not reach: what the rule-out scan would have to find without a pair
+// kernel.
+func (s *Sparse) valuesToRuleOut(m int, vals []uint16) valueSet512 {
+	var seen [blockStride]bool
+	for _, j := range s.whole {
+		if m == j {
+			seen[0] = true
+		}
+	}
+	for _, j := range s.take {
+		if m-j >= 1 {
+			seen[vals[m-j]] = true
+		}
+	}
+	for _, j := range s.split {
+		r := m - j
+		for a := 1; a < min(blockLag, r); a++ {
+			seen[vals[a]^vals[r-a]] = true
+		}
+		for _, a := range s.rare {
+			if int(a) >= blockLag && int(a) < r {
+				seen[vals[a]^vals[r-int(a)]] = true
+			}
+		}
+	}
+	var set valueSet512
+	for v := range blockStride {
+		if seen[v] {
+			continue
+		}
+		if !isRare(uint16(v), s.mask) {
+			break
+		}
+		set[v>>6] |= 1 << (v & 63)
+	}
+	return set
+}
+
+// pairScore is a candidate pair-kernel heap (its index) and its last
+// counted score.
+type pairScore struct {
+	candidate int
+	score     int
+}
+
+// pairQueue is a max-heap of candidates by score (container/heap).
+type pairQueue []pairScore
+
+func (q pairQueue) Len() int { return len(q) }
+func (q pairQueue) Less(i, j int) bool {
+	return q[i].score > q[j].score || q[i].score == q[j].score && q[i].candidate < q[j].candidate
+}
+func (q pairQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *pairQueue) Push(x any)   { *q = append(*q, x.(pairScore)) }
+func (q *pairQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
+}
