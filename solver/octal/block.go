@@ -7,17 +7,19 @@ import (
 	"sync/atomic"
 )
 
-// The block engine: the sparse engine for one split digit j, values below
-// 512, from heap blockEngineMin on. It computes 32 heaps at a time. The
-// options of the 32 heaps that split off a kernel heap a ≥ blockLag (every
-// rare heap the block may use, and every heap in [blockLag,
-// blockLag+blockPairKernel)) are marked first, in one table per heap: for a
-// fixed a the second parts are consecutive values, so this is a stream of
-// loads and byte stores (markGroup). Then each heap in turn adds the splits
-// with a part below blockLag, which are the only ones that can read values
-// of the last blockLagBlocks−1 blocks or of its own block, and its take and
-// whole moves, takes the smallest common value c with no option and rules
-// out the rare values below c as heapValue does.
+// The block engine: the sparse engine for codes whose split digits j are
+// all below 32, values below 512, from heap blockEngineMin on. It computes
+// 32 heaps at a time. The options of the 32 heaps that split off a kernel
+// heap a ≥ blockLag (every rare heap the block may use, and the pair-kernel
+// heaps of pairkernel.go) are marked first, for every split digit, in one
+// table per heap: for a fixed a and j the second parts are consecutive
+// values, so this is a stream of loads and byte stores (markGroup), and the
+// marks go over to the heap worker as a 64-byte bit set a heap. Then each
+// heap in turn adds the splits with a part below blockLag, which are the
+// only ones that can read values of the last blockLagBlocks−1 blocks or of
+// its own block, and its take and whole moves, takes the smallest common
+// value c with no option and rules out the rare values below c by testing
+// the splits whose parts are both at least blockLag (blockRuleOut).
 //
 // With two workers, one marks the blocks ahead while the other computes the
 // heaps: a kernel heap a ≥ blockLag = L·blockHeaps (L = blockLagBlocks)
@@ -25,14 +27,16 @@ import (
 // up to L−1 blocks ahead. The two share the marking of a block by groups of
 // blockGroup heaps: the heap worker marks the groups of its block that the
 // marker has not claimed yet, so whichever is slower at the moment, neither
-// waits for more than one group.
+// waits for more than one group. Each marks into a table of its own: only
+// the bit sets pass between the cores.
 //
 // Every split with a rare part is marked: a rare part a ≥ blockLag is in the
 // kernel once the block L blocks back is done, and a later one leaves a
 // second part below blockLag. So the common values are all found, as in the
-// serial engine, and the rule-out scan does the rest; the extra kernel heaps
-// only mark real options early (the rule-out scan then has fewer values
-// left to find), so the values are exactly the serial engine's.
+// serial engine, and the rule-out scan does the rest: it tests every split
+// whose parts are both at least blockLag, so the pair kernel (any heaps)
+// only marks real options early and leaves it fewer values to find; the
+// values are exactly the serial engine's.
 
 const (
 	blockHeaps     = 32                          // heaps per block

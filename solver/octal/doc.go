@@ -9,10 +9,13 @@
 // allow a pass and are refused.
 //
 // The engines: QuadraticExtend follows the definition; Sparse is the
-// sparse-space engine, which for codes with one split digit hands large runs
-// to the block engine (block.go). Two inner loops have amd64 assembly
-// versions (pairscan_amd64.s, blockmark_amd64.s); the Go versions run
-// elsewhere and the tests compare both.
+// sparse-space engine, which for codes with up to eight split digits and
+// values below 512 hands large runs to the block engine (block.go): 32 heaps
+// at a time, the splits off the rare heaps and off a chosen pair kernel
+// (pairkernel.go) marked by both cores, the rest ruled out by a vector scan.
+// The inner loops have amd64 assembly versions (pairscan_amd64.s,
+// blockmark_amd64.s); the Go versions run elsewhere and the tests compare
+// both.
 //
 // Values are stored as uint16: every octal game computed so far has Grundy
 // values far below 2^16, and two bytes per heap is what lets a run reach 2^31
