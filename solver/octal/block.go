@@ -96,6 +96,9 @@ type blockState struct {
 	// at heap pairKernelAt.
 	pairKernel   []uint32
 	pairKernelAt int
+	chooser      *pairChooser
+	// kernel is the kernel's memory, kept from round to round.
+	kernel []uint32
 }
 
 // blockOptions is the kernel options of the heaps of a block, a bit set of
@@ -205,8 +208,8 @@ func (s *Sparse) blockRound(from, to int) int {
 	// Block b may use the rare heaps below from+32b−32(L−1) (L =
 	// blockLagBlocks): their values are known once the blocks up to b−L
 	// are, which is when its table is free again.
-	kernel := make([]uint32, 0, len(s.blocks.pairKernel)+len(s.rare)+blockHeaps)
-	kernel = append(kernel, s.blocks.pairKernel...)
+	kernel := append(s.blocks.kernel[:0], s.blocks.pairKernel...)
+	defer func() { s.blocks.kernel = kernel }()
 	addRare := func(lo, hi int) {
 		for a := max(lo, blockLag); a < hi; a++ {
 			if isRare(full[a], mask) {

@@ -36,58 +36,81 @@ func (s *Sparse) choosePairKernel(n, pairs int) []uint32 {
 	if pairs == 0 {
 		return []uint32{}
 	}
+	// The working memory is kept from one choice to the next: a run of 2^31
+	// heaps makes hundreds of choices, and their garbage would otherwise
+	// pile up until the next collection, which the values array puts far
+	// off.
+	w := new(pairChooser)
+	if s.blocks != nil {
+		if s.blocks.chooser == nil {
+			s.blocks.chooser = w
+		}
+		w = s.blocks.chooser
+	}
 	vals := s.vals[:n]
-	var candidates []uint32
+	candidates := w.candidates[:0]
 	for a := blockLag; a < min(blockPairCandidates, n/4); a++ {
 		if !isRare(vals[a], s.mask) {
 			candidates = append(candidates, uint32(a))
 		}
 	}
+	w.candidates = candidates
 	if len(candidates) <= pairs {
-		return candidates
+		return slices.Clone(candidates)
 	}
 	// The sample and the values each of its heaps needs ruled out.
 	samples := min(blockPairSample, n/4)
 	stride := max(1, min(blockPairStride, n/2/samples))
-	heaps := make([]int, samples)
-	need := make([]valueSet512, samples)
+	heaps := slices.Grow(w.heaps[:0], samples)[:samples]
+	need := slices.Grow(w.need[:0], samples)[:samples]
+	w.heaps, w.need = heaps, need
 	for t := range heaps {
 		m := n - 1 - t*stride
 		heaps[t] = m
 		need[t] = s.valuesToRuleOut(m, vals)
 	}
-	// What each candidate's splits reach of the sample's needs: t<<9 | v.
-	reach := make([][]uint32, len(candidates))
-	for i, a := range candidates {
+	// What each candidate's splits reach of the sample's needs, t<<9 | v:
+	// candidate i's in flat[start[i]:start[i+1]].
+	flat, start := w.flat[:0], w.start[:0]
+	for _, a := range candidates {
+		start = append(start, int32(len(flat)))
 		for t, m := range heaps {
 			for _, j := range s.split {
 				if b := m - j - int(a); b >= 1 {
 					if v := vals[a] ^ vals[b]; need[t].has(v) {
-						reach[i] = append(reach[i], uint32(t)<<9|uint32(v))
+						flat = append(flat, uint32(t)<<9|uint32(v))
 					}
 				}
 			}
 		}
 	}
+	start = append(start, int32(len(flat)))
+	w.flat, w.start = flat, start
+	reach := func(i int) []uint32 { return flat[start[i]:start[i+1]] }
+	taken := slices.Grow(w.taken[:0], len(candidates))[:len(candidates)]
+	clear(taken)
+	w.taken = taken
 	// Lazy greedy: a candidate's score only falls as values get covered,
 	// so a popped score that is still the best after recounting is. Once
 	// everything in the sample is covered, covering starts over, so the
 	// remaining heaps cover the values most often needed a second time.
-	covered := make([]valueSet512, samples)
+	covered := slices.Grow(w.covered[:0], samples)[:samples]
+	clear(covered)
+	w.covered = covered
 	score := func(i int) int {
 		n := 0
-		for _, x := range reach[i] {
+		for _, x := range reach(i) {
 			if t, v := x>>9, uint16(x&511); !covered[t].has(v) {
 				n++
 			}
 		}
 		return n
 	}
-	q := make(pairQueue, len(candidates))
+	q := w.queue[:0]
 	rescore := func() {
 		q = q[:0]
 		for i := range candidates {
-			if reach[i] != nil {
+			if !taken[i] {
 				q = append(q, pairScore{i, score(i)})
 			}
 		}
@@ -111,14 +134,27 @@ func (s *Sparse) choosePairKernel(n, pairs int) []uint32 {
 			continue
 		}
 		chosen = append(chosen, candidates[top.candidate])
-		for _, x := range reach[top.candidate] {
+		for _, x := range reach(top.candidate) {
 			t, v := x>>9, x&511
 			covered[t][v>>6] |= 1 << (v & 63)
 		}
-		reach[top.candidate] = nil
+		taken[top.candidate] = true
 	}
+	w.queue = q
 	slices.Sort(chosen)
 	return chosen
+}
+
+// pairChooser is choosePairKernel's working memory.
+type pairChooser struct {
+	candidates []uint32
+	heaps      []int
+	need       []valueSet512
+	covered    []valueSet512
+	flat       []uint32
+	start      []int32
+	taken      []bool
+	queue      pairQueue
 }
 
 // valuesToRuleOut returns the rare values below c that the take and whole
