@@ -11,6 +11,22 @@ DATA revWords<>+48(SB)/8, $0x0004000500060007
 DATA revWords<>+56(SB)/8, $0x0000000100020003
 GLOBL revWords<>(SB), RODATA|NOPTR, $64
 
+// CLEAR_FOUND takes the value v in AX that a lane found: if v is still in
+// the set (Z23, and its copy at R8, which a value met twice in one block
+// finds cleared), it clears it and counts it down in R9, jumping to
+// finished at zero; if not, it jumps to again. It uses BX, R11–R13, K2, Z3.
+#define CLEAR_FOUND(again, finished) \
+	MOVL AX, BX; SHRL $4, BX; ANDL $15, AX; \
+	MOVWLZX (R8)(BX*2), R11; BTRL AX, R11; JCC again; MOVW R11, (R8)(BX*2); \
+	MOVL $1, R12; SHLXL AX, R12, R12; MOVL $1, R13; SHLXL BX, R13, R13; \
+	KMOVD R13, K2; VPBROADCASTW.Z R12, K2, Z3; VPXORQ Z3, Z23, Z23; \
+	DECQ R9; JEQ finished
+
+// ALIGNED_VALUE puts in AX the value of the lowest lane set in DX of a
+// block whose two sides are at lo and hi in lane order.
+#define ALIGNED_VALUE(lo, hi) \
+	TZCNTL DX, AX; MOVWLZX (lo)(AX*2), R12; MOVWLZX (hi)(AX*2), AX; XORL R12, AX
+
 // func findPairsAVX512(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)
 //
 // Block i tests the 32 pairs lo[32i+l] ^ hi[-(32i+l)], l = 0..31, against
@@ -73,22 +89,7 @@ lane:
 	MOVWLZX (SI)(AX*2), AX
 	MOVWLZX (DI)(R12*2), R12
 	XORL R12, AX                 // the value v
-	MOVL AX, BX
-	SHRL $4, BX                  // its word
-	ANDL $15, AX                 // its bit
-	MOVWLZX (R8)(BX*2), R11
-	BTRL AX, R11
-	JCC again                    // counted already in this block
-	MOVW R11, (R8)(BX*2)
-	MOVL $1, R12
-	SHLXL AX, R12, R12
-	MOVL $1, R13
-	SHLXL BX, R13, R13
-	KMOVD R13, K2
-	VPBROADCASTW.Z R12, K2, Z3
-	VPXORQ Z3, Z23, Z23
-	DECQ R9
-	JEQ finished
+	CLEAR_FOUND(again, finished)
 
 again:
 	BLSRL DX, DX
@@ -158,26 +159,8 @@ phit:
 	JEQ psecond
 
 pfirst:
-	TZCNTL DX, AX
-	MOVWLZX (R14)(AX*2), R12
-	MOVWLZX (R15)(AX*2), AX
-	XORL R12, AX                 // the value v
-	MOVL AX, BX
-	SHRL $4, BX                  // its word
-	ANDL $15, AX                 // its bit
-	MOVWLZX (R8)(BX*2), R11
-	BTRL AX, R11
-	JCC pfagain                  // counted already
-	MOVW R11, (R8)(BX*2)
-	MOVL $1, R12
-	SHLXL AX, R12, R12
-	MOVL $1, R13
-	SHLXL BX, R13, R13
-	KMOVD R13, K2
-	VPBROADCASTW.Z R12, K2, Z3
-	VPXORQ Z3, Z23, Z23
-	DECQ R9
-	JEQ pfinished1
+	ALIGNED_VALUE(R14, R15)
+	CLEAR_FOUND(pfagain, pfinished1)
 
 pfagain:
 	BLSRL DX, DX
@@ -191,26 +174,8 @@ psecond:
 	JEQ pnext
 
 psloop:
-	TZCNTL DX, AX
-	MOVWLZX (R14)(AX*2), R12
-	MOVWLZX (R15)(AX*2), AX
-	XORL R12, AX
-	MOVL AX, BX
-	SHRL $4, BX
-	ANDL $15, AX
-	MOVWLZX (R8)(BX*2), R11
-	BTRL AX, R11
-	JCC psagain
-	MOVW R11, (R8)(BX*2)
-	MOVL $1, R12
-	SHLXL AX, R12, R12
-	MOVL $1, R13
-	SHLXL BX, R13, R13
-	KMOVD R13, K2
-	VPBROADCASTW.Z R12, K2, Z3
-	VPXORQ Z3, Z23, Z23
-	DECQ R9
-	JEQ pfinished2
+	ALIGNED_VALUE(R14, R15)
+	CLEAR_FOUND(psagain, pfinished2)
 
 psagain:
 	BLSRL DX, DX
@@ -254,26 +219,8 @@ ahit:
 	KMOVD K1, DX
 
 alane:
-	TZCNTL DX, AX
-	MOVWLZX (SI)(AX*2), R12
-	MOVWLZX (DI)(AX*2), AX
-	XORL R12, AX                 // the value v
-	MOVL AX, BX
-	SHRL $4, BX                  // its word
-	ANDL $15, AX                 // its bit
-	MOVWLZX (R8)(BX*2), R11
-	BTRL AX, R11
-	JCC aagain                   // counted already in this block
-	MOVW R11, (R8)(BX*2)
-	MOVL $1, R12
-	SHLXL AX, R12, R12
-	MOVL $1, R13
-	SHLXL BX, R13, R13
-	KMOVD R13, K2
-	VPBROADCASTW.Z R12, K2, Z3
-	VPXORQ Z3, Z23, Z23
-	DECQ R9
-	JEQ afinished
+	ALIGNED_VALUE(SI, DI)
+	CLEAR_FOUND(aagain, afinished)
 
 aagain:
 	BLSRL DX, DX
