@@ -111,15 +111,16 @@ type blockOptions [blockHeaps]valueSet512
 const blockLowRev = 1 << 13
 
 // blockGroup is how many heaps of a block one claim marks (over the whole
-// kernel): a few microseconds of stores. The two workers share a block's
-// marking by groups of heaps rather than by parts of the kernel, so that
-// no cache line of the tables is written by both.
+// kernel): a few microseconds of stores, so that the heap worker, when it
+// finds the marker still on its block, waits for one group at most. Groups
+// of heaps rather than parts of the kernel, so that each heap's bit set is
+// made by one worker.
 const (
 	blockGroup  = 8
 	blockGroups = blockHeaps / blockGroup
 )
 
-// blockSlot is the state of the block that uses one table: its kernel, and
+// blockSlot is the state of one block in flight: its kernel, and
 // in one word which block it is and how many of its groups are claimed (so
 // that a worker late from an earlier block claims nothing, and reads the
 // kernel only once a claim proves it is current), and which groups are
