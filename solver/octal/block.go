@@ -303,20 +303,9 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 		markSplits(seen, vals, r, min(blockLag, r))
 	}
 	size := seenSize(s.maxValue)
-	// c is the smallest common value with no option (or size when there is
-	// none below it); set holds the rare values below c with none.
-	var set, own valueSet512
+	var own valueSet512
 	gatherTable(&own, seen[:blockStride])
-	c := size
-	for w := 0; w < size/64; w++ {
-		x := own[w] | kernelOptions[w]
-		if common := ^(x | s.rareBits[w]); common != 0 {
-			c = w*64 + bits.TrailingZeros64(common)
-			set[w] = ^x & s.rareBits[w] & (1<<(c-w*64) - 1)
-			break
-		}
-		set[w] = ^x & s.rareBits[w]
-	}
+	c, set := s.ruleOutSet(&own, kernelOptions, size)
 	if c == size {
 		c = s.commonGap(seen, size, size)
 	}
@@ -361,6 +350,22 @@ func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint3
 			tab[k*blockStride+int((x^vals[base+k-int(a)])&(blockStride-1))] = 1
 		}
 	}
+}
+
+// ruleOutSet returns c, the smallest common value below size in neither
+// option set (size when there is none), and the rare values below c in
+// neither: the values the rule-out scan has to find.
+func (s *Sparse) ruleOutSet(own, kernel *valueSet512, size int) (c int, set valueSet512) {
+	for w := 0; w < size/64; w++ {
+		x := own[w] | kernel[w]
+		if common := ^(x | s.rareBits[w]); common != 0 {
+			c = w*64 + bits.TrailingZeros64(common)
+			set[w] = ^x & s.rareBits[w] & (1<<(c-w*64) - 1)
+			return c, set
+		}
+		set[w] = ^x & s.rareBits[w]
+	}
+	return size, set
 }
 
 // blockRuleOut removes from set the values of the splits of heap m whose

@@ -157,44 +157,28 @@ type pairChooser struct {
 	queue      pairQueue
 }
 
-// valuesToRuleOut returns the rare values below c that the take and whole
-// moves of heap m, its splits with a part below blockLag and its splits off
-// the rare heaps do not reach, c being the smallest common value they do
-// not reach: what the rule-out scan would have to find without a pair
-// kernel.
+// valuesToRuleOut returns the values the rule-out scan of heap m would have
+// to find without a pair kernel: its take and whole moves, its splits with
+// a part below blockLag and its splits off the rare heaps marked as
+// blockHeapValue marks them.
 func (s *Sparse) valuesToRuleOut(m int, vals []uint16) valueSet512 {
-	var seen [blockStride]bool
-	for _, j := range s.whole {
-		if m == j {
-			seen[0] = true
-		}
-	}
-	for _, j := range s.take {
-		if m-j >= 1 {
-			seen[vals[m-j]] = true
-		}
-	}
+	t := &s.serial
+	seen := t.table
+	clear(seen[:max(t.dirty, blockStride)])
+	t.dirty = blockStride
+	s.markWholeAndTake(m, vals, seen, false)
 	for _, j := range s.split {
 		r := m - j
-		for a := 1; a < min(blockLag, r); a++ {
-			seen[vals[a]^vals[r-a]] = true
-		}
+		markSplits(seen, vals, r, min(blockLag, r))
 		for _, a := range s.rare {
 			if int(a) >= blockLag && int(a) < r {
-				seen[vals[a]^vals[r-int(a)]] = true
+				seen[vals[a]^vals[r-int(a)]] = 1
 			}
 		}
 	}
-	var set valueSet512
-	for v := range blockStride {
-		if seen[v] {
-			continue
-		}
-		if !isRare(uint16(v), s.mask) {
-			break
-		}
-		set[v>>6] |= 1 << (v & 63)
-	}
+	var own valueSet512
+	gatherTable(&own, seen[:blockStride])
+	_, set := s.ruleOutSet(&own, &valueSet512{}, seenSize(s.maxValue))
 	return set
 }
 

@@ -11,6 +11,12 @@ DATA revWords<>+48(SB)/8, $0x0004000500060007
 DATA revWords<>+56(SB)/8, $0x0000000100020003
 GLOBL revWords<>(SB), RODATA|NOPTR, $64
 
+// LOOKUP tests the 32 values in v against the set in Z23 (Z21: fifteens,
+// Z22: ones): lane l of k is set when value l is in the set. w and b are
+// scratch.
+#define LOOKUP(v, w, b, k) \
+	VPSRLW $4, v, w; VPERMW Z23, w, w; VPANDQ Z21, v, b; VPSRLVW b, w, w; VPTESTMW Z22, w, k
+
 // CLEAR_FOUND takes the value v in AX that a lane found: if v is still in
 // the set (Z23, and its copy at R8, which a value met twice in one block
 // finds cleared), it clears it and counts it down in R9, jumping to
@@ -56,11 +62,7 @@ loop:
 	VMOVDQU16 (DI), Z1
 	VPERMW Z1, Z20, Z1
 	VPXORQ Z1, Z0, Z0            // the 32 option values
-	VPSRLW $4, Z0, Z1            // their words in the set
-	VPERMW Z23, Z1, Z1
-	VPANDQ Z21, Z0, Z2           // their bits in those words
-	VPSRLVW Z2, Z1, Z1
-	VPTESTMW Z22, Z1, K1
+	LOOKUP(Z0, Z1, Z2, K1)
 	KORTESTD K1, K1
 	JNE hit
 
@@ -132,16 +134,8 @@ apair:
 	VPXORQ (DI), Z0, Z0          // the 32 option values of block i
 	VMOVDQU16 -64(SI), Z4
 	VPXORQ -64(DI), Z4, Z4       // and of block i+1
-	VPSRLW $4, Z0, Z1            // their words in the set
-	VPSRLW $4, Z4, Z5
-	VPERMW Z23, Z1, Z1
-	VPERMW Z23, Z5, Z5
-	VPANDQ Z21, Z0, Z2           // their bits in those words
-	VPANDQ Z21, Z4, Z6
-	VPSRLVW Z2, Z1, Z1
-	VPSRLVW Z6, Z5, Z5
-	VPTESTMW Z22, Z1, K1
-	VPTESTMW Z22, Z5, K3
+	LOOKUP(Z0, Z1, Z2, K1)
+	LOOKUP(Z4, Z5, Z6, K3)
 	KORTESTD K1, K3
 	JNE phit
 
@@ -195,11 +189,7 @@ aloop:
 	JEQ aout
 	VMOVDQU16 (SI), Z0
 	VPXORQ (DI), Z0, Z0          // the 32 option values
-	VPSRLW $4, Z0, Z1            // their words in the set
-	VPERMW Z23, Z1, Z1
-	VPANDQ Z21, Z0, Z2           // their bits in those words
-	VPSRLVW Z2, Z1, Z1
-	VPTESTMW Z22, Z1, K1
+	LOOKUP(Z0, Z1, Z2, K1)
 	KORTESTD K1, K1
 	JNE ahit
 
