@@ -43,12 +43,27 @@ func (c Code) ForEachOption(n int, fn func(take int, heaps []int) bool) bool {
 			if i == 1 && j == 0 {
 				continue // a pass; Parse refuses it, NewCode callers too
 			}
-			if !partitions(r, i, 1, d.Mod, parts[:0], func(h []int) bool { return fn(j, h) }) {
+			if !d.forEachLeave(r, i, parts[:0], func(h []int) bool { return fn(j, h) }) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// ForEachLeave calls fn with every way the digit may leave r tokens as
+// exactly i non-empty heaps (ascending, the slice reused), under its
+// modifier; it does not check that the digit allows i heaps. fn returns false
+// to stop early; ForEachLeave then returns false.
+func (d Digit) ForEachLeave(r, i int, fn func(heaps []int) bool) bool {
+	return d.forEachLeave(r, i, make([]int, 0, max(i, 0)), fn)
+}
+
+func (d Digit) forEachLeave(r, i int, buf []int, fn func([]int) bool) bool {
+	if i < 0 || (i == 0 && r != 0) || (i > 0 && r < i) {
+		return true
+	}
+	return partitions(r, i, 1, d.Mod, buf, fn)
 }
 
 // partitions calls fn with every non-decreasing list of i parts ≥ lo that
