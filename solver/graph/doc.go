@@ -27,6 +27,7 @@
 //
 // Generators build the classic examples: SubtractionGame, PlateGame (seed
 // 003's coins in a plate) and NimHeap; and loopy ones: SeedFigure3, Cycle,
-// CircleSubtraction, FairSharesVariedPairs and RandomDigraph. LayeredLayout places the vertices in
+// CircleSubtraction, FairSharesVariedPairs and RandomDigraph.
+// LayeredLayout places the vertices in
 // layers by height (the longest play from the vertex) for drawing.
 package graph
