@@ -141,3 +141,10 @@ func chooseSpace(hist, histOdd []uint32, maxValue int, parityOK bool, jParity in
 	}
 	return best, bestCount
 }
+
+// chooseMask is chooseSpace restricted to the first type (fixed masks):
+// what a view that colours values without their heaps can show.
+func chooseMask(hist []uint32, maxValue int) (mask uint16, rare int64) {
+	sp, r := chooseSpace(hist, make([]uint32, len(hist)), maxValue, false, 0)
+	return sp.Mask, r
+}
