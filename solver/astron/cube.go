@@ -283,6 +283,13 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 			lastSave = time.Now()
 		}
 	}
+	if opt.Checkpoint != "" && startD <= 2*n {
+		// The finished cube stays in the file: the same command loads it
+		// instead of computing it again.
+		if err := saveCubeCheckpoint(opt.Checkpoint, c, 2*n+1); err != nil {
+			return nil, err
+		}
+	}
 	if opt.Progress != nil {
 		opt.Progress(Progress{Done: total, Total: total})
 	}

@@ -374,6 +374,12 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 	return st, nil
 }
 
+// TwoStarBulbPeriod computes the two-star bulb's period as far as its own
+// certificate needs (1300 for Astron): the lower bulb of Theorem 2.3.7.
+func TwoStarBulbPeriod(ctx context.Context, r Rules) (Period, error) {
+	return lowerTwoStar(ctx, r, 0)
+}
+
 // growthOf measures the largest nimber by size and the cells carrying it.
 func growthOf(c *Cube3) GrowthReport {
 	g := GrowthReport{MaxBySize: c.MaxBySize(), Shapes: map[string]int{}, SliceMean: make([]float64, c.N+1)}
