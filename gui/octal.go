@@ -206,7 +206,7 @@ func newOctalTab(u *ui) *octalTab {
 		container.NewVScroll(t.moves))
 	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.6)
-	split := container.NewHSplit(t.table.table, right)
+	split := container.NewHSplit(t.table.content, right)
 	split.SetOffset(0.64)
 	t.split, t.rightSplit = split, right
 	t.content = container.NewBorder(top, nil, nil, nil, split)
@@ -363,14 +363,11 @@ func summaryText(r *octal.Result) string {
 func (t *octalTab) setResult(r *octal.Result) {
 	t.result = r
 	t.summary.SetText(summaryText(r))
-	width, pre := defaultTableWidth, -1
 	if r.Certified {
-		pre = r.Period.Preperiod
-		if r.Period.Period >= 4 && r.Period.Period <= 64 {
-			width = r.Period.Period
-		}
+		t.table.SetPeriodic(r.Values, r.Period.Period, r.Period.Preperiod, true)
+	} else {
+		t.table.SetPeriodic(r.Values, 0, -1, false)
 	}
-	t.table.Set(r.Values, width, pre)
 	d := SequenceData{Name: r.Code.String(), Values: r.Values, AutoMask: true}
 	if r.Certified {
 		d.Period, d.Preperiod, d.Certified = r.Period.Period, r.Period.Preperiod, true
