@@ -334,7 +334,7 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 		}
 		if count > 0 {
 			if s.cut(m) {
-				s.undecide(m, set[0])
+				s.undecide(m, &set)
 				return 0
 			}
 			return uint16(set.smallest())
