@@ -235,7 +235,7 @@ func (s *Sparse) blockRound(from, to int) int {
 	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
-	if parallelWorkers >= 2 {
+	if parallelWorkers >= 2 && !s.oneWorker {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -63,6 +63,8 @@ type Sparse struct {
 	// cannot decide then sets undecided and Extend stops there.
 	pairLimit int
 	undecided *UndecidedError
+	// oneWorker keeps the block engine on one core.
+	oneWorker bool
 }
 
 // valueWords is the number of 64-bit words of a bitset over 0..MaxValue.

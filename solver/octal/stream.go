@@ -58,6 +58,8 @@ type StreamOptions struct {
 	// Space, if set, is the sparse space to use; otherwise the engine
 	// chooses it from the first values and keeps it from First on.
 	Space *Space
+	// OneWorker keeps the stream on one core (two streams side by side).
+	OneWorker bool
 }
 
 // Stream computes the Grundy values of a code in constant memory.
@@ -78,6 +80,7 @@ func NewStream(code Code, opts StreamOptions) (*Stream, error) {
 		return nil, err
 	}
 	st.s = NewSparse(code, st.all()[:0])
+	st.s.oneWorker = opts.OneWorker
 	if opts.Space != nil {
 		if err := st.s.SetSpace(*opts.Space); err != nil {
 			st.Close()
@@ -259,18 +262,21 @@ type StreamState struct {
 	Len, First, Window int
 	Space              Space
 	Forced             bool // Space was given, not chosen
+	OneWorker          bool
 	MaxValue           int
 	FirstValues        []uint16 // G(0..First−1), or fewer when Len < First
 	LastValues         []uint16 // G(Len−len(LastValues)..Len−1)
 }
 
-// State returns the stream's state for a checkpoint.
+// State returns the stream's state for a checkpoint. Its values are the
+// stream's own (no copy, so that saving costs no memory): they are valid
+// until the stream moves on.
 func (st *Stream) State() *StreamState {
 	n := st.Len()
 	f := min(n, st.first)
 	last := max(f, n-st.window)
 	return &StreamState{Len: n, First: st.first, Window: st.window, Space: st.Space(), Forced: st.forced, MaxValue: st.s.maxValue,
-		FirstValues: append([]uint16(nil), st.s.vals[:f]...), LastValues: append([]uint16(nil), st.s.vals[last:n]...)}
+		OneWorker: st.s.oneWorker, FirstValues: st.s.vals[:f:f], LastValues: st.s.vals[last:n:n]}
 }
 
 // ResumeStream continues a stream from a saved state.
@@ -289,6 +295,7 @@ func ResumeStream(code Code, state *StreamState) (*Stream, error) {
 	copy(all, state.FirstValues)
 	copy(all[n-len(state.LastValues):], state.LastValues)
 	st.s = NewSparse(code, all[:f])
+	st.s.oneWorker = state.OneWorker
 	st.forced = state.Forced
 	if st.forced || n >= st.first {
 		if err := st.s.SetSpace(state.Space); err != nil {
