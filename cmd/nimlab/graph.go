@@ -27,6 +27,7 @@ type graphFlags struct {
 	plate       string
 	n           string
 	loopy       loopyFlags
+	misere      bool
 }
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
@@ -130,6 +131,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 	fl.StringVar(&f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
 	fl.StringVar(&f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
 	fl.StringVar(&f.n, "n", "", "the N of --subtraction or --plate")
+	fl.BoolVar(&f.misere, "misere", false, "misère play (last mover loses): outcomes, misère Grundy values, genus and canonical forms")
 	addLoopyFlags(fl, &f.loopy)
 	return cmd
 }
@@ -212,6 +214,9 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		if g, err = graph.Sum(parts...); err != nil {
 			return badInput("--sum: %v", err)
 		}
+	}
+	if f.misere {
+		return runMisereGraph(env, g, files, len(parts) > 1, f)
 	}
 	if !f.loopy.acyclic && g.FindCycle() != nil {
 		return runLoopyGraph(env, g, parts, files, f)

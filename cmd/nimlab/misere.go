@@ -413,7 +413,62 @@ func printAnalysis(w io.Writer, a *misere.Analysis, q *misere.Quotient, all bool
 	}
 }
 
-// runMisereGenus prints the genus of each heap (filled in below).
+// misereGenusReport is the JSON object of `nimlab misere CODE --genus --json`.
+type misereGenusReport struct {
+	Code  string            `json:"code"`
+	Name  string            `json:"name,omitempty"`
+	Heaps []misereHeapGenus `json:"heaps"`
+}
+
+// misereHeapGenus is the genus of one heap H_n.
+type misereHeapGenus struct {
+	Heap     int    `json:"heap"`
+	Genus    string `json:"genus"`
+	ASCII    string `json:"genus_ascii"`
+	Plus     int    `json:"g_plus"`
+	Minus    []int  `json:"gamma"`
+	Birthday int    `json:"tree_height"`
+	Kind     string `json:"kind"`
+}
+
+// runMisereGenus prints the genus of each heap H_0..H_max: g⁺ and
+// γ_k = g⁻(H_n + k·*2), from a memoised search of those sums.
 func runMisereGenus(ctx context.Context, env *cliEnv, code octal.Code, maxHeap int, f *misereFlags) error {
-	return badInput("--genus is not available yet")
+	if maxHeap > 200 {
+		return badInput("--genus --max %d is too large; accepted: at most 200 heaps (the genus needs γ_k for k up to the heap's birthday)", maxHeap)
+	}
+	res, err := misere.HeapGenera(ctx, code, maxHeap)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		return err
+	}
+	r := misereGenusReport{Code: code.String(), Name: octal.GameName(code)}
+	for n, g := range res {
+		kind := "wild genus"
+		switch {
+		case g.Genus.Tame():
+			kind = "tame genus"
+		case g.Genus.Restive():
+			kind = "restive genus"
+		case g.Genus.Minus[0] < 2:
+			kind = "restless genus"
+		}
+		r.Heaps = append(r.Heaps, misereHeapGenus{Heap: n, Genus: g.Genus.String(), ASCII: g.Genus.ASCII(),
+			Plus: g.Genus.Plus, Minus: g.Genus.Minus, Birthday: g.Birthday, Kind: kind})
+	}
+	if f.json {
+		return writeJSON(env.stdout, r)
+	}
+	title := r.Code
+	if r.Name != "" {
+		title += " (" + r.Name + ")"
+	}
+	fmt.Fprintf(env.stdout, "%s: genus of each heap (g⁺ with γ_k = g⁻(H_n + k·*2) as superscripts)\n", title)
+	fmt.Fprintln(env.stdout, "     n  genus        ascii        kind")
+	for _, h := range r.Heaps {
+		fmt.Fprintf(env.stdout, "  %4d  %-11s  %-11s  %s\n", h.Heap, h.Genus+spaces(11-len([]rune(h.Genus))), h.ASCII, h.Kind)
+	}
+	return nil
 }
