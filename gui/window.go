@@ -76,12 +76,15 @@ func newUI(a fyne.App, present bool) *ui {
 	u.graph = newGraphTab(u)
 	u.astron = newAstronTab(u)
 	u.misere = newMisereTab(u)
+	// Each tab scrolls when the window is smaller than what it needs, so
+	// that the window's minimum size never exceeds a 1024×768 projector
+	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
-		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
-		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), container.NewScroll(u.octal.content)),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), container.NewScroll(u.astron.content)),
+		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), container.NewScroll(u.nim.content)),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
