@@ -92,7 +92,7 @@ type octalTab struct {
 	// sumJobs evaluates the heap-sum field (sumDelay after a keystroke).
 	sumJobs  jobRunner
 	sumDelay time.Duration
-	renderer   sequenceRenderer
+	renderer sequenceRenderer
 
 	content           fyne.CanvasObject
 	split, rightSplit *container.Split
