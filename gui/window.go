@@ -27,6 +27,10 @@ const (
 	prefLastCode      = "lastCode"
 )
 
+// DefaultWindowSize is the window's size on a screen large enough for it;
+// the nimlab binary shrinks it to a smaller screen.
+var DefaultWindowSize = fyne.NewSize(1280, 860)
+
 // maxRecent is how many recent codes or configurations are remembered.
 const maxRecent = 10
 
@@ -118,7 +122,7 @@ func newUI(a fyne.App, present bool) *ui {
 			u.SetPresentation(false)
 		}
 	})
-	u.win.Resize(fyne.NewSize(1280, 860))
+	u.win.Resize(DefaultWindowSize)
 
 	last := u.prefs.StringWithFallback(prefLastTab, tabOctal)
 	for _, ti := range u.tabs.Items {
