@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/solver/astron"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 func init() { registerSubcommand(newAstronCommand) }
@@ -359,7 +359,7 @@ func runAstronTable(ctx context.Context, env *cliEnv, req astronTableRequest) er
 		return err
 	}
 	if req.csv != "" {
-		if err := writeAstronCSV(req.csv, grid); err != nil {
+		if err := writeAstronCSV(req.csv, env.stdout, grid); err != nil {
 			return err
 		}
 	}
@@ -419,23 +419,33 @@ func printAstronGrid(w io.Writer, g astron.Grid, what string, r astron.Rules) er
 	return err
 }
 
-// writeAstronCSV writes row p as the values for q = 0..N, comma-separated,
-// without a header, atomically.
-func writeAstronCSV(path string, g astron.Grid) error {
-	var b bytes.Buffer
-	for _, row := range g.Rows {
-		for q, v := range row {
-			if q > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(int(v)))
+// writeAstronCSV streams the table to path ("-" is stdout) through
+// safewrite: a header row "p\\q,0,1,…,N", then row p as p followed by the
+// values for q = 0..N.
+func writeAstronCSV(path string, stdout io.Writer, g astron.Grid) error {
+	return safewrite.Write(path, stdout, func(w io.Writer) error {
+		line := append(make([]byte, 0, 8*(g.N+2)), `p\q`...)
+		for q := 0; q <= g.N; q++ {
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(q), 10)
 		}
-		b.WriteByte('\n')
-	}
-	if err := renameio.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+		line = append(line, '\n')
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+		for p, row := range g.Rows {
+			line = strconv.AppendInt(line[:0], int64(p), 10)
+			for _, v := range row {
+				line = append(line, ',')
+				line = strconv.AppendInt(line, int64(v), 10)
+			}
+			line = append(line, '\n')
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // astronPeriodFlags are the options of `nimlab astron period`.

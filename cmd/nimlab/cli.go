@@ -115,6 +115,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (s
 	root := newRootCommand(env)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if status, msg, ok := interruption(ctx, err); ok {
+		fmt.Fprintf(stderr, "nimlab: %s\n", msg)
+		return status
+	}
 	if err == nil {
 		return exitOK
 	}

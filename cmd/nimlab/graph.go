@@ -9,10 +9,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/solver/graph"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 func init() { registerSubcommand(newGraphCommand) }
@@ -221,12 +221,8 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		report.WinningMoves = &moves
 	}
 	if f.dot != "" {
-		var buf bytes.Buffer
-		if err := g.WriteDOT(&buf, sol); err != nil {
+		if err := safewrite.Write(f.dot, env.stdout, func(w io.Writer) error { return g.WriteDOT(w, sol) }); err != nil {
 			return err
-		}
-		if err := renameio.WriteFile(f.dot, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", f.dot, err)
 		}
 		report.Dot = f.dot
 	}

@@ -152,7 +152,8 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags)
 		if err != nil {
 			return err
 		}
-		r.Heaps, r.Outcome, r.Moves = heaps, o.String(), &moves
+		shown := printedMoves(moves)
+		r.Heaps, r.Outcome, r.Moves = heaps, o.String(), &shown
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)
@@ -232,7 +233,7 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient) {
 			fmt.Fprintln(w, "no winning move: every move leaves an N-position")
 		}
 		for _, m := range *r.Moves {
-			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap+1, m.From, m.Take, leaveText(m.Leave))
+			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
 		}
 	}
 }
