@@ -284,9 +284,9 @@ Row p lists q = 0..N. --csv FILE writes the rows comma-separated, no header.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.size, "size", "", "N: the table covers 0 ≤ p, q ≤ N (two stars up to "+strconv.Itoa(astron.MaxTable2)+", three up to "+strconv.Itoa(astron.MaxTable3)+")")
-	fl.StringVar(&f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
-	fl.StringVar(&f.slice, "slice", "", "three stars: the fixed third star R")
+	intFlag(fl, &f.size, "size", "", "N: the table covers 0 ≤ p, q ≤ N (two stars up to "+strconv.Itoa(astron.MaxTable2)+", three up to "+strconv.Itoa(astron.MaxTable3)+")")
+	intFlag(fl, &f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
+	intFlag(fl, &f.slice, "slice", "", "three stars: the fixed third star R")
 	fl.StringVar(&f.csv, "csv", "", "write the table to FILE as CSV (row p: values for q = 0..N)")
 	addPNGFlags(cmd, &f.png, "the table as a heatmap (p across, q up)", "colours of the nimbers (default rainbow: red = 0 up to violet, as in Figure 2.7)")
 	return cmd
@@ -519,8 +519,8 @@ Defaults: --limit 1000 for one star, 1300 for two, 160 for three.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.stars, "stars", "", "the bulb: 1, 2 or 3 stars")
-	fl.StringVar(&f.limit, "limit", "", "N: compute every star size up to N")
+	intFlag(fl, &f.stars, "stars", "", "the bulb: 1, 2 or 3 stars")
+	intFlag(fl, &f.limit, "limit", "", "N: compute every star size up to N")
 	return cmd
 }
 

@@ -82,7 +82,9 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 		sub.SilenceErrors = true
 		root.AddCommand(sub)
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
+	// cobra's "completion" command writes bash, zsh, fish and PowerShell
+	// completion scripts (see the README).
+	root.CompletionOptions.HiddenDefaultCmd = false
 	return root
 }
 

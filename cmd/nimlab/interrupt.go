@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"syscall"
@@ -43,4 +44,26 @@ func interruption(ctx context.Context, err error) (status int, msg string, ok bo
 		msg = text
 	}
 	return exitStatusFor(ie.sig), msg, true
+}
+
+// interruptible runs work and returns its error, or ctx's error as soon as
+// ctx is cancelled, for solvers whose loops do not take a context: the
+// command then ends at once and the process exits with the work abandoned.
+func interruptible(ctx context.Context, work func() error) error {
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			// runContext's recover does not reach this goroutine.
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("internal error: %v", r)
+			}
+		}()
+		done <- work()
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

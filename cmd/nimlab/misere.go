@@ -75,8 +75,8 @@ from a product in the quotient.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.max, "max", strconv.Itoa(misere.DefaultMax), "give up after the quotient of heaps 0..N when no period is certified")
-	fl.StringVar(&f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its misère outcome and winning moves")
+	intFlag(fl, &f.max, "max", strconv.Itoa(misere.DefaultMax), "give up after the quotient of heaps 0..N when no period is certified")
+	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its misère outcome and winning moves")
 	fl.BoolVar(&f.table, "table", false, "print (or include in JSON) the multiplication table")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	return cmd

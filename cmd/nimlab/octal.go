@@ -106,12 +106,12 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.n, "n", "", "compute exactly G(0..N)")
-	fl.StringVar(&f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
+	intFlag(fl, &f.n, "n", "", "compute exactly G(0..N)")
+	intFlag(fl, &f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
 	fl.BoolVar(&f.values, "values", false, "print (or include in JSON) every value computed")
-	fl.StringVar(&f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
+	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
 	fl.BoolVar(&f.all, "all", false, "with --heaps: list every winning move on a terminal too (by default the first 20)")
-	fl.StringVar(&f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
+	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	addLongRunFlags(fl, &f.long)
@@ -148,6 +148,13 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		}
 		if big := slices.Max(heaps); big > maxMoveHeap {
 			return badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, maxMoveHeap)
+		}
+		total := 0
+		for _, h := range heaps {
+			total += h
+		}
+		if total > maxMoveTokens {
+			return badInput("--heaps adds up to %d tokens; accepted: at most %d in all (every move of every heap is looked at, and the winning ones kept)", total, maxMoveTokens)
 		}
 	}
 	width := 0
@@ -263,6 +270,11 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 // maxMoveHeap bounds the heaps of --heaps: winning moves are found by
 // enumerating every option of every heap, which is linear in its size.
 const maxMoveHeap = 10_000_000
+
+// maxMoveTokens bounds the sum of the heaps of --heaps: the moves looked at
+// grow with it, and the winning ones are kept (a few GB for 10,000 heaps of
+// ten million).
+const maxMoveTokens = 50_000_000
 
 // valuesCovering returns Grundy values up to at least heap h: the computed
 // ones, extended by the certified period (which the Guy–Smith theorem makes

@@ -29,7 +29,7 @@ type longRunFlags struct {
 func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "save the values to FILE every --checkpoint-every and when interrupted (Ctrl-C), to continue later with --resume FILE")
 	fl.StringVar(&f.resume, "resume", "", "continue the run saved in the checkpoint FILE (and keep saving to it unless --checkpoint names another file)")
-	fl.StringVar(&f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
+	durationFlag(fl, &f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
 }
 
 // apply checks the run's size against MaxHeaps and the memory available,
