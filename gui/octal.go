@@ -81,6 +81,7 @@ type octalTab struct {
 	summary   *widget.Label
 	table     *valuesTable
 	plot      *canvas.Raster
+	explorer  *sequenceExplorerPanel
 	heaps     *widget.Entry
 	misere    *widget.Check
 	moves     *widget.Label
@@ -165,6 +166,7 @@ func newOctalTab(u *ui) *octalTab {
 		return t.renderer(p, w, h)
 	})
 	t.plot.SetMinSize(fyne.NewSize(300, 200))
+	t.explorer = newSequenceExplorerPanel()
 
 	t.heaps = widget.NewEntry()
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
@@ -202,9 +204,9 @@ func newOctalTab(u *ui) *octalTab {
 		container.NewVBox(container.NewHBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.misere), t.heaps),
 		container.NewHBox(t.exportPNG, t.exportCSV), nil, nil,
 		container.NewVScroll(t.moves))
-	right := container.NewVSplit(t.plot, sum)
+	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.6)
-	split := container.NewHSplit(t.table.table, right)
+	split := container.NewHSplit(t.table.content, right)
 	split.SetOffset(0.64)
 	t.split, t.rightSplit = split, right
 	t.content = container.NewBorder(top, nil, nil, nil, split)
@@ -361,15 +363,16 @@ func summaryText(r *octal.Result) string {
 func (t *octalTab) setResult(r *octal.Result) {
 	t.result = r
 	t.summary.SetText(summaryText(r))
-	width, pre := defaultTableWidth, -1
 	if r.Certified {
-		pre = r.Period.Preperiod
-		if r.Period.Period >= 4 && r.Period.Period <= 64 {
-			width = r.Period.Period
-		}
+		t.table.SetPeriodic(r.Values, r.Period.Period, r.Period.Preperiod, true)
+	} else {
+		t.table.SetPeriodic(r.Values, 0, -1, false)
 	}
-	t.table.Set(r.Values, width, pre)
-	t.plot.Refresh()
+	d := SequenceData{Name: r.Code.String(), Values: r.Values, AutoMask: true}
+	if r.Certified {
+		d.Period, d.Preperiod, d.Certified = r.Period.Period, r.Period.Preperiod, true
+	}
+	t.explorer.Set(d)
 	t.exportPNG.Enable()
 	t.exportCSV.Enable()
 	t.showMoves()

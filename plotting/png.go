@@ -166,4 +166,3 @@ func writeChunk(w *bytes.Buffer, typ string, data []byte) {
 	binary.BigEndian.PutUint32(n[:], crc.Sum32())
 	w.Write(n[:])
 }
-

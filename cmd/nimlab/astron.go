@@ -17,6 +17,10 @@ import (
 
 func init() { registerSubcommand(newAstronCommand) }
 
+// astronSubcommands are further `nimlab astron` subcommands registered from
+// their own files' init (e.g. astron_study.go).
+var astronSubcommands []func(env *cliEnv, parent *astronFlags) *cobra.Command
+
 // astronFlags are the options shared by `nimlab astron` and its
 // subcommands.
 type astronFlags struct {
@@ -114,6 +118,9 @@ four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRe
 	pf.StringVar(&f.join, "join", "0.04", "join code ruling joins of stars; Astron's is the default")
 	pf.BoolVar(&f.json, "json", false, "print one JSON object")
 	cmd.AddCommand(newAstronTableCommand(env, f), newAstronPeriodCommand(env, f))
+	for _, sub := range astronSubcommands {
+		cmd.AddCommand(sub(env, f))
+	}
 	return cmd
 }
 

@@ -26,6 +26,7 @@ type graphFlags struct {
 	subtraction string
 	plate       string
 	n           string
+	loopy       loopyFlags
 }
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
@@ -86,16 +87,28 @@ seed 003's game of putting coins of the values in SET into a plate that holds N
 
 --sum FILE2 (repeatable) solves the direct sum FILE + FILE2 + …, whose vertices
 are named (u,v,…). --start V adds the outcome of V and its winning moves.
---dot OUT writes the graph with Grundy labels and the kernel marked.`,
+--dot OUT writes the graph with Grundy labels and the kernel marked.
+
+A graph with a cycle is a loopy game (play may go on for ever): every vertex
+gets Smith's generalised Sprague-Grundy value (a number, or ∞ with the set of
+finite values of its options, such as ∞_{0,2}) and the outcome P, N or D
+(draw), and the graph's kernels are decided, counted and listed (--kernels).
+--acyclic refuses such graphs instead. --game names a built-in loopy game:
+figure3 (seed 003's graph without a kernel), cycle:N, circle:SET:N (the
+subtraction game SET round a circle of N places), fair-shares:N (Winning Ways'
+Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 		Example: `  nimlab graph coins.txt --start 0
   nimlab graph --plate 1,2 --n 10 --start 0
   nimlab graph heap2.txt --sum heap2.txt --json
-  nimlab graph game.dot --dot labelled.dot`,
+  nimlab graph game.dot --dot labelled.dot
+  nimlab graph --game figure3
+  nimlab graph --game circle:1,3:9 --start 5
+  nimlab graph loopy.txt --sum loopy.txt --start a,b`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			generated := cmd.Flags().Changed("subtraction") || cmd.Flags().Changed("plate")
+			generated := cmd.Flags().Changed("subtraction") || cmd.Flags().Changed("plate") || cmd.Flags().Changed("game")
 			switch {
 			case generated && len(args) > 0:
-				return badInput("graph takes either FILE or --subtraction/--plate, not both")
+				return badInput("graph takes either FILE or --subtraction/--plate/--game, not both")
 			case !generated && len(args) != 1:
 				return badInput("graph needs exactly one FILE (got %d arguments), or --subtraction SET --n N, or --plate SET --n N; add more games with --sum FILE2", len(args))
 			}
@@ -119,6 +132,7 @@ are named (u,v,…). --start V adds the outcome of V and its winning moves.
 	intsFlag(fl, &f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
 	intsFlag(fl, &f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
 	intFlag(fl, &f.n, "n", "", "the N of --subtraction or --plate")
+	addLoopyFlags(fl, &f.loopy)
 	return cmd
 }
 
@@ -144,9 +158,6 @@ func loadGraph(path string) (*graph.Graph, error) {
 	if err != nil {
 		return nil, badInput("%s: %v", path, err)
 	}
-	if cyc := g.FindCycle(); cyc != nil {
-		return nil, badInput("%s: %v", path, &graph.CycleError{Cycle: cyc})
-	}
 	return g, nil
 }
 
@@ -157,6 +168,9 @@ const maxGeneratedEdges = 50_000_000
 // generateGraph builds the --subtraction or --plate game; it returns its
 // description for the report.
 func generateGraph(f *graphFlags) (*graph.Graph, string, error) {
+	if f.loopy.game != "" {
+		return generateLoopyGame(f)
+	}
 	if f.subtraction != "" && f.plate != "" {
 		return nil, "", badInput("--subtraction and --plate exclude each other")
 	}
@@ -210,6 +224,9 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		if err != nil {
 			return err
 		}
+		if err := refuseCycle(path, g, f); err != nil {
+			return err
+		}
 		parts[i] = g
 	}
 	g := parts[0]
@@ -218,6 +235,9 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		if g, err = graph.Sum(parts...); err != nil {
 			return badInput("--sum: %v", err)
 		}
+	}
+	if !f.loopy.acyclic && g.FindCycle() != nil {
+		return runLoopyGraph(env, g, parts, files, f)
 	}
 	sol, err := g.Solve()
 	if err != nil {

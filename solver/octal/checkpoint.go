@@ -237,7 +237,6 @@ func verifyFromOptions(code Code, values []uint16, from int) (int, bool) {
 	return 0, true
 }
 
-
 // IsCheckpointError reports whether err is a refused checkpoint.
 func IsCheckpointError(err error) bool {
 	var ce *CheckpointError
