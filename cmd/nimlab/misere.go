@@ -114,8 +114,8 @@ the last quotient reached are decided by that quotient. The method is reported.`
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.max, "max", strconv.Itoa(misere.DefaultMax), "give up after the quotient of heaps 0..N when no period is certified")
-	fl.StringVar(&f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its misère outcome and winning moves")
+	intFlag(fl, &f.max, "max", strconv.Itoa(misere.DefaultMax), "give up after the quotient of heaps 0..N when no period is certified")
+	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its misère outcome and winning moves")
 	fl.BoolVar(&f.table, "table", false, "print (or include in JSON) the multiplication table")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.BoolVar(&f.all, "all", false, fmt.Sprintf("list every winning move and table row (otherwise the first %d)", listLimit))
@@ -243,7 +243,7 @@ func runMisereSum(ctx context.Context, env *cliEnv, code octal.Code, heaps []int
 		Code: res.Code, Name: octal.GameName(code), Heaps: heaps, Outcome: res.Outcome.String(),
 		Method: string(res.Method), Description: res.Describe(), QuotientHeap: res.QuotientHeap,
 		QuotientOrder: res.QuotientOrder, Certified: res.Certified, Positions: res.Positions,
-		MoveCount: len(res.Moves), Moves: res.Moves,
+		MoveCount: len(res.Moves), Moves: printedMoves(res.Moves),
 	}
 	if !f.all && len(r.Moves) > listLimit {
 		r.Moves, r.MovesTruncated = r.Moves[:listLimit], true
@@ -270,7 +270,7 @@ func runMisereSum(ctx context.Context, env *cliEnv, code octal.Code, heaps []int
 // printMoves prints moves, then "… and N more" when total is larger.
 func printMoves(w io.Writer, moves []move, total int) {
 	for _, m := range moves {
-		fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap+1, m.From, m.Take, leaveText(m.Leave))
+		fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
 	}
 	if total > len(moves) {
 		fmt.Fprintf(w, "  … and %d more (--all lists every one)\n", total-len(moves))
