@@ -48,6 +48,13 @@ type Quotient struct {
 	Preperiod int  `json:"preperiod,omitempty"`
 	// Expansions lists the heaps at which the partial quotient changed.
 	Expansions []int `json:"expansions"`
+	// Orders[n] is |Q_n| for n = 0..ComputedTo; Seconds[n] is the time
+	// Compute had taken when Q_n was known (when Compute built it).
+	Orders  []int     `json:"orders"`
+	Seconds []float64 `json:"seconds,omitempty"`
+	// Stopped says why Compute stopped before a certificate or its heap
+	// limit ("" when it did not).
+	Stopped string `json:"stopped,omitempty"`
 
 	game octal.Code
 }
@@ -92,6 +99,7 @@ func (s *Solver) snapshot() *Quotient {
 		P:          sp,
 		ComputedTo: len(s.phi) - 1,
 		Expansions: slices.Clone(s.expansions),
+		Orders:     slices.Clone(s.orders),
 	}
 	for i := range gens {
 		q.Generators = append(q.Generators, generatorName(i))
@@ -351,7 +359,9 @@ func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, err
 		opts.Max = DefaultMax
 	}
 	s := NewSolver(code)
-	last := time.Now()
+	start := time.Now()
+	last := start
+	seconds := []float64{0}
 	var cert periodCertificate
 	certified := false
 	for s.Last() < opts.Max {
@@ -361,8 +371,11 @@ func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, err
 		}
 		if err != nil {
 			q := s.snapshot()
+			q.Seconds = seconds
+			q.Stopped = err.Error()
 			return q, fmt.Errorf("%s: stopped after heap %d (Q_%d, of order %d, is complete): %w", code, s.Last(), s.Last(), s.Order(), err)
 		}
+		seconds = append(seconds, time.Since(start).Seconds())
 		if !certified {
 			cert, certified = s.certify()
 			if certified && !opts.Exact {
@@ -375,6 +388,7 @@ func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, err
 		}
 	}
 	q := s.snapshot()
+	q.Seconds = seconds
 	if certified {
 		q.Certified, q.Period, q.Preperiod = true, cert.period, cert.preperiod
 	}

@@ -26,6 +26,8 @@ type Solver struct {
 	byOptions map[string]int32
 	// expansions lists the heaps at which the quotient changed.
 	expansions []int
+	// orders[n] is |Q_n|.
+	orders []int
 	// MaxCandidate bounds the size of a candidate monoid during a change of
 	// quotient (the reduced quotient is usually far smaller).
 	MaxCandidate int
@@ -38,6 +40,7 @@ func NewSolver(code octal.Code) *Solver {
 	s.phi = []int32{0}
 	s.ps = newProfiles(s.q, s.p)
 	s.byOptions = map[string]int32{}
+	s.orders = []int{1}
 	return s
 }
 
@@ -52,6 +55,17 @@ func (s *Solver) Expansions() []int { return slices.Clone(s.expansions) }
 
 // Next computes Q_{n+1} from Q_n.
 func (s *Solver) Next(ctx context.Context) error {
+	if err := s.next(ctx); err != nil {
+		return err
+	}
+	s.orders = append(s.orders, s.q.size)
+	return nil
+}
+
+// Orders returns |Q_0|, |Q_1|, …, |Q_n|.
+func (s *Solver) Orders() []int { return slices.Clone(s.orders) }
+
+func (s *Solver) next(ctx context.Context) error {
 	h := s.g.extend()
 	if len(s.g.leaves[h]) == 0 {
 		// A heap with no move is the game 0.
