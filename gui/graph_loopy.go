@@ -34,16 +34,16 @@ type loopyPanel struct {
 // graphAnalysis is everything the worker computes for one graph; the UI
 // thread only copies it into widgets.
 type graphAnalysis struct {
-	g          *graph.Graph
-	sol        *graph.Solution // nil for a graph with a cycle
-	loopy      *graph.LoopySolution
-	kernels    *graph.KernelReport
-	lay        *graph.Layout
-	draw       bool
-	summary    string
-	legend     string
-	kernelOpts []string // the selector's entries
-	firstKernel []int   // the kernel drawn first (nil: none)
+	g           *graph.Graph
+	sol         *graph.Solution // nil for a graph with a cycle
+	loopy       *graph.LoopySolution
+	kernels     *graph.KernelReport
+	lay         *graph.Layout
+	draw        bool
+	summary     string
+	legend      string
+	kernelOpts  []string // the selector's entries
+	firstKernel []int    // the kernel drawn first (nil: none)
 }
 
 // analyseGraph parses and solves text: Grundy labels and the kernel of an
