@@ -25,9 +25,9 @@ import (
 type misereTab struct {
 	ui *ui
 
-	code      *widget.Entry
+	code      *boundedEntry
 	codeError inlineError
-	maxHeaps  *widget.Entry
+	maxHeaps  *boundedEntry
 	compute   *widget.Button
 	cancel    *widget.Button
 	progress  *widget.ProgressBar
@@ -35,23 +35,25 @@ type misereTab struct {
 	summary   *widget.Label
 	mul       *widget.Table
 	phi       *valuesTable
-	heaps     *widget.Entry
-	moves     *widget.Label
+	heaps     *boundedEntry
+	moves     *boundedList
 
 	jobs     jobRunner
+	sumJobs  jobRunner
 	quotient *misere.Quotient
 	content  fyne.CanvasObject
 }
 
 func newMisereTab(u *ui) *misereTab {
 	t := &misereTab{ui: u}
-	t.code = widget.NewEntry()
+	t.code = newBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.75")
 	t.code.SetText("0.75")
 	t.code.OnChanged = func(s string) { t.validate(s) }
 	t.code.OnSubmitted = func(string) { t.Compute() }
 	t.codeError = newInlineError()
-	t.maxHeaps = widget.NewEntry()
+	t.code.OnTruncated = t.codeError.truncated
+	t.maxHeaps = newBoundedEntry(maxNumberInput)
 	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
 	t.compute.Importance = widget.HighImportance
@@ -67,21 +69,24 @@ func newMisereTab(u *ui) *misereTab {
 	t.mul.CreateHeader = t.createMulCell
 	t.mul.UpdateHeader = t.updateMulHeader
 	t.phi = newValuesTable()
-	t.heaps = widget.NewEntry()
+	t.heaps = newBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 4")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
-	t.moves = widget.NewLabel("")
-	t.moves.Wrapping = fyne.TextWrapWord
+	t.moves = newBoundedList(u.app, u.win)
 
-	form := container.NewBorder(nil, nil, widget.NewLabel("Code"),
-		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5), t.compute, t.cancel), t.code)
-	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
+	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
+	form := newFlow(codeBox, codeBox,
+		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5)), t.compute, t.cancel)
+	t.status.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary)
 	bold := func(s string) *widget.Label {
-		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l.Wrapping = fyne.TextWrapWord
+		return l
 	}
 	mulBox := container.NewBorder(bold("Multiplication table (products in the P-portion highlighted, P elements starred)"), nil, nil, nil, t.mul)
 	phiBox := container.NewBorder(bold("Φ(H_n) by heap (rows of one period; periodic part highlighted)"), nil, nil, nil, t.phi.table)
-	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, container.NewVScroll(t.moves))
+	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, t.moves.scrolled())
 	right := container.NewVSplit(phiBox, sumBox)
 	right.SetOffset(0.6)
 	split := container.NewHSplit(mulBox, right)
@@ -280,45 +285,59 @@ func (t *misereTab) mulText(x, y int) string {
 	return t.quotient.Names[t.quotient.Mul[x][y]]
 }
 
+// showMoves evaluates the sum field in the background (sumDelay after the
+// last keystroke), as the Octal tab does: a heap of 10^6 has as many moves.
 func (t *misereTab) showMoves() {
-	if t.quotient == nil || strings.TrimSpace(t.heaps.Text) == "" {
+	text, q := t.heaps.Text, t.quotient
+	if q == nil || strings.TrimSpace(text) == "" {
+		t.sumJobs.Cancel()
 		t.moves.SetText("")
 		return
 	}
-	t.moves.SetText(misereMovesText(t.quotient, t.heaps.Text))
+	t.sumJobs.Start(func(ctx context.Context, h jobHandle) {
+		select {
+		case <-time.After(sumDelay):
+		case <-ctx.Done():
+			return
+		}
+		heading, lines := misereMovesText(q, text)
+		h.Finish(func() { t.moves.Set(heading, lines) })
+	})
 }
 
 // misereMovesText describes a sum of heaps in misère play: its element of
-// the quotient, its outcome and its winning moves.
-func misereMovesText(q *misere.Quotient, s string) string {
+// the quotient and its outcome in the heading, then one line per winning
+// move.
+func misereMovesText(q *misere.Quotient, s string) (string, []string) {
 	heaps, err := parseHeaps(s)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	x, err := q.Element(heaps)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	moves, err := q.WinningMoves(heaps)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
-	parts := make([]string, len(heaps))
-	for i, h := range heaps {
+	const shown = 12
+	parts := make([]string, 0, shown+1)
+	for _, h := range heaps[:min(len(heaps), shown)] {
 		e, _ := q.PhiOf(h)
-		parts[i] = fmt.Sprintf("Φ(%d)=%s", h, q.Names[e])
+		parts = append(parts, fmt.Sprintf("Φ(%d)=%s", h, q.Names[e]))
+	}
+	if len(heaps) > shown {
+		parts = append(parts, fmt.Sprintf("… (%d heaps)", len(heaps)))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s → %s\n", strings.Join(parts, " · "), q.Names[x])
 	if q.P[x] {
 		b.WriteString("misère P-position — the player to move loses; there is no winning move.")
-		return b.String()
+		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "misère N-position — %d winning move(s):", len(moves))
-	for _, m := range moves {
-		b.WriteString("\n• " + moveText(m))
-	}
-	return b.String()
+	fmt.Fprintf(&b, "misère N-position — %s winning move(s):", groupDigits(len(moves)))
+	return b.String(), moveLines(moves)
 }
 
 // moveText writes an octal move in words.

@@ -95,10 +95,11 @@ func TestMisereQuotientOf075(t *testing.T) {
 	b := misereBrute075{}
 	for _, heaps := range [][]int{{1}, {2}, {3}, {1, 1}, {2, 2}, {3, 4}, {1, 2, 3}, {5, 6}, {4, 4, 1}, {7}} {
 		m.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
+		waitJobs(t, &m.sumJobs)
 		if b.isP(heaps) {
-			assert.Contains(t, m.moves.Text, "misère P-position", "%v", heaps)
+			assert.Contains(t, m.moves.Text(), "misère P-position", "%v", heaps)
 		} else {
-			assert.Contains(t, m.moves.Text, "misère N-position", "%v", heaps)
+			assert.Contains(t, m.moves.Text(), "misère N-position", "%v", heaps)
 		}
 	}
 	assert.Equal(t, len(m.quotient.Phi), len(m.phi.values))

@@ -26,17 +26,17 @@ type nimTab struct {
 	ui *ui
 
 	variant  *widget.Select
-	k        *widget.Entry
+	k        *boundedEntry
 	misere   *widget.Check
-	position *widget.Entry
+	position *boundedEntry
 	analyze  *widget.Button
 	errLabel *widget.Label
 	outcome  *widget.Label
 	columns  *fyne.Container
-	moves    *widget.Label
+	moves    *boundedList
 
 	// Play mode.
-	playHeaps  *widget.Entry
+	playHeaps  *boundedEntry
 	humanFirst *widget.RadioGroup
 	hints      *widget.Check
 	playMisere *widget.Check
@@ -68,11 +68,11 @@ func newNimTab(u *ui) *nimTab {
 		names[i] = string(v)
 	}
 	t.variant = widget.NewSelect(names, func(string) { t.Analyze() })
-	t.k = widget.NewEntry()
+	t.k = newBoundedEntry(maxNumberInput)
 	t.k.SetText("2")
 	t.k.OnSubmitted = func(string) { t.Analyze() }
 	t.misere = widget.NewCheck("misère", func(bool) { t.Analyze() })
-	t.position = widget.NewEntry()
+	t.position = newBoundedEntry(maxNimInput)
 	t.position.SetPlaceHolder("heaps, e.g. 1 3 5 7")
 	t.position.OnSubmitted = func(string) { t.Analyze() }
 	t.analyze = widget.NewButtonWithIcon("Analyse", theme.SearchIcon(), t.Analyze)
@@ -84,10 +84,9 @@ func newNimTab(u *ui) *nimTab {
 	t.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.outcome.Wrapping = fyne.TextWrapWord
 	t.columns = container.NewVBox()
-	t.moves = widget.NewLabel("")
-	t.moves.Wrapping = fyne.TextWrapWord
+	t.moves = newBoundedList(u.app, u.win)
 
-	t.playHeaps = widget.NewEntry()
+	t.playHeaps = newBoundedEntry(maxNimInput)
 	t.playHeaps.SetText("1 3 5 7")
 	t.humanFirst = widget.NewRadioGroup([]string{"You start", "Computer starts"}, nil)
 	t.humanFirst.Horizontal = true
@@ -107,7 +106,7 @@ func newNimTab(u *ui) *nimTab {
 	t.position.SetText("1 3 5 7")
 
 	form := container.NewVBox(
-		container.NewHBox(widget.NewLabel("Variant"), t.variant, widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3), t.misere),
+		newFlow(nil, container.NewHBox(widget.NewLabel("Variant"), t.variant), container.NewHBox(widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3)), t.misere),
 		container.NewBorder(nil, nil, widget.NewLabel("Position"), t.analyze, t.position))
 	analysis := container.NewBorder(
 		container.NewVBox(form, t.errLabel, t.outcome), nil, nil, nil,
@@ -115,11 +114,11 @@ func newNimTab(u *ui) *nimTab {
 			widget.NewLabelWithStyle("Binary column sum (seed 002)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			t.columns,
 			widget.NewLabelWithStyle("Winning moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			t.moves)))
+			t.moves.inline())))
 	playTop := container.NewVBox(
 		widget.NewLabelWithStyle("Play Nim against the computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewBorder(nil, nil, widget.NewLabel("Heaps"), t.newGame, t.playHeaps),
-		container.NewHBox(t.humanFirst, t.playMisere, t.hints),
+		newFlow(nil, t.humanFirst, t.playMisere, t.hints),
 		t.playStatus, t.hintLabel)
 	play := container.NewBorder(playTop, nil, nil, nil, container.NewScroll(t.board))
 	split := container.NewHSplit(analysis, play)
@@ -197,20 +196,32 @@ func (t *nimTab) Analyze() {
 		text += " — the player to move wins."
 	}
 	t.outcome.SetText(text)
-	t.columns.Objects = []fyne.CanvasObject{columnView(a.Columns, g)}
+	if len(pos) <= maxColumnViewHeaps {
+		t.columns.Objects = []fyne.CanvasObject{columnView(a.Columns, g)}
+	} else {
+		l := widget.NewLabel(fmt.Sprintf("The column view is drawn for at most %d heaps (this position has %d).", maxColumnViewHeaps, len(pos)))
+		l.Wrapping = fyne.TextWrapWord
+		t.columns.Objects = []fyne.CanvasObject{l}
+	}
 	t.columns.Refresh()
-	var b strings.Builder
 	if len(a.Moves) == 0 {
-		b.WriteString("none (a P-position)")
+		t.moves.SetText("none (a P-position)")
+		return
 	}
-	for _, m := range a.Moves {
-		b.WriteString("• " + m.Text + "\n")
+	lines := make([]string, len(a.Moves))
+	for i, m := range a.Moves {
+		lines[i] = "• " + m.Text
 	}
+	heading := fmt.Sprintf("%s winning move(s):", groupDigits(len(a.Moves)))
 	if !a.Complete {
-		fmt.Fprintf(&b, "(the first %d shown)", len(a.Moves))
+		heading = fmt.Sprintf("the first %d winning moves (there are more):", len(a.Moves))
 	}
-	t.moves.SetText(strings.TrimRight(b.String(), "\n"))
+	t.moves.Set(heading, lines)
 }
+
+// maxColumnViewHeaps bounds the heaps the binary column view draws (a cell
+// per heap and bit; a teacher's example has a handful).
+const maxColumnViewHeaps = 24
 
 func joinInts(xs []int, sep string) string {
 	s := make([]string, len(xs))
@@ -291,7 +302,9 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 	}
 	cap := widget.NewLabel(caption)
 	cap.Wrapping = fyne.TextWrapWord
-	return container.NewVBox(container.NewHBox(grid, layout.NewSpacer()), cap)
+	// 40-bit heaps make 42 columns: the grid scrolls sideways rather than
+	// widen the window.
+	return container.NewVBox(container.NewHScroll(container.NewHBox(grid, layout.NewSpacer())), cap)
 }
 
 // NewGame starts a game of Nim (normal or misère) on the play heaps.

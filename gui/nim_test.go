@@ -17,7 +17,7 @@ func TestNimAnalyseMarienbad(t *testing.T) {
 	n := u.nim
 	// Seed 002: Marienbad's start 1 3 5 7 is a P-position.
 	assert.Contains(t, n.outcome.Text, "position 1 3 5 7: P-position, nim-sum 0")
-	assert.Equal(t, "none (a P-position)", n.moves.Text)
+	assert.Equal(t, "none (a P-position)", n.moves.Text())
 	n.position.SetText("")
 	test.Type(n.position, "3 4 5")
 	test.Tap(n.analyze)
@@ -26,8 +26,8 @@ func TestNimAnalyseMarienbad(t *testing.T) {
 	require.NotNil(t, n.analysis)
 	assert.Equal(t, 1, n.analysis.Columns.Deciding)
 	assert.Equal(t, []int{0}, n.analysis.Columns.Movers)
-	assert.Contains(t, n.moves.Text, "heap 1")
-	assert.Equal(t, 1, strings.Count(n.moves.Text, "•"), n.moves.Text)
+	assert.Contains(t, n.moves.Text(), "heap 1")
+	assert.Equal(t, 1, strings.Count(n.moves.Text(), "•"), n.moves.Text())
 	texts := canvasTexts(n.columns)
 	assert.Contains(t, texts, "Deciding column: 2 (the leftmost with a non-zero residue); a winning move reduces a heap with a 1 there.")
 }
