@@ -34,9 +34,9 @@ type playMove struct {
 	Changed []int
 }
 
-// maxPlayMoves bounds the legal moves listed for a position (Moore's Nim_k
+// maxListedMoves bounds the legal moves listed for a position (Moore's Nim_k
 // on many heaps has exponentially many).
-const maxPlayMoves = 5000
+const maxListedMoves = 5000
 
 // playRules is what a match needs from a game.
 type playRules interface {
@@ -44,7 +44,7 @@ type playRules interface {
 	Title() string
 	// Describe writes a position for a person.
 	Describe(p playPos) string
-	// Moves lists the legal moves from p (at most maxPlayMoves).
+	// Moves lists the legal moves from p (at most maxListedMoves).
 	Moves(ctx context.Context, p playPos) ([]playMove, error)
 	// Winning lists the moves from p to a position the player to move then
 	// loses (empty when p is a P-position).
@@ -211,7 +211,7 @@ func (r nimRules) convert(moves []nim.Move) []playMove {
 }
 
 func (r nimRules) Moves(_ context.Context, p playPos) ([]playMove, error) {
-	moves, _, err := r.g.LegalMoves(p, maxPlayMoves)
+	moves, _, err := r.g.LegalMoves(p, maxListedMoves)
 	return r.convert(moves), err
 }
 
@@ -258,7 +258,7 @@ func (r *octalRules) Moves(_ context.Context, p playPos) ([]playMove, error) {
 	var out []playMove
 	for i, h := range p {
 		r.code.ForEachOption(h, func(o octal.Option) {
-			if len(out) < maxPlayMoves {
+			if len(out) < maxListedMoves {
 				m := octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()}
 				out = append(out, playMove{To: apply(p, m), Text: moveText(m), Changed: []int{i}})
 			}
@@ -347,7 +347,7 @@ func (r *astronRules) Moves(_ context.Context, p playPos) ([]playMove, error) {
 	var out []playMove
 	for j, c := range parts {
 		astron.ForEachMove(r.solver.Rules(), c, func(m astron.Move) {
-			if len(out) >= maxPlayMoves {
+			if len(out) >= maxListedMoves {
 				return
 			}
 			next := slices.Clone(parts[:j])
