@@ -33,6 +33,8 @@ type octalFlags struct {
 	png        pngFlags
 	picture    pngRequest
 	long       longRunFlags // --checkpoint, --resume (octal_longrun.go)
+	streamFl   streamFlags  // --stream, --verify-period (octal_stream.go)
+	streamOn   bool
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
@@ -98,6 +100,7 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 			f.nSet = cmd.Flags().Changed("n")
 			f.mSet = cmd.Flags().Changed("max")
 			f.heapsSet = cmd.Flags().Changed("heaps")
+			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
 			var err error
 			if f.picture, err = f.png.parse(cmd); err != nil {
 				return err
@@ -115,6 +118,7 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	addLongRunFlags(fl, &f.long)
+	addStreamFlags(fl, &f.streamFl)
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
@@ -126,6 +130,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	code, err := octal.ParseCode(codeArg)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if f.streamOn {
+		return runOctalStream(ctx, env, code, f)
 	}
 	opts := octal.SolveOptions{}
 	if f.nSet && f.mSet {

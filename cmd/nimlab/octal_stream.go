@@ -1,0 +1,328 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// streamFlags are the options of `nimlab octal` for runs in constant
+// memory: --stream (with --n) and --verify-period with --preperiod. They
+// share --checkpoint, --resume and --checkpoint-every with long in-memory
+// runs (octal_longrun.go).
+type streamFlags struct {
+	stream            bool
+	verify, preperiod string
+	first, window     string
+	logEvery          string
+}
+
+func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
+	fl.BoolVar(&f.stream, "stream", false, "with --n: compute G(0..N) in constant memory (keeps the first and the last values only; sparse-space games whose rare heaps stay in the first window)")
+	fl.StringVar(&f.verify, "verify-period", "", "prove or refute the period P (with --preperiod N0) in constant memory: two streams P heaps apart over the Guy–Smith window")
+	fl.StringVar(&f.preperiod, "preperiod", "", "the preperiod of the claim checked by --verify-period")
+	fl.StringVar(&f.first, "stream-first", strconv.Itoa(octal.DefaultStreamFirst), "constant-memory runs: values kept from heap 0 (rare heaps and rule-out splits must stay below)")
+	fl.StringVar(&f.window, "stream-window", strconv.Itoa(octal.DefaultStreamWindow), "constant-memory runs: last values kept (at least --stream-first + 32768)")
+	fl.StringVar(&f.logEvery, "log-every", "1m", "constant-memory runs without a terminal: how often a progress line goes to stderr")
+}
+
+// active reports whether the run is a constant-memory one.
+func (f *streamFlags) active(cmdChanged func(string) bool) bool {
+	return f.stream || cmdChanged("verify-period") || cmdChanged("preperiod")
+}
+
+// verifyReport is the JSON object of `nimlab octal --verify-period`.
+type verifyReport struct {
+	Code        string  `json:"code"`
+	Period      int     `json:"period"`
+	Preperiod   int     `json:"preperiod"`
+	Proven      bool    `json:"proven"`
+	Mismatch    *int    `json:"first_mismatch,omitempty"`
+	Value       *int    `json:"value,omitempty"`
+	ValueAhead  *int    `json:"value_ahead,omitempty"`
+	Compared    int     `json:"compared"`
+	Heaps       int64   `json:"values_computed"`
+	Space       string  `json:"sparse_space"`
+	Mask        int     `json:"mask"`
+	HeapParity  bool    `json:"heap_parity"`
+	RareCount   int     `json:"rare_count"`
+	Rare        []int   `json:"rare_heaps"`
+	MaxValue    int     `json:"max_value"`
+	FirstWindow int     `json:"first_window"`
+	LastWindow  int     `json:"last_window"`
+	Seconds     float64 `json:"seconds"`
+}
+
+// streamReport is the JSON object of `nimlab octal --stream --n N`.
+type streamReport struct {
+	Code       string   `json:"code"`
+	Count      int      `json:"count"`
+	Space      string   `json:"sparse_space"`
+	Mask       int      `json:"mask"`
+	HeapParity bool     `json:"heap_parity"`
+	RareCount  int      `json:"rare_count"`
+	Rare       []int    `json:"rare_heaps"`
+	MaxValue   int      `json:"max_value"`
+	Last       []uint16 `json:"last_values"`
+	Seconds    float64  `json:"seconds"`
+	HeapsPerS  float64  `json:"heaps_per_second"`
+}
+
+// streamOptions reads --stream-first and --stream-window.
+func (f *streamFlags) streamOptions() (octal.StreamOptions, error) {
+	first, err := parsePositive("--stream-first", f.first)
+	if err != nil {
+		return octal.StreamOptions{}, err
+	}
+	window, err := parsePositive("--stream-window", f.window)
+	if err != nil {
+		return octal.StreamOptions{}, err
+	}
+	if first < 1<<14 || window < first+1<<15 {
+		return octal.StreamOptions{}, badInput("--stream-first %d and --stream-window %d: accepted: --stream-first at least 16384 and --stream-window at least --stream-first + 32768", first, window)
+	}
+	return octal.StreamOptions{First: first, Window: window}, nil
+}
+
+// runOctalStream runs --stream or --verify-period.
+func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalFlags) error {
+	sf := &f.streamFl
+	so, err := sf.streamOptions()
+	if err != nil {
+		return err
+	}
+	logEvery, err := time.ParseDuration(sf.logEvery)
+	if err != nil || logEvery <= 0 {
+		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", sf.logEvery)
+	}
+	if f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" {
+		return badInput("--stream and --verify-period keep only the first and last values: --values, --table, --csv, --heaps and --png need an in-memory run")
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if sf.verify != "" || sf.preperiod != "" {
+		if sf.stream {
+			return badInput("--stream and --verify-period exclude each other (--verify-period already runs in constant memory)")
+		}
+		if sf.verify == "" || sf.preperiod == "" {
+			return badInput("--verify-period P needs --preperiod N0 (and --preperiod needs --verify-period)")
+		}
+		if f.nSet || f.mSet {
+			return badInput("--verify-period computes exactly the Guy–Smith window: --n and --max do not apply")
+		}
+		return runVerifyPeriod(ctx, env, code, f, so, logEvery)
+	}
+	if !f.nSet {
+		return badInput("--stream needs --n N (the run computes G(0..N) in constant memory)")
+	}
+	if f.long.resume != "" || f.long.checkpoint != "" {
+		return badInput("--stream runs have no checkpoints yet; accepted: --checkpoint and --resume with --verify-period or with in-memory runs")
+	}
+	n, err := parseCount("--n", f.n)
+	if err != nil {
+		return err
+	}
+	if n >= octal.StreamMaxHeaps {
+		return badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
+	}
+	st, err := octal.NewStream(code, so)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	bar := newProgressReporter(env, f.json, int64(n+1), code.String())
+	logger := newProgressLogger(env, logEvery)
+	start := time.Now()
+	err = st.Extend(ctx, n, func(p octal.Progress) {
+		bar.Update(int64(p.Done), int64(p.Total))
+		desc := fmt.Sprintf("%s %s/s", code, humanCount(p.Rate))
+		bar.Describe(desc)
+		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(p.Rate), eta(float64(p.Total-p.Done), p.Rate))
+	})
+	bar.Finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted at heap %d", st.Len())
+		}
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	rare := st.Rare()
+	last := st.Kept(st.Len()-min(st.Len(), 20), st.Len())
+	rep := streamReport{Code: code.String(), Count: st.Len(), Space: st.Space().String(), Mask: int(st.Space().Mask),
+		HeapParity: st.Space().HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000), MaxValue: st.MaxValue(),
+		Last: last, Seconds: secs, HeapsPerS: float64(st.Len()) / secs}
+	if f.json {
+		return writeJSON(env.stdout, rep)
+	}
+	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(rep.HeapsPerS))
+	printSpace(env.stdout, st.Space(), rare, st.MaxValue())
+	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
+	return nil
+}
+
+// runVerifyPeriod runs --verify-period.
+func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octalFlags, so octal.StreamOptions, logEvery time.Duration) error {
+	sf := &f.streamFl
+	p, err := parsePositive("--verify-period", sf.verify)
+	if err != nil {
+		return err
+	}
+	n0, err := parseCount("--preperiod", sf.preperiod)
+	if err != nil {
+		return err
+	}
+	opts := octal.VerifyOptions{Period: p, Preperiod: n0, Stream: so}
+	every := time.Minute
+	if f.long.every != "" {
+		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
+			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
+		}
+	}
+	if f.long.resume != "" {
+		state, err := octal.ReadVerifyCheckpoint(f.long.resume, code)
+		if err != nil {
+			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+				return badInput("%v; accepted: a file written by 'nimlab octal %s --verify-period P --preperiod N0 --checkpoint FILE'", err, code)
+			}
+			return err
+		}
+		if state.Period != p || state.Preperiod != n0 {
+			return badInput("%s verifies period %d from %d, not %d from %d; accepted: the same --verify-period and --preperiod as the saved run", f.long.resume, state.Period, state.Preperiod, p, n0)
+		}
+		opts.Resume = state
+	}
+	path := f.long.checkpoint
+	if path == "" {
+		path = f.long.resume
+	}
+	saved := ""
+	if path != "" {
+		opts.CheckpointEvery = every
+		opts.Checkpoint = func(s *octal.VerifyState) error {
+			if err := octal.WriteVerifyCheckpoint(path, code, s); err != nil {
+				return err
+			}
+			saved = path
+			return nil
+		}
+	}
+	total := 2*int64(octal.CertificateLength(n0, p, code.K())) - int64(p)
+	bar := newProgressReporter(env, f.json, total, code.String())
+	logger := newProgressLogger(env, logEvery)
+	opts.Progress = func(vp octal.VerifyProgress) {
+		bar.Update(vp.Heaps, vp.TotalHeaps)
+		bar.Describe(fmt.Sprintf("%s p=%d: %d of %d compared, ETA %s", code, p, vp.Compared, vp.ToCompare, eta(float64(vp.TotalHeaps-vp.Heaps), vp.Rate)))
+		logger.log("%s period %d from %d: %d of %d values computed (two streams), %d of %d heaps compared, %s values/s, ETA %s",
+			code, p, n0, vp.Heaps, vp.TotalHeaps, vp.Compared, vp.ToCompare, humanCount(vp.Rate), eta(float64(vp.TotalHeaps-vp.Heaps), vp.Rate))
+	}
+	start := time.Now()
+	res, err := octal.VerifyPeriod(ctx, code, opts)
+	bar.Finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			if saved != "" {
+				return fmt.Errorf("interrupted; the run is saved in %s (continue with the same command and --resume %s)", saved, saved)
+			}
+			return errors.New("interrupted")
+		}
+		return err
+	}
+	rep := verifyReport{Code: code.String(), Period: p, Preperiod: n0, Proven: res.Proven, Compared: res.Compared, Heaps: res.Heaps,
+		Space: res.Space.String(), Mask: int(res.Space.Mask), HeapParity: res.Space.HeapParity, RareCount: len(res.Rare),
+		Rare: boundedInts(res.Rare, 1000), MaxValue: res.MaxValue, FirstWindow: res.First, LastWindow: res.Window, Seconds: time.Since(start).Seconds()}
+	if !res.Proven {
+		m, a, b := res.Mismatch, int(res.Value), int(res.Ahead)
+		rep.Mismatch, rep.Value, rep.ValueAhead = &m, &a, &b
+	}
+	if f.json {
+		return writeJSON(env.stdout, rep)
+	}
+	end := octal.CertificateLength(n0, p, code.K()) - p - 1
+	if res.Proven {
+		fmt.Fprintf(env.stdout, "%s: period %d from preperiod %d PROVEN: G(n+%d) = G(n) for every n from %d to %d (the Guy–Smith window), in constant memory\n",
+			code, p, n0, p, n0, end)
+	} else {
+		fmt.Fprintf(env.stdout, "%s: period %d from preperiod %d REFUTED: G(%d) = %d but G(%d) = %d (the first heap from %d where they differ)\n",
+			code, p, n0, res.Mismatch, res.Value, res.Mismatch+p, res.Ahead, n0)
+	}
+	fmt.Fprintf(env.stdout, "%d values computed by two streams in %.1f s (kept: the first %d and the last %d of each)\n", res.Heaps, rep.Seconds, res.First, res.Window)
+	printSpace(env.stdout, res.Space, res.Rare, res.MaxValue)
+	return nil
+}
+
+// printSpace describes a run's sparse space and rare heaps.
+func printSpace(w io.Writer, sp octal.Space, rare []int, maxValue int) {
+	list := boundedInts(rare, 20)
+	more := ""
+	if len(rare) > len(list) {
+		more = fmt.Sprintf(" … and %d more", len(rare)-len(list))
+	}
+	fmt.Fprintf(w, "sparse space: %s; %d rare heaps: %s%s; largest value %d\n", sp, len(rare), strings.Trim(fmt.Sprint(list), "[]"), more, maxValue)
+}
+
+func boundedInts(x []int, n int) []int {
+	if len(x) > n {
+		return x[:n]
+	}
+	return x
+}
+
+// humanCount prints a rate such as 12.3M.
+func humanCount(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.2fG", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.1fM", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1fk", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+// eta prints the time left for remaining items at rate items a second.
+func eta(remaining, rate float64) string {
+	if rate <= 0 {
+		return "unknown"
+	}
+	d := time.Duration(remaining / rate * float64(time.Second))
+	if d > 48*time.Hour {
+		return fmt.Sprintf("%.1f days", d.Hours()/24)
+	}
+	return d.Round(time.Second).String()
+}
+
+// progressLogger writes a progress line to stderr every so often when
+// there is no terminal (a run of days under nohup or Slurm).
+type progressLogger struct {
+	w     io.Writer
+	every time.Duration
+	last  time.Time
+}
+
+func newProgressLogger(env *cliEnv, every time.Duration) *progressLogger {
+	if env.interactive {
+		return &progressLogger{}
+	}
+	return &progressLogger{w: env.stderr, every: every, last: time.Now()}
+}
+
+func (l *progressLogger) log(format string, args ...any) {
+	if l.w == nil || time.Since(l.last) < l.every {
+		return
+	}
+	l.last = time.Now()
+	fmt.Fprintf(l.w, time.Now().UTC().Format("15:04:05 ")+format+"\n", args...)
+}
