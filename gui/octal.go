@@ -268,12 +268,21 @@ func (t *octalTab) Compute() {
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
 	var engine octal.Extender = octal.SparseExtend
-	if t.engine.Selected == engineQuadratic {
+	quadraticChosen := t.engine.Selected == engineQuadratic
+	if quadraticChosen {
 		engine = octal.QuadraticExtend
 	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
 		var lastProgress time.Time
+		// A code without a sparse space scans every split of every heap:
+		// say so, with the expected time, beside the progress.
+		quadraticNote := ""
+		if quadraticChosen {
+			quadraticNote = "quadratic engine: every heap scans all its splits"
+		} else if fc, err := octal.ForecastRun(ctx, code, maxHeaps); err == nil && fc.Quadratic {
+			quadraticNote = fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
+		}
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
 			Max:    maxHeaps,
 			Engine: engine,
@@ -291,6 +300,9 @@ func (t *octalTab) Compute() {
 					s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
 					if p.Rare > 0 {
 						s += fmt.Sprintf(", %d rare", p.Rare)
+					}
+					if quadraticNote != "" {
+						s += " — " + quadraticNote
 					}
 					t.status.SetText(s)
 				})

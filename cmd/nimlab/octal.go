@@ -187,6 +187,7 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		bar.Update(int64(p.Done), int64(p.Total))
 		bar.Describe(progressText(code, p))
 	}
+	noteQuadratic(ctx, env, code, total)
 	res, err := octal.Solve(ctx, code, opts)
 	bar.Finish()
 	if err != nil {

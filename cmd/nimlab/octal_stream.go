@@ -107,24 +107,24 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", sf.logEvery)
 	}
 	if f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" {
-		return badInput("--stream and --verify-period keep only the first and last values: --values, --table, --csv, --heaps and --png need an in-memory run")
+		return badInput("--stream and --verify-period keep only the first and last values, so --values, --table, --csv, --heaps and --png need an in-memory run; accepted with them: --json, --checkpoint, --resume, --stream-first, --stream-window")
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if sf.verify != "" || sf.preperiod != "" {
 		if sf.stream {
-			return badInput("--stream and --verify-period exclude each other (--verify-period already runs in constant memory)")
+			return badInput("--stream and --verify-period exclude each other; accepted: one of them (--verify-period already runs in constant memory)")
 		}
 		if sf.verify == "" || sf.preperiod == "" {
-			return badInput("--verify-period P needs --preperiod N0 (and --preperiod needs --verify-period)")
+			return badInput("--verify-period and --preperiod go together; accepted: --verify-period P --preperiod N0")
 		}
 		if f.nSet || f.mSet {
-			return badInput("--verify-period computes exactly the Guy–Smith window: --n and --max do not apply")
+			return badInput("--verify-period computes exactly the Guy–Smith window, so --n and --max do not apply; accepted: --verify-period P --preperiod N0 alone")
 		}
 		return runVerifyPeriod(ctx, env, code, f, so, logEvery)
 	}
 	if !f.nSet {
-		return badInput("--stream needs --n N (the run computes G(0..N) in constant memory)")
+		return badInput("--stream needs the run's length; accepted: --stream --n N (computes G(0..N) in constant memory)")
 	}
 	if f.long.resume != "" || f.long.checkpoint != "" {
 		return badInput("--stream runs have no checkpoints yet; accepted: --checkpoint and --resume with --verify-period or with in-memory runs")
@@ -260,6 +260,18 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	fmt.Fprintf(env.stdout, "%d values computed by two streams in %.1f s (kept: the first %d and the last %d of each)\n", res.Heaps, rep.Seconds, res.First, res.Window)
 	printSpace(env.stdout, res.Space, res.Rare, res.MaxValue)
 	return nil
+}
+
+// noteQuadratic says on stderr, before a long in-memory run starts, when
+// the code shows no sparse space so that every heap scans all its splits,
+// with the time that should take.
+func noteQuadratic(ctx context.Context, env *cliEnv, code octal.Code, heaps int) {
+	if heaps <= 1<<15 {
+		return
+	}
+	if fc, err := octal.ForecastRun(ctx, code, heaps); err == nil && fc.Quadratic {
+		fmt.Fprintln(env.stderr, "nimlab: note: "+fc.Note)
+	}
 }
 
 // printSpace describes a run's sparse space and rare heaps.

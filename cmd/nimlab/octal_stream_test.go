@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestOctalVerifyPeriod proves 0.127's period (4 from 46,578) through the
+// CLI in constant memory, refutes a wrong preperiod at the heap where it
+// fails, and refuses incomplete or conflicting options.
+func TestOctalVerifyPeriod(t *testing.T) {
+	small := []string{"--stream-first", "32768", "--stream-window", "65536"}
+	status, out, errOut := runCLI(t, append([]string{"octal", "0.127", "--verify-period", "4", "--preperiod", "46578"}, small...)...)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "0.127: period 4 from preperiod 46578 PROVEN: G(n+4) = G(n) for every n from 46578 to 93162")
+	assert.Contains(t, out, "sparse space: mask 1 with the heap's parity; 693 rare heaps")
+
+	status, out, errOut = runCLI(t, append([]string{"octal", "0.127", "--verify-period", "4", "--preperiod", "46577", "--json"}, small...)...)
+	require.Equal(t, 0, status, errOut)
+	var rep verifyReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.False(t, rep.Proven)
+	require.NotNil(t, rep.Mismatch)
+	assert.Equal(t, 46577, *rep.Mismatch)
+	assert.NotEqual(t, *rep.Value, *rep.ValueAhead)
+	assert.True(t, rep.HeapParity)
+
+	for _, bad := range [][]string{
+		{"octal", "0.127", "--verify-period", "4"},
+		{"octal", "0.127", "--preperiod", "4"},
+		{"octal", "0.127", "--verify-period", "0", "--preperiod", "4"},
+		{"octal", "0.127", "--verify-period", "4", "--preperiod", "10", "--n", "100"},
+		{"octal", "0.127", "--stream"},
+		{"octal", "0.127", "--stream", "--n", "100000", "--stream-first", "100"},
+		{"octal", "0.127", "--stream", "--n", "100000", "--values"},
+	} {
+		status, _, errOut := runCLI(t, bad...)
+		assert.Equal(t, exitUsage, status, "%v: %s", bad, errOut)
+		assert.Contains(t, errOut, "accepted", "%v", bad)
+	}
+}
+
+// TestOctalVerifyResume saves a verification's checkpoint, refuses it for
+// another claim, and resumes it to the result of a whole run.
+func TestOctalVerifyResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.ckpt")
+	args := []string{"octal", "0.127", "--verify-period", "4", "--preperiod", "46578", "--stream-first", "32768", "--stream-window", "65536", "--json"}
+	status, whole, errOut := runCLI(t, append(args, "--checkpoint", path, "--checkpoint-every", "1ns")...)
+	require.Equal(t, 0, status, errOut)
+	status, _, errOut = runCLI(t, "octal", "0.127", "--verify-period", "8", "--preperiod", "46578", "--resume", path)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "verifies period 4 from 46578, not 8 from 46578")
+	status, resumed, errOut := runCLI(t, append(args, "--resume", path)...)
+	require.Equal(t, 0, status, errOut)
+	var a, b verifyReport
+	require.NoError(t, json.Unmarshal([]byte(whole), &a))
+	require.NoError(t, json.Unmarshal([]byte(resumed), &b))
+	a.Seconds, b.Seconds = 0, 0
+	assert.Equal(t, a, b)
+}
+
+// TestOctalStream computes 0.106 in constant memory and reports its 15
+// rare heaps.
+func TestOctalStream(t *testing.T) {
+	status, out, errOut := runCLI(t, "octal", "0.106", "--stream", "--n", "300000", "--stream-first", "32768", "--stream-window", "65536")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "0.106: computed G(0..300000) in constant memory")
+	assert.Contains(t, out, "sparse space: mask 13 with the heap's parity; 15 rare heaps: 3 7 10 26 68 84 96 101 320 345 359 473 563 993 1103; largest value 27")
+}
