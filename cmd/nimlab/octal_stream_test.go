@@ -40,7 +40,7 @@ func TestOctalVerifyPeriod(t *testing.T) {
 	} {
 		status, _, errOut := runCLI(t, bad...)
 		assert.Equal(t, exitUsage, status, "%v: %s", bad, errOut)
-		assert.Contains(t, errOut, "accepted", "%v", bad)
+		assert.Contains(t, errOut, "nimlab: --", "%v: names the option", bad)
 	}
 }
 
