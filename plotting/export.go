@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -34,8 +34,9 @@ const (
 var Formats = []string{".png", ".svg", ".pdf"}
 
 // FormatOf returns the picture format a file name asks for by its
-// extension (case-insensitive), or an error naming the extension and the
-// accepted ones.
+// extension (case-insensitive): PNG for .png and for a name without an
+// extension (a device such as /dev/stdout, or "-"), SVG, PDF, or an error
+// naming the extension and the accepted ones.
 func FormatOf(path string) (string, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
@@ -46,14 +47,14 @@ func FormatOf(path string) (string, error) {
 	case ".pdf":
 		return FormatPDF, nil
 	case "":
-		return "", fmt.Errorf("%s has no extension; accepted: %s", path, strings.Join(Formats, ", "))
+		return FormatPNG, nil
 	}
 	return "", fmt.Errorf("%s: unknown picture format %q; accepted: %s", path, ext, strings.Join(Formats, ", "))
 }
 
 // SaveByExtension writes fig to path, atomically, as PNG, SVG or PDF by
-// the path's extension; any other extension is refused before anything is
-// written. In SVG and PDF the axes, ticks, labels, titles and legends are
+// the path's extension (PNG without one); any other extension is refused
+// before anything is written. In SVG and PDF the axes, ticks, labels, titles and legends are
 // vector drawing and text; what nimlab draws pixel by pixel (heatmap cells,
 // decimated sequences: up to millions of marks) is one embedded lossless
 // image under them, at the figure's pixel size, as plotting programs do for
@@ -67,13 +68,7 @@ func SaveByExtension(fig *Figure, path string) error {
 	if err := fig.Encode(&buf, format); err != nil {
 		return err
 	}
-	if err := renameio.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		if dir := filepath.Dir(path); !isDir(dir) {
-			return fmt.Errorf("writing %s: the folder %s does not exist", path, dir)
-		}
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return safewrite.WriteFile(path, nil, buf.Bytes())
 }
 
 // Encode writes the figure in the given format (FormatPNG, FormatSVG or

@@ -53,7 +53,7 @@ func TestSaveByExtension(t *testing.T) {
 			}
 		}
 	}
-	for _, bad := range []string{"x.jpg", "x", "x.png.txt"} {
+	for _, bad := range []string{"x.jpg", "x.JPEG", "x.png.txt"} {
 		err := SaveByExtension(seq, filepath.Join(dir, bad))
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "accepted: .png, .svg, .pdf")

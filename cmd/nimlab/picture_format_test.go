@@ -29,7 +29,7 @@ func TestPictureFormatByExtension(t *testing.T) {
 			}
 		}
 	}
-	for _, bad := range []string{"x.jpg", "x"} {
+	for _, bad := range []string{"x.jpg", "x.png.txt"} {
 		status, _, errOut := runCLI(t, "octal", "0.07", "--png", filepath.Join(dir, bad))
 		assert.Equal(t, 2, status)
 		assert.Contains(t, errOut, "accepted: .png, .svg, .pdf")
