@@ -55,6 +55,7 @@ type ui struct {
 	graph  *graphTab
 	astron *astronTab
 	misere *misereTab
+	study  *astronStudyTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -76,12 +77,14 @@ func newUI(a fyne.App, present bool) *ui {
 	u.graph = newGraphTab(u)
 	u.astron = newAstronTab(u)
 	u.misere = newMisereTab(u)
+	u.study = newAstronStudyTab(u)
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
 		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
+		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), u.study.content),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
@@ -90,6 +93,8 @@ func newUI(a fyne.App, present bool) *ui {
 			u.astron.Shown()
 		case tabMisere:
 			u.misere.Shown()
+		case tabAstronStudy:
+			u.study.Shown()
 		}
 	}
 

@@ -182,8 +182,8 @@ func TestCube3MemoryLimit(t *testing.T) {
 	if !errors.Is(err, ErrCubeTooLarge) {
 		t.Fatalf("N = 1000 in 100 MiB: %v, want ErrCubeTooLarge", err)
 	}
-	if m := CubeMemory(1000); m < 335e6 || m > 400e6 {
-		t.Errorf("CubeMemory(1000) = %d, want about 350 MB", m)
+	if m := CubeMemory(1000); m < 670e6 || m > 740e6 {
+		t.Errorf("CubeMemory(1000) = %d, want about 700 MB", m)
 	}
 }
 
