@@ -316,10 +316,10 @@ func slicePicture(c *astron.Cube3, r int, cubeScale bool) image.Image {
 		}
 	}
 	opts := plotting.HeatmapOptions{Size: studyImageSize, XLabel: "p", YLabel: "q",
-		Title: fmt.Sprintf("Astron, three stars: G(A_{p,q,%d}), 0 ≤ p, q ≤ %d (own scale)", r, c.N)}
+		Title: fmt.Sprintf("G(A_{p,q,%d}), p, q ≤ %d (slice's scale)", r, c.N)}
 	if cubeScale {
 		opts.Max = c.Max()
-		opts.Title = fmt.Sprintf("Astron, three stars: G(A_{p,q,%d}), 0 ≤ p, q ≤ %d (cube's scale)", r, c.N)
+		opts.Title = fmt.Sprintf("G(A_{p,q,%d}), p, q ≤ %d (cube's scale)", r, c.N)
 	}
 	fig, err := plotting.Heatmap(tab, opts)
 	if err != nil {
@@ -336,7 +336,7 @@ func growthPicture(st *astron.Study) image.Image {
 	}
 	fig, err := plotting.SequencePlot(plotting.Sequence{Name: "three stars", Values: vals}, plotting.SequenceOptions{
 		Size:  studyImageSize,
-		Title: fmt.Sprintf("largest three-star nimber with every star ≤ N (≈ %.3f·N + %.1f)", st.Growth.Slope, st.Growth.Intercept),
+		Title: fmt.Sprintf("largest nimber, every star ≤ n (≈ %.3f·n + %.1f)", st.Growth.Slope, st.Growth.Intercept),
 	})
 	if err != nil {
 		return image.NewNRGBA(image.Rect(0, 0, 1, 1))
@@ -394,4 +394,9 @@ func (t *astronStudyTab) showLine() {
 			t.line.SetSequence(d)
 		})
 	})
+}
+
+// tableCell is the findings table's cell of row r (tests select rows).
+func (t *astronStudyTab) tableCell(r int) widget.TableCellID {
+	return widget.TableCellID{Row: r, Col: 0}
 }
