@@ -375,23 +375,8 @@ func newCubeWork(n int) *cubeWork {
 }
 
 func newCubeEngine(c *Cube3, r Rules) *cubeEngine {
-	t2 := c.Two
-	e := &cubeEngine{c: c, t2: t2, g1: c.One, rg: reversed(c.One), splits: r.splitRules()}
-	e.rev2 = make([]uint16, len(t2.v))
-	for w := 0; w <= t2.N; w++ {
-		copy(e.rev2[w*t2.side:(w+1)*t2.side], reversed(t2.Row(w)))
-	}
-	for _, jr := range r.joinRules() {
-		switch jr.N {
-		case 2:
-			e.join2 = append(e.join2, jr.K)
-		case 3:
-			e.join3 = append(e.join3, jr.K)
-		}
-	}
-	e.lower = t2.max
-	e.small2 = t2.max < 64
-	e.initRolling()
+	e := newCubeEngineCore(c.Two, c.One, r)
+	e.c = c
 	n := c.N
 	e.sideOff = make([]int64, n+2)
 	for x := 1; x <= n; x++ {
@@ -409,7 +394,29 @@ func newCubeEngine(c *Cube3, r Rules) *cubeEngine {
 			}
 		}
 	}
-	for _, v := range c.One {
+	return e
+}
+
+// newCubeEngineCore is the part of the engine that reads only the one- and
+// two-star games (shared with the slab, see BuildSlab3).
+func newCubeEngineCore(t2 *Table2, g1 []uint16, r Rules) *cubeEngine {
+	e := &cubeEngine{t2: t2, g1: g1, rg: reversed(g1), splits: r.splitRules()}
+	e.rev2 = make([]uint16, len(t2.v))
+	for w := 0; w <= t2.N; w++ {
+		copy(e.rev2[w*t2.side:(w+1)*t2.side], reversed(t2.Row(w)))
+	}
+	for _, jr := range r.joinRules() {
+		switch jr.N {
+		case 2:
+			e.join2 = append(e.join2, jr.K)
+		case 3:
+			e.join3 = append(e.join3, jr.K)
+		}
+	}
+	e.lower = t2.max
+	e.small2 = t2.max < 64
+	e.initRolling()
+	for _, v := range g1 {
 		e.lower = max(e.lower, int(v))
 	}
 	return e

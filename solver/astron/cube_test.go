@@ -209,3 +209,33 @@ func TestCube3RollingMatchesTable3(t *testing.T) {
 		}
 	}
 }
+
+// TestSlab3MatchesCube compares the thin slab (two smaller stars ≤ 12, the
+// largest to 150) with the cube to 150.
+func TestSlab3MatchesCube(t *testing.T) {
+	ctx := context.Background()
+	const s, l = 12, 150
+	sl, err := BuildSlab3(ctx, AstronRules(), s, l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := BuildCube3(ctx, AstronRules(), l, CubeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 0; p <= s; p++ {
+		for q := p; q <= s; q++ {
+			for r := q; r <= l; r++ {
+				if got, want := sl.At(p, q, r), c.At(p, q, r); got != want {
+					t.Fatalf("G(A_{%d,%d,%d}) = %d in the slab, %d in the cube", p, q, r, got, want)
+				}
+			}
+			row := sl.Row(p, q)
+			for n := range row {
+				if int(row[n]) != c.At(p, q, n) {
+					t.Fatalf("row (%d, %d) at %d", p, q, n)
+				}
+			}
+		}
+	}
+}

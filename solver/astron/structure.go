@@ -400,16 +400,7 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 			pc.Lines = n
 			fs.Common = append(fs.Common, pc)
 		}
-		sort.Slice(fs.Common, func(i, j int) bool {
-			a, b := fs.Common[i], fs.Common[j]
-			if a.Lines != b.Lines {
-				return a.Lines > b.Lines
-			}
-			if a.Form != b.Form {
-				return a.Form < b.Form
-			}
-			return a.Period < b.Period
-		})
+		sortPeriodCounts(fs.Common)
 		if len(fs.Common) > 10 {
 			fs.Common = fs.Common[:10]
 		}
@@ -440,6 +431,20 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 // certificate needs (1300 for Astron): the lower bulb of Theorem 2.3.7.
 func TwoStarBulbPeriod(ctx context.Context, r Rules) (Period, error) {
 	return lowerTwoStar(ctx, r, 0)
+}
+
+// sortPeriodCounts puts the most frequent periods first.
+func sortPeriodCounts(c []PeriodCount) {
+	sort.Slice(c, func(i, j int) bool {
+		a, b := c[i], c[j]
+		if a.Lines != b.Lines {
+			return a.Lines > b.Lines
+		}
+		if a.Form != b.Form {
+			return a.Form < b.Form
+		}
+		return a.Period < b.Period
+	})
 }
 
 // growthOf measures the largest nimber by size and the cells carrying it.
