@@ -33,10 +33,13 @@ type misereTab struct {
 	progress  *widget.ProgressBar
 	status    *widget.Label
 	summary   *widget.Label
-	mul       *widget.Table
-	phi       *valuesTable
-	heaps     *boundedEntry
-	moves     *boundedList
+	// analysis shows the quotient's structure (classes, subgroups, Φ
+	// faithful) and its partial quotient orders, formatted by the worker.
+	analysis *widget.Label
+	mul      *widget.Table
+	phi      *valuesTable
+	heaps    *boundedEntry
+	moves    *boundedList
 
 	jobs     jobRunner
 	sumJobs  jobRunner
@@ -64,6 +67,8 @@ func newMisereTab(u *ui) *misereTab {
 	t.summary = widget.NewLabel("Type an octal code and Compute its misère quotient (e.g. 0.75, 0.23, 0.77).")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.TextStyle = fyne.TextStyle{Bold: true}
+	t.analysis = widget.NewLabel("")
+	t.analysis.Wrapping = fyne.TextWrapWord
 
 	t.mul = widget.NewTableWithHeaders(t.mulSize, t.createMulCell, t.updateMulCell)
 	t.mul.CreateHeader = t.createMulCell
@@ -78,7 +83,7 @@ func newMisereTab(u *ui) *misereTab {
 	form := newFlow(codeBox, codeBox,
 		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5)), t.compute, t.cancel)
 	t.status.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary)
+	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary, t.analysis)
 	bold := func(s string) *widget.Label {
 		l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		l.Wrapping = fyne.TextWrapWord
@@ -136,22 +141,69 @@ func (t *misereTab) Compute() {
 			})
 		}})
 		elapsed := time.Since(start)
+		// A computation stopped by its memory limit still has a verified
+		// partial quotient: show it with the reason. The analysis text is
+		// built here, off the UI thread (its size grows with the quotient).
+		stopped := err != nil && q != nil && errors.Is(err, misere.ErrTooLarge)
+		analysis := ""
+		if q != nil && (err == nil || stopped) {
+			analysis = quotientAnalysisText(q, q.Analyse())
+		}
 		h.Finish(func() {
 			t.cancel.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
 				t.status.SetText("cancelled")
 				t.progress.SetValue(0)
+			case stopped:
+				t.status.SetText(fmt.Sprintf("stopped after Q_%d (memory limit)", q.ComputedTo))
+				t.setQuotient(q)
+				t.analysis.SetText("Stopped: verifying Q_" + fmt.Sprint(q.ComputedTo+1) + " needs more memory than allowed; Q_" + fmt.Sprint(q.ComputedTo) + " is the last verified partial quotient.\n" + analysis)
 			case err != nil:
 				t.status.SetText("failed")
 				t.summary.SetText(code.String() + ": " + err.Error())
+				t.analysis.SetText("")
 			default:
 				t.progress.SetValue(1)
 				t.status.SetText(fmt.Sprintf("Q_%d in %s", q.ComputedTo, elapsed.Round(time.Millisecond)))
 				t.setQuotient(q)
+				t.analysis.SetText(analysis)
 			}
 		})
 	})
+}
+
+// quotientAnalysisText describes the quotient's structure in a few bounded lines:
+// the orders |Q_n| where they change (the last 12), the mutual-divisibility
+// classes, the maximal subgroups (the first 8) and whether Φ is faithful.
+func quotientAnalysisText(q *misere.Quotient, a *misere.Analysis) string {
+	var b strings.Builder
+	var changes []string
+	for n, o := range q.Orders {
+		if n == 0 || o != q.Orders[n-1] {
+			changes = append(changes, fmt.Sprintf("%d from Q_%d", o, n))
+		}
+	}
+	if len(changes) > 12 {
+		changes = append([]string{fmt.Sprintf("… %d earlier", len(changes)-12)}, changes[len(changes)-12:]...)
+	}
+	fmt.Fprintf(&b, "Orders |Q_n|: %s.\n", strings.Join(changes, ", "))
+	fmt.Fprintf(&b, "%d mutual-divisibility classes; maximal subgroups: ", len(a.Classes))
+	var groups []string
+	for i, g := range a.Subgroups {
+		if i == 8 {
+			groups = append(groups, fmt.Sprintf("… %d more", len(a.Subgroups)-8))
+			break
+		}
+		groups = append(groups, fmt.Sprintf("at %s %s", q.Names[g.Identity], g.Structure))
+	}
+	b.WriteString(strings.Join(groups, "; ") + ".\n")
+	if a.Faithful {
+		fmt.Fprintf(&b, "Φ is faithful on the sums of heaps 0..%d (seed 004, problem 4.9).", a.FaithfulTo)
+	} else {
+		fmt.Fprintf(&b, "Φ is NOT faithful on the sums of heaps 0..%d: %s.", a.FaithfulTo, a.Conflict)
+	}
+	return b.String()
 }
 
 // quotientSummary describes a quotient in two sentences.
@@ -301,6 +353,15 @@ func (t *misereTab) showMoves() {
 			return
 		}
 		heading, lines := misereMovesText(q, text)
+		if heaps, err := parseHeaps(text); err == nil {
+			if _, err := q.Element(heaps); err != nil && checkHeapRange(heaps) {
+				// beyond the computed quotient: Q_m or a search decides it
+				heading, lines = misereSumText(ctx, q.Code, heaps)
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
 		h.Finish(func() { t.moves.Set(heading, lines) })
 	})
 }
@@ -347,4 +408,32 @@ func moveText(m octal.Move) string {
 		leave = joinInts(m.Leave, " + ")
 	}
 	return fmt.Sprintf("heap #%d (%d): take %d, leave %s", m.Heap+1, m.From, m.Take, leave)
+}
+
+// checkHeapRange reports whether every heap is a size the misère solvers take.
+func checkHeapRange(heaps []int) bool {
+	for _, h := range heaps {
+		if h < 0 || h >= 1<<24 {
+			return false
+		}
+	}
+	return true
+}
+
+// misereSumText decides a sum with heaps beyond the computed quotient by
+// misere.SolveSum (the partial quotient Q_m of its largest heap, or a search)
+// and says which method decided it.
+func misereSumText(ctx context.Context, code string, heaps []int) (string, []string) {
+	rules, err := misere.ParseRules(code)
+	if err != nil {
+		return "⚠ " + err.Error(), nil
+	}
+	r, err := misere.SolveSum(ctx, rules, heaps, misere.SumOptions{})
+	if err != nil {
+		return "⚠ misère play: " + err.Error(), nil
+	}
+	if r.Outcome == misere.P {
+		return "misère P-position — the player to move loses; there is no winning move.\n(" + r.Describe() + ")", nil
+	}
+	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", groupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
 }

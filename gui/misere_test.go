@@ -136,3 +136,24 @@ func TestMisereBadInputAndCancel(t *testing.T) {
 	assert.Equal(t, "cancelled", m.status.Text)
 	assert.Nil(t, m.quotient)
 }
+
+// issue 16: the tab shows the quotient's analysis, and a sum with a heap
+// beyond the computed partial quotient is decided by SolveSum (Q_m of its
+// largest heap) instead of an error (SolveSum itself is checked against a
+// brute force in solver/misere).
+func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
+	u := newTestUI(t)
+	m := u.misere
+	m.code.SetText("0.07")
+	m.maxHeaps.SetText("10")
+	test.Tap(m.compute)
+	waitJobs(t, &m.jobs)
+	require.NotNil(t, m.quotient)
+	assert.Equal(t, 10, m.quotient.ComputedTo)
+	assert.Contains(t, m.analysis.Text, "Φ is faithful on the sums of heaps 0..10")
+	assert.Contains(t, m.analysis.Text, "mutual-divisibility classes")
+	assert.Contains(t, m.analysis.Text, "Orders |Q_n|: 1 from Q_0")
+	m.heaps.SetText("3 5 9 20")
+	waitJobs(t, &m.sumJobs)
+	assert.Contains(t, m.moves.Text(), "decided by the partial quotient Q_20")
+}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newMisereCommand) }
@@ -129,7 +128,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := octal.ParseCode(codeArg)
+	code, err := misere.ParseRules(codeArg)
 	if err != nil {
 		return badInput("%v", err)
 	}
@@ -183,7 +182,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	}
 	r := misereReport{
 		Code:         q.Code,
-		Name:         octal.GameName(code),
+		Name:         misere.RulesName(code),
 		Order:        q.Order,
 		PSize:        q.PSize(),
 		Presentation: q.Presentation,
@@ -228,7 +227,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 }
 
 // runMisereSum answers --heaps: the outcome and winning moves of one sum.
-func runMisereSum(ctx context.Context, env *cliEnv, code octal.Code, heaps []int, f *misereFlags) error {
+func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []int, f *misereFlags) error {
 	res, err := misere.SolveSum(ctx, code, heaps, misere.SumOptions{})
 	if err != nil {
 		switch {
@@ -240,7 +239,7 @@ func runMisereSum(ctx context.Context, env *cliEnv, code octal.Code, heaps []int
 		return err
 	}
 	r := misereSumReport{
-		Code: res.Code, Name: octal.GameName(code), Heaps: heaps, Outcome: res.Outcome.String(),
+		Code: res.Code, Name: misere.RulesName(code), Heaps: heaps, Outcome: res.Outcome.String(),
 		Method: string(res.Method), Description: res.Describe(), QuotientHeap: res.QuotientHeap,
 		QuotientOrder: res.QuotientOrder, Certified: res.Certified, Positions: res.Positions,
 		MoveCount: len(res.Moves), Moves: printedMoves(res.Moves),
@@ -433,7 +432,7 @@ type misereHeapGenus struct {
 
 // runMisereGenus prints the genus of each heap H_0..H_max: g⁺ and
 // γ_k = g⁻(H_n + k·*2), from a memoised search of those sums.
-func runMisereGenus(ctx context.Context, env *cliEnv, code octal.Code, maxHeap int, f *misereFlags) error {
+func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap int, f *misereFlags) error {
 	if maxHeap > 200 {
 		return badInput("--genus --max %d is too large; accepted: at most 200 heaps (the genus needs γ_k for k up to the heap's birthday)", maxHeap)
 	}
@@ -444,7 +443,7 @@ func runMisereGenus(ctx context.Context, env *cliEnv, code octal.Code, maxHeap i
 		}
 		return err
 	}
-	r := misereGenusReport{Code: code.String(), Name: octal.GameName(code)}
+	r := misereGenusReport{Code: code.String(), Name: misere.RulesName(code)}
 	for n, g := range res {
 		kind := "wild genus"
 		switch {

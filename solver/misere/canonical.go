@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Forms is a table of impartial games in misère canonical form (Conway's
@@ -451,7 +449,7 @@ type HeapGenus struct {
 // normal-play values and γ_k = g⁻(H_n + k·*2) from a memoised search, for k
 // up to the heap's birthday + 4 (the tests check on every game of birthday
 // ≤ 3 that the alternation has begun by then).
-func HeapGenera(ctx context.Context, code octal.Code, n int) ([]HeapGenus, error) {
+func HeapGenera(ctx context.Context, code Rules, n int) ([]HeapGenus, error) {
 	g := newGame(code)
 	for h := 0; h <= n; h++ {
 		g.extend()

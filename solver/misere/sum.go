@@ -68,7 +68,7 @@ func (r *SumResult) Describe() string {
 // the periodicity theorem certifies it sooner) within the time budget; it
 // returns the last quotient reached. Running out of time or of memory is not
 // an error: the quotient reached is exact for the heaps 0..ComputedTo.
-func PartialQuotients(ctx context.Context, code octal.Code, m int, budget time.Duration) (*Quotient, error) {
+func PartialQuotients(ctx context.Context, code Rules, m int, budget time.Duration) (*Quotient, error) {
 	s := NewSolver(code)
 	deadline := time.Now().Add(budget)
 	qctx, cancel := context.WithDeadline(ctx, deadline)
@@ -102,7 +102,7 @@ func PartialQuotients(ctx context.Context, code octal.Code, m int, budget time.D
 // Q_m is out of reach within the budget it searches the sum's positions,
 // deciding those whose heaps are within the last quotient reached by that
 // quotient. Every answer is exact.
-func SolveSum(ctx context.Context, code octal.Code, heaps []int, opts SumOptions) (*SumResult, error) {
+func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*SumResult, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}
