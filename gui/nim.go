@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -35,34 +34,14 @@ type nimTab struct {
 	columns  *fyne.Container
 	moves    *boundedList
 
-	// Play mode.
-	playHeaps  *boundedEntry
-	humanFirst *widget.RadioGroup
-	hints      *widget.Check
-	playMisere *widget.Check
-	newGame    *widget.Button
-	board      *fyne.Container
-	playStatus *widget.Label
-	hintLabel  *widget.Label
-	game       *nimGame
-	replyDelay time.Duration // how long the computer "thinks" (0 in tests)
-	replyTimer *time.Timer
-	analysis   *nim.Analysis
-	content    fyne.CanvasObject
-}
-
-// nimGame is a game of Nim being played against the computer.
-type nimGame struct {
-	rules     nim.Game
-	heaps     []int
-	humanTurn bool
-	over      bool
-	winner    string // "you" or "the computer" once over
-	history   []string
+	// play is the "play against the computer" pane.
+	play     *playPane
+	analysis *nim.Analysis
+	content  fyne.CanvasObject
 }
 
 func newNimTab(u *ui) *nimTab {
-	t := &nimTab{ui: u, replyDelay: 700 * time.Millisecond}
+	t := &nimTab{ui: u}
 	names := make([]string, len(nim.Variants))
 	for i, v := range nim.Variants {
 		names[i] = string(v)
@@ -86,21 +65,7 @@ func newNimTab(u *ui) *nimTab {
 	t.columns = container.NewVBox()
 	t.moves = newBoundedList(u.app, u.win)
 
-	t.playHeaps = newBoundedEntry(maxNimInput)
-	t.playHeaps.SetText("1 3 5 7")
-	t.humanFirst = widget.NewRadioGroup([]string{"You start", "Computer starts"}, nil)
-	t.humanFirst.Horizontal = true
-	t.humanFirst.Required = true
-	t.humanFirst.SetSelected("You start")
-	t.hints = widget.NewCheck("hints", func(bool) { t.showBoard() })
-	t.playMisere = widget.NewCheck("misère", nil)
-	t.newGame = widget.NewButtonWithIcon("New game", theme.MediaPlayIcon(), t.NewGame)
-	t.newGame.Importance = widget.HighImportance
-	t.board = container.NewVBox()
-	t.playStatus = widget.NewLabelWithStyle("Set the heaps and press New game. Click a token to take it and every token to its right.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.playStatus.Wrapping = fyne.TextWrapWord
-	t.hintLabel = widget.NewLabel("")
-	t.hintLabel.Wrapping = fyne.TextWrapWord
+	t.play = newPlayPane(u)
 
 	t.variant.SetSelected(string(nim.Nim))
 	t.position.SetText("1 3 5 7")
@@ -115,13 +80,7 @@ func newNimTab(u *ui) *nimTab {
 			t.columns,
 			widget.NewLabelWithStyle("Winning moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			t.moves.inline())))
-	playTop := container.NewVBox(
-		widget.NewLabelWithStyle("Play Nim against the computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewBorder(nil, nil, widget.NewLabel("Heaps"), t.newGame, t.playHeaps),
-		newFlow(nil, t.humanFirst, t.playMisere, t.hints),
-		t.playStatus, t.hintLabel)
-	play := container.NewBorder(playTop, nil, nil, nil, container.NewScroll(t.board))
-	split := container.NewHSplit(analysis, play)
+	split := container.NewHSplit(analysis, t.play.content)
 	split.SetOffset(0.45)
 	t.content = split
 	t.Analyze()
@@ -305,185 +264,4 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 	// 40-bit heaps make 42 columns: the grid scrolls sideways rather than
 	// widen the window.
 	return container.NewVBox(container.NewHScroll(container.NewHBox(grid, layout.NewSpacer())), cap)
-}
-
-// NewGame starts a game of Nim (normal or misère) on the play heaps.
-func (t *nimTab) NewGame() {
-	heaps, err := parsePosition(t.playHeaps.Text)
-	if err == nil {
-		for _, h := range heaps {
-			if h > 30 {
-				err = fmt.Errorf("heap %d is too large to draw; accepted: heaps of at most 30 tokens", h)
-			}
-		}
-		if len(heaps) > 8 {
-			err = errors.New("at most 8 heaps can be played")
-		}
-	}
-	if err != nil {
-		t.playStatus.SetText("⚠ " + err.Error())
-		return
-	}
-	t.stopReply()
-	t.game = &nimGame{
-		rules:     nim.Game{Variant: nim.Nim, Misere: t.playMisere.Checked},
-		heaps:     heaps,
-		humanTurn: t.humanFirst.Selected != "Computer starts",
-	}
-	t.showBoard()
-	if !t.game.humanTurn {
-		t.scheduleReply()
-	}
-}
-
-// stopReply cancels a pending computer move.
-func (t *nimTab) stopReply() {
-	if t.replyTimer != nil {
-		t.replyTimer.Stop()
-		t.replyTimer = nil
-	}
-}
-
-// take is a human move: heap i is left with `leave` tokens.
-func (t *nimTab) take(i, leave int) {
-	g := t.game
-	if g == nil || g.over || !g.humanTurn || leave >= g.heaps[i] {
-		return
-	}
-	g.history = append(g.history, fmt.Sprintf("you: take %d from heap %d", g.heaps[i]-leave, i+1))
-	g.heaps[i] = leave
-	g.humanTurn = false
-	if t.checkOver("you") {
-		return
-	}
-	t.showBoard()
-	t.scheduleReply()
-}
-
-// scheduleReply lets the computer move after replyDelay (at once in tests).
-func (t *nimTab) scheduleReply() {
-	if t.replyDelay <= 0 {
-		t.computerMove()
-		return
-	}
-	g := t.game
-	t.replyTimer = time.AfterFunc(t.replyDelay, func() {
-		uiDo(func() {
-			if t.game == g {
-				t.computerMove()
-			}
-		})
-	})
-}
-
-// computerMove plays a winning move when there is one, else takes one
-// token from the largest heap (to keep the game going and hope).
-func (t *nimTab) computerMove() {
-	g := t.game
-	if g == nil || g.over || g.humanTurn {
-		return
-	}
-	moves, _, err := g.rules.WinningMoves(g.heaps, 1)
-	var to []int
-	if err == nil && len(moves) > 0 {
-		to = moves[0].To
-	} else {
-		to = slices.Clone(g.heaps)
-		big := 0
-		for i, h := range to {
-			if h > to[big] {
-				big = i
-			}
-		}
-		to[big]--
-	}
-	for i := range to {
-		if to[i] != g.heaps[i] {
-			g.history = append(g.history, fmt.Sprintf("computer: take %d from heap %d", g.heaps[i]-to[i], i+1))
-		}
-	}
-	g.heaps = to
-	g.humanTurn = true
-	if t.checkOver("the computer") {
-		return
-	}
-	t.showBoard()
-}
-
-// checkOver ends the game when no token is left; mover made the last move.
-func (t *nimTab) checkOver(mover string) bool {
-	g := t.game
-	for _, h := range g.heaps {
-		if h > 0 {
-			return false
-		}
-	}
-	g.over = true
-	g.winner = mover
-	if g.rules.Misere {
-		// Misère: whoever takes the last token loses.
-		if mover == "you" {
-			g.winner = "the computer"
-		} else {
-			g.winner = "you"
-		}
-	}
-	t.showBoard()
-	return true
-}
-
-// tokenButton is one clickable token of the play board.
-func (t *nimTab) tokenButton(heap, idx int, hinted bool) *widget.Button {
-	b := widget.NewButton("●", func() { t.take(heap, idx) })
-	if hinted {
-		b.Importance = widget.WarningImportance
-	}
-	return b
-}
-
-// showBoard redraws the heaps, the status and the hint.
-func (t *nimTab) showBoard() {
-	g := t.game
-	if g == nil {
-		return
-	}
-	var hint []int // the position a winning move leads to
-	moves, _, _ := g.rules.WinningMoves(g.heaps, 1)
-	if len(moves) > 0 {
-		hint = moves[0].To
-	}
-	rows := make([]fyne.CanvasObject, 0, len(g.heaps))
-	side := theme.TextSize() * 3.5
-	for i, h := range g.heaps {
-		tokens := make([]fyne.CanvasObject, 0, h+1)
-		label := widget.NewLabelWithStyle(fmt.Sprintf("heap %d: %2d", i+1, h), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
-		tokens = append(tokens, label)
-		for j := 0; j < h; j++ {
-			hinted := t.hints.Checked && g.humanTurn && !g.over && hint != nil && hint[i] < h && j >= hint[i]
-			b := t.tokenButton(i, j, hinted)
-			if g.over || !g.humanTurn {
-				b.Disable()
-			}
-			tokens = append(tokens, container.NewGridWrap(fyne.NewSize(side, side), b))
-		}
-		rows = append(rows, container.NewHBox(tokens...))
-	}
-	t.board.Objects = rows
-	t.board.Refresh()
-	switch {
-	case g.over:
-		t.playStatus.SetText(fmt.Sprintf("Game over: %s won. Press New game to play again.", g.winner))
-	case g.humanTurn:
-		t.playStatus.SetText("Your move: click a token to take it and every token to its right.")
-	default:
-		t.playStatus.SetText("The computer is thinking…")
-	}
-	t.hintLabel.SetText("")
-	if t.hints.Checked && !g.over && g.humanTurn {
-		if len(moves) > 0 {
-			t.hintLabel.SetText("Hint: " + moves[0].Text + " (the highlighted tokens).")
-		} else {
-			t.hintLabel.SetText("Hint: this is a P-position — every move loses against best play; take a single token and hope.")
-		}
-	}
 }

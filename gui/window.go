@@ -163,7 +163,7 @@ func (u *ui) applyTheme() {
 	}
 	// The Nim column view and board are built with the theme's sizes.
 	u.nim.Analyze()
-	u.nim.showBoard()
+	u.nim.play.show()
 }
 
 // misereQuotientFor returns the Misère tab's quotient of code when it is
