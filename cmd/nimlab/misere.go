@@ -306,11 +306,16 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 		normal = "normal"
 	}
 	fmt.Fprintf(w, "order %d, |P| = %d, %s, %s\n", r.Order, r.PSize, kind, normal)
-	fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
-	fmt.Fprintf(w, "elements: %s\n", strings.Join(r.Elements, " "))
-	fmt.Fprintf(w, "P: %s\n", strings.Join(r.P, " "))
-	fmt.Fprintf(w, "idempotents: %s\n", strings.Join(r.Idempotents, " "))
-	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], strings.Join(r.Kernel, " "))
+	if all || len(q.Relations) <= listLimit {
+		fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
+	} else {
+		fmt.Fprintf(w, "presentation: ⟨%s | %s, … and %d more relations (--all prints them)⟩\n",
+			strings.Join(q.Generators, ", "), strings.Join(q.Relations[:listLimit], ", "), len(q.Relations)-listLimit)
+	}
+	fmt.Fprintf(w, "elements: %s\n", boundedNames(r.Elements, all))
+	fmt.Fprintf(w, "P: %s\n", boundedNames(r.P, all))
+	fmt.Fprintf(w, "idempotents: %s\n", boundedNames(r.Idempotents, all))
+	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], boundedNames(r.Kernel, all))
 	fmt.Fprintln(w, "Φ(H_n):")
 	const width = 12
 	for n := 0; n < len(r.Phi); n += width {
@@ -348,6 +353,14 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 	if r.PNG != "" {
 		fmt.Fprintf(w, "orders plot written to %s\n", r.PNG)
 	}
+}
+
+// boundedNames joins element names, the first 3·listLimit unless all.
+func boundedNames(names []string, all bool) string {
+	if all || len(names) <= 3*listLimit {
+		return strings.Join(names, " ")
+	}
+	return fmt.Sprintf("%s … and %d more (--all lists every one)", strings.Join(names[:3*listLimit], " "), len(names)-3*listLimit)
 }
 
 // printOrders prints the partial quotient orders where they change.

@@ -13,7 +13,7 @@ import (
 // SumOptions bounds SolveSum.
 type SumOptions struct {
 	// QuotientTime bounds the time spent building partial quotients before
-	// the search takes over; 0 means 400 ms.
+	// the search takes over; 0 means 200 ms.
 	QuotientTime time.Duration
 	// SearchLimit bounds the positions the search memoises (about 40 bytes
 	// each); 0 means 2 million.
@@ -107,7 +107,7 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 		return nil, err
 	}
 	if opts.QuotientTime <= 0 {
-		opts.QuotientTime = 400 * time.Millisecond
+		opts.QuotientTime = 200 * time.Millisecond
 	}
 	if opts.SearchLimit <= 0 {
 		opts.SearchLimit = 2_000_000
