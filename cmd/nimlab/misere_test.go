@@ -94,7 +94,7 @@ func TestMisereHeapsOutcomeAndMoves(t *testing.T) {
 	r = runMisereJSON(t, "0.333", "--max", "3", "--heaps", "2,2,1", "--json")
 	assert.Equal(t, "N", r.Outcome)
 	require.Len(t, r.Moves, 1)
-	assert.Equal(t, 2, r.Moves[0].Heap)
+	assert.Equal(t, 3, r.Moves[0].Heap, "heap #3 (the 1), numbered from 1 as in the text")
 	assert.Equal(t, 1, r.Moves[0].From)
 	assert.Equal(t, 1, r.Moves[0].Take)
 	assert.Equal(t, []int{}, r.Moves[0].Leave)

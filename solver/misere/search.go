@@ -33,7 +33,7 @@ func (o Outcome) String() string { return string(o) }
 // else is cancelled: G + G ≠ 0 in misère play unless G = 0 or G = * (*2 + *2
 // is a P-position, 0 is not), so pairs of equal heaps stay.
 type Searcher struct {
-	code octal.Code
+	code Rules
 	// class[h] is the class of heap h: 0 the zero game, 1 the game *, ≥ 2 others.
 	class []int32
 	// classOpts[c] lists the distinct options of class c, each as the (at most
@@ -57,7 +57,7 @@ type Searcher struct {
 }
 
 // NewSearcher returns a Searcher for code.
-func NewSearcher(code octal.Code) *Searcher {
+func NewSearcher(code Rules) *Searcher {
 	return &Searcher{
 		code:      code,
 		classOpts: [][][2]int32{nil, {{0, 0}}},
@@ -477,7 +477,7 @@ func (s *Searcher) imageOf(c int) int32 {
 }
 
 // WinningMoves lists the moves of the sum of heaps that leave a misère
-// P-position, heap by heap and in the order of octal.Code.ForEachOption. It
+// P-position, heap by heap and in the order of the rules' ForEachOption. It
 // is empty for a P-position.
 func (s *Searcher) WinningMoves(ctx context.Context, heaps []int) ([]octal.Move, error) {
 	return winningMoves(s.code, heaps, func(next []int) (bool, error) {
@@ -489,7 +489,7 @@ func (s *Searcher) WinningMoves(ctx context.Context, heaps []int) ([]octal.Move,
 // winningMoves tries every move of the sum and keeps those whose result isP
 // says is a P-position. Equal heaps have the same moves, so each distinct
 // (heap size, option) is decided once.
-func winningMoves(code octal.Code, heaps []int, isP func([]int) (bool, error)) ([]octal.Move, error) {
+func winningMoves(code Rules, heaps []int, isP func([]int) (bool, error)) ([]octal.Move, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 // SumOptions bounds SolveSum.
 type SumOptions struct {
 	// QuotientTime bounds the time spent building partial quotients before
-	// the search takes over; 0 means 400 ms.
+	// the search takes over; 0 means 200 ms.
 	QuotientTime time.Duration
 	// SearchLimit bounds the positions the search memoises (about 40 bytes
 	// each); 0 means 2 million.
@@ -68,7 +68,7 @@ func (r *SumResult) Describe() string {
 // the periodicity theorem certifies it sooner) within the time budget; it
 // returns the last quotient reached. Running out of time or of memory is not
 // an error: the quotient reached is exact for the heaps 0..ComputedTo.
-func PartialQuotients(ctx context.Context, code octal.Code, m int, budget time.Duration) (*Quotient, error) {
+func PartialQuotients(ctx context.Context, code Rules, m int, budget time.Duration) (*Quotient, error) {
 	s := NewSolver(code)
 	deadline := time.Now().Add(budget)
 	qctx, cancel := context.WithDeadline(ctx, deadline)
@@ -102,12 +102,12 @@ func PartialQuotients(ctx context.Context, code octal.Code, m int, budget time.D
 // Q_m is out of reach within the budget it searches the sum's positions,
 // deciding those whose heaps are within the last quotient reached by that
 // quotient. Every answer is exact.
-func SolveSum(ctx context.Context, code octal.Code, heaps []int, opts SumOptions) (*SumResult, error) {
+func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*SumResult, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}
 	if opts.QuotientTime <= 0 {
-		opts.QuotientTime = 400 * time.Millisecond
+		opts.QuotientTime = 200 * time.Millisecond
 	}
 	if opts.SearchLimit <= 0 {
 		opts.SearchLimit = 2_000_000
