@@ -310,8 +310,8 @@ func TestRunCancelAndResume(t *testing.T) {
 	assert.Positive(t, reports)
 	skipped := 0
 	_, err = Run(context.Background(), fam, Options{Budget: budget,
-		Known:  func(c string) bool { _, ok := recorded[c]; return ok },
-		Record: func(r *Result) error { recorded[r.Code] = r; return nil },
+		Known:    func(c string) bool { _, ok := recorded[c]; return ok },
+		Record:   func(r *Result) error { recorded[r.Code] = r; return nil },
 		Progress: func(p Progress) { skipped = p.Skipped },
 	})
 	require.NoError(t, err)

@@ -149,6 +149,10 @@ func octalPattern(pattern, p string) (Family, error) {
 			choices = append(choices, []byte("04"))
 		case ch == '?':
 			choices = append(choices, []byte("01234567"))
+		case i > 1 && (ch < '0' || ch > '7'):
+			return fail("%q at position %d after the point is neither an octal digit 0-7 nor ?", ch, i-1)
+		case i == 0 && ch != '0' && ch != '4':
+			return fail("%q before the point is not 0, 4 or ?", ch)
 		default:
 			choices = append(choices, []byte{ch})
 			continue
