@@ -232,14 +232,17 @@ func TestOctalWinningMoves(t *testing.T) {
 	// Taking 1 to 6 from a heap: G(n) = n mod 7.
 	assert.Contains(t, o.summary.Text, "period 7, preperiod 0")
 	test.Type(o.heaps, "3 5 7")
-	assert.Contains(t, o.moves.Text, "nim-sum 6")
-	assert.Contains(t, o.moves.Text, "2 winning move(s)")
-	assert.Contains(t, o.moves.Text, "heap #2 (5): take 2, leave 3")
-	assert.Contains(t, o.moves.Text, "heap #3 (7): take 1, leave 6")
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), "nim-sum 6")
+	assert.Contains(t, o.moves.Text(), "2 winning move(s)")
+	assert.Contains(t, o.moves.Text(), "heap #2 (5): take 2, leave 3")
+	assert.Contains(t, o.moves.Text(), "heap #3 (7): take 1, leave 6")
 	o.heaps.SetText("1 2 3")
-	assert.Contains(t, o.moves.Text, "P-position")
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), "P-position")
 	o.heaps.SetText("1 x")
-	assert.Contains(t, o.moves.Text, `"x" is not a heap size`)
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), `"x" is not a heap size`)
 }
 
 func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
@@ -252,7 +255,8 @@ func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, exact.Values, vals)
 	o.heaps.SetText("4999 5000")
-	assert.Contains(t, o.moves.Text, "G(4999)=")
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), "G(4999)=")
 }
 
 func TestOctalExports(t *testing.T) {
@@ -303,18 +307,19 @@ func TestOctalMisereSums(t *testing.T) {
 	test.Tap(o.compute)
 	waitJobs(t, &o.jobs)
 	o.heaps.SetText("3 4")
-	assert.NotContains(t, o.moves.Text, "isère")
+	waitJobs(t, &o.sumJobs)
+	assert.NotContains(t, o.moves.Text(), "isère")
 	o.misere.SetChecked(true)
 	b := misereBrute075{}
 	check := func(prefix string) {
 		for _, heaps := range [][]int{{3, 4}, {2, 2}, {1, 2, 3}, {6}, {5, 6, 7}} {
 			o.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
-			waitJobs(t, &o.misereJobs)
-			assert.Contains(t, o.moves.Text, prefix, "%v", heaps)
+			waitJobs(t, &o.sumJobs)
+			assert.Contains(t, o.moves.Text(), prefix, "%v", heaps)
 			if b.isP(heaps) {
-				assert.Contains(t, o.moves.Text, "misère P-position", "%v", heaps)
+				assert.Contains(t, o.moves.Text(), "misère P-position", "%v", heaps)
 			} else {
-				assert.Contains(t, o.moves.Text, "misère N-position", "%v", heaps)
+				assert.Contains(t, o.moves.Text(), "misère N-position", "%v", heaps)
 			}
 		}
 	}
@@ -325,5 +330,6 @@ func TestOctalMisereSums(t *testing.T) {
 	require.True(t, u.misere.quotient.Certified)
 	check("Misère play (quotient of order 8)")
 	o.heaps.SetText("1 x")
-	assert.Contains(t, o.moves.Text, `"x" is not a heap size`)
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), `"x" is not a heap size`)
 }

@@ -82,7 +82,9 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 		sub.SilenceErrors = true
 		root.AddCommand(sub)
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
+	// cobra's "completion" command writes bash, zsh, fish and PowerShell
+	// completion scripts (see the README).
+	root.CompletionOptions.HiddenDefaultCmd = false
 	return root
 }
 
@@ -115,6 +117,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (s
 	root := newRootCommand(env)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if status, msg, ok := interruption(ctx, err); ok {
+		fmt.Fprintf(stderr, "nimlab: %s\n", msg)
+		return status
+	}
 	if err == nil {
 		return exitOK
 	}

@@ -3,7 +3,15 @@
 // player who cannot move loses (normal play). For an acyclic graph (a
 // progressively finite game) it computes the Grundy labels, the kernel with
 // seed 003's linear algorithm, the outcome of a vertex and the direct sum of
-// graphs; a graph with a cycle is refused with a message naming one cycle.
+// graphs; Solve refuses a graph with a cycle with a message naming one cycle.
+//
+// Graphs with cycles are loopy games, where play may go on for ever. Loopy
+// labels every vertex with Smith's generalised Sprague–Grundy value (a
+// number, or ∞_K with K the finite values of its options) in linear-ish time
+// and gives the outcomes P, N and D (draw), winning and drawing moves;
+// LoopySum adds values of components. Kernels decides whether any digraph
+// has a kernel and lists or counts its kernels (seed 003's Figure 3, an odd
+// cycle, has none). See docs/LOOPY.md.
 //
 // Graphs are read from a small text format (Parse):
 //
@@ -18,6 +26,8 @@
 // names are kept in the order they first appear.
 //
 // Generators build the classic examples: SubtractionGame, PlateGame (seed
-// 003's coins in a plate) and NimHeap. LayeredLayout places the vertices in
+// 003's coins in a plate) and NimHeap; and loopy ones: SeedFigure3, Cycle,
+// CircleSubtraction, FairSharesVariedPairs and RandomDigraph.
+// LayeredLayout places the vertices in
 // layers by height (the longest play from the vertex) for drawing.
 package graph

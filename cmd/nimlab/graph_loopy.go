@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/google/renameio/v2"
+	"github.com/spf13/pflag"
+
+	"github.com/nimlab/nimlab/solver/graph"
+)
+
+// loopyFlags are the options of `nimlab graph` for graphs with cycles.
+type loopyFlags struct {
+	acyclic bool
+	kernels int
+	game    string
+}
+
+func addLoopyFlags(fl *pflag.FlagSet, f *loopyFlags) {
+	fl.BoolVar(&f.acyclic, "acyclic", false, "refuse a graph with a cycle (the old behaviour) instead of solving it as a loopy game")
+	fl.IntVar(&f.kernels, "kernels", 20, "list and count the kernels of a graph with a cycle up to this many")
+	fl.StringVar(&f.game, "game", "", "instead of FILE: figure3, cycle:N, circle:SET:N, fair-shares:N or random:N:P[:SEED]")
+}
+
+// refuseCycle is --acyclic's check of one input file.
+func refuseCycle(path string, g *graph.Graph, f *graphFlags) error {
+	if !f.loopy.acyclic {
+		return nil
+	}
+	if cyc := g.FindCycle(); cyc != nil {
+		return badInput("%s: %v", path, &graph.CycleError{Cycle: cyc})
+	}
+	return nil
+}
+
+// generateLoopyGame builds the --game graph.
+func generateLoopyGame(f *graphFlags) (*graph.Graph, string, error) {
+	if f.subtraction != "" || f.plate != "" || f.n != "" {
+		return nil, "", badInput("--game excludes --subtraction, --plate and --n (its size is part of the name, e.g. cycle:5)")
+	}
+	accepted := "accepted: figure3, cycle:N, circle:SET:N (e.g. circle:1,3:9), fair-shares:N or random:N:P[:SEED] (e.g. random:12:0.2:1)"
+	spec := strings.TrimSpace(f.loopy.game)
+	parts := strings.Split(spec, ":")
+	var g *graph.Graph
+	var err error
+	switch {
+	case parts[0] == "figure3" && len(parts) == 1:
+		g = graph.SeedFigure3()
+	case parts[0] == "cycle" && len(parts) == 2:
+		n, perr := parseCount("--game cycle:N", parts[1])
+		if perr != nil {
+			return nil, "", perr
+		}
+		g, err = graph.Cycle(n)
+	case parts[0] == "circle" && len(parts) == 3:
+		set, perr := parseHeapList("--game circle:SET:N", parts[1])
+		if perr != nil {
+			return nil, "", perr
+		}
+		n, perr := parseCount("--game circle:SET:N", parts[2])
+		if perr != nil {
+			return nil, "", perr
+		}
+		g, err = graph.CircleSubtraction(set, n)
+	case parts[0] == "fair-shares" && len(parts) == 2:
+		n, perr := parseCount("--game fair-shares:N", parts[1])
+		if perr != nil {
+			return nil, "", perr
+		}
+		g, err = graph.FairSharesVariedPairs(n)
+	case parts[0] == "random" && (len(parts) == 3 || len(parts) == 4):
+		n, perr := parseCount("--game random:N:P", parts[1])
+		if perr != nil {
+			return nil, "", perr
+		}
+		p, perr := strconv.ParseFloat(parts[2], 64)
+		if perr != nil {
+			return nil, "", badInput("--game random:N:P: P must be a probability such as 0.2, got %q", parts[2])
+		}
+		seed := 1
+		if len(parts) == 4 {
+			if seed, perr = parseCount("--game random:N:P:SEED", parts[3]); perr != nil {
+				return nil, "", perr
+			}
+		}
+		g, err = graph.RandomDigraph(n, p, uint64(seed))
+	default:
+		return nil, "", badInput("--game %q is not a built-in game; %s", spec, accepted)
+	}
+	if err != nil {
+		return nil, "", badInput("--game %s: %v", spec, err)
+	}
+	return g, "game " + spec, nil
+}
+
+// loopyReport is the JSON object printed by `nimlab graph --json` for a
+// graph with a cycle.
+type loopyReport struct {
+	Files    []string `json:"files"`
+	Vertices int      `json:"vertices"`
+	Edges    int      `json:"edges"`
+	Loopy    bool     `json:"loopy"`
+	// Values maps each vertex (in the graph's order) to its generalised
+	// Sprague-Grundy value: "3", "∞" (no finite option) or "∞_{0,2}".
+	Values   orderedStrings `json:"values"`
+	Outcomes orderedStrings `json:"outcomes"`
+	Counts   struct {
+		P        int `json:"P"`
+		N        int `json:"N"`
+		D        int `json:"D"`
+		Infinite int `json:"infinite"`
+	} `json:"counts"`
+	Kernels kernelJSON `json:"kernels"`
+	Start   string     `json:"start,omitempty"`
+	Value   string     `json:"value,omitempty"`
+	Outcome string     `json:"outcome,omitempty"`
+	// SumRule shows, for a start vertex of a sum, the components' values
+	// and their generalised nim-sum.
+	SumRule      string    `json:"sum_rule,omitempty"`
+	WinningMoves *[]string `json:"winning_moves,omitempty"`
+	DrawingMoves *[]string `json:"drawing_moves,omitempty"`
+	BestMove     string    `json:"best_move,omitempty"`
+	Dot          string    `json:"dot,omitempty"`
+}
+
+type kernelJSON struct {
+	Decided    bool       `json:"decided"`
+	Exists     bool       `json:"exists"`
+	Count      int64      `json:"count"`
+	CountExact bool       `json:"count_exact"`
+	Listed     [][]string `json:"listed"`
+	Conditions []string   `json:"conditions"`
+	Note       string     `json:"note"`
+	Nodes      int64      `json:"search_nodes"`
+}
+
+// orderedStrings marshals as a JSON object in the graph's vertex order.
+type orderedStrings struct {
+	names  []string
+	values []string
+}
+
+func (o orderedStrings) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, name := range o.names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(name)
+		v, _ := json.Marshal(o.values[i])
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// maxLoopyRows bounds the vertex table on a terminal.
+const maxLoopyRows = 60
+
+func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []string, f *graphFlags) error {
+	if f.loopy.kernels < 1 {
+		return badInput("--kernels must be at least 1, got %d", f.loopy.kernels)
+	}
+	ctx := context.Background()
+	sol, err := g.Loopy(ctx, nil)
+	if err != nil {
+		return err
+	}
+	kr, err := sol.Kernels(ctx, graph.KernelOptions{Limit: f.loopy.kernels})
+	if err != nil {
+		return err
+	}
+	r := loopyReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(), Loopy: true}
+	names := g.Names()
+	values := make([]string, g.Len())
+	outcomes := make([]string, g.Len())
+	for v := range g.Len() {
+		values[v] = sol.Value(v).String()
+		o := sol.Outcome(v)
+		outcomes[v] = string(o)
+		switch o {
+		case graph.P:
+			r.Counts.P++
+		case graph.N:
+			r.Counts.N++
+		default:
+			r.Counts.D++
+		}
+		if sol.Label[v] == graph.Infinite {
+			r.Counts.Infinite++
+		}
+	}
+	r.Values = orderedStrings{names, values}
+	r.Outcomes = orderedStrings{names, outcomes}
+	r.Kernels = kernelJSON{Decided: kr.Decided, Exists: kr.Exists, Count: kr.Count, CountExact: kr.CountExact,
+		Listed: [][]string{}, Conditions: kr.Conditions(), Note: kr.Note, Nodes: kr.Nodes}
+	if r.Kernels.Conditions == nil {
+		r.Kernels.Conditions = []string{}
+	}
+	for _, k := range kr.Kernels {
+		r.Kernels.Listed = append(r.Kernels.Listed, vertexNames(g, k))
+	}
+	if f.start != "" {
+		v, ok := lookupStart(g, f.start, len(parts) > 1)
+		if !ok {
+			return badInput("--start %q is not a vertex of the graph; accepted: a vertex name such as %q", f.start, g.Name(0))
+		}
+		r.Start, r.Value, r.Outcome = g.Name(v), values[v], outcomes[v]
+		win := vertexNames(g, sol.WinningMoves(v))
+		draw := vertexNames(g, sol.DrawingMoves(v))
+		r.WinningMoves, r.DrawingMoves = &win, &draw
+		if b := sol.BestMove(v); b >= 0 {
+			r.BestMove = g.Name(b)
+		}
+		if len(parts) > 1 {
+			if rule, err := sumRule(ctx, parts, v); err == nil {
+				r.SumRule = rule
+			}
+		}
+	}
+	if f.dot != "" {
+		var buf bytes.Buffer
+		var kernel []int
+		if len(kr.Kernels) > 0 {
+			kernel = kr.Kernels[0]
+		}
+		if err := g.WriteLoopyDOT(&buf, sol, kernel); err != nil {
+			return err
+		}
+		if err := renameio.WriteFile(f.dot, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("writing %s: %w", f.dot, err)
+		}
+		r.Dot = f.dot
+	}
+	if f.json {
+		return writeJSON(env.stdout, r)
+	}
+	printLoopyReport(env.stdout, &r, names, values, outcomes)
+	return nil
+}
+
+// sumRule writes the value of sum vertex v from its components' values by
+// the generalised nim-sum (the components are labelled on their own).
+func sumRule(ctx context.Context, parts []*graph.Graph, v int) (string, error) {
+	// Sum numbers tuples in mixed radix, the last component fastest.
+	idx := make([]int, len(parts))
+	r := v
+	for i := len(parts) - 1; i >= 0; i-- {
+		idx[i] = r % parts[i].Len()
+		r /= parts[i].Len()
+	}
+	var terms []string
+	var total graph.LoopyValue
+	for i, p := range parts {
+		s, err := p.Loopy(ctx, nil)
+		if err != nil {
+			return "", err
+		}
+		x := s.Value(idx[i])
+		terms = append(terms, x.String())
+		if i == 0 {
+			total = x
+		} else {
+			total = graph.LoopySum(total, x)
+		}
+	}
+	return strings.Join(terms, " + ") + " = " + total.String(), nil
+}
+
+func printLoopyReport(w io.Writer, r *loopyReport, names, values, outcomes []string) {
+	what := r.Files[0]
+	if len(r.Files) > 1 {
+		what = "the sum " + strings.Join(r.Files, " + ")
+	}
+	fmt.Fprintf(w, "%s: %d vertices, %d moves, with cycles (a loopy game)\n", what, r.Vertices, r.Edges)
+	nameW, valW := len("vertex"), len("value")
+	for i, n := range names {
+		if i == maxLoopyRows {
+			break
+		}
+		nameW = max(nameW, len([]rune(n)))
+		valW = max(valW, len([]rune(values[i])))
+	}
+	fmt.Fprintf(w, "  %-*s  %-*s  outcome\n", nameW, "vertex", valW, "value")
+	for i, n := range names {
+		if i == maxLoopyRows {
+			fmt.Fprintf(w, "  … and %d more vertices (--json lists all)\n", len(names)-maxLoopyRows)
+			break
+		}
+		fmt.Fprintf(w, "  %-*s  %-*s  %s\n", nameW, n, valW, values[i], outcomes[i]) // fmt pads by code points
+	}
+	fmt.Fprintf(w, "outcomes: %d P, %d N, %d D (draw); %d vertices with value ∞\n", r.Counts.P, r.Counts.N, r.Counts.D, r.Counts.Infinite)
+	k := r.Kernels
+	fmt.Fprintf(w, "kernels: %s\n", k.Note)
+	for _, c := range k.Conditions {
+		fmt.Fprintf(w, "  holds: %s\n", c)
+	}
+	for i, kern := range k.Listed {
+		if i == 10 {
+			fmt.Fprintf(w, "  … and %d more listed (--json, --kernels N)\n", len(k.Listed)-10)
+			break
+		}
+		fmt.Fprintf(w, "  {%s}\n", boundedJoin(kern, 30))
+	}
+	if r.Start != "" {
+		who := map[string]string{"P": "the previous player wins", "N": "the next player wins", "D": "a draw: with best play the game never ends"}[r.Outcome]
+		fmt.Fprintf(w, "%s: value %s, outcome %s (%s)\n", r.Start, r.Value, r.Outcome, who)
+		if r.SumRule != "" {
+			fmt.Fprintf(w, "  by the sum rule: %s\n", r.SumRule)
+		}
+		if len(*r.WinningMoves) > 0 {
+			fmt.Fprintf(w, "  winning moves (to P-positions): %s; best %s, the smallest counter, which ends the game if kept up\n", boundedJoin(*r.WinningMoves, 30), r.BestMove)
+		}
+		if len(*r.DrawingMoves) > 0 {
+			fmt.Fprintf(w, "  drawing moves: %s (any other move loses)\n", boundedJoin(*r.DrawingMoves, 30))
+		}
+	}
+	if r.Dot != "" {
+		fmt.Fprintf(w, "DOT written to %s\n", r.Dot)
+	}
+}
+
+// boundedJoin joins up to limit names and says how many more there are.
+func boundedJoin(s []string, limit int) string {
+	if len(s) <= limit {
+		return strings.Join(s, " ")
+	}
+	return strings.Join(s[:limit], " ") + fmt.Sprintf(" … and %d more", len(s)-limit)
+}
