@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -153,35 +152,6 @@ func TestCensusMergeConflictNamesTheCode(t *testing.T) {
 	status, _, errOut = runCLI(t, "census", "merge", a, b, "--into", filepath.Join(dir, "all2.sqlite"))
 	assert.Equal(t, exitFailure, status)
 	assert.Contains(t, errOut, "conflicting results for 0.77")
-}
-
-var (
-	censusBinOnce sync.Once
-	censusBin     string
-	censusBinErr  error
-)
-
-// nimlabBinary builds the real binary once for the subprocess tests.
-func nimlabBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	censusBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "nimlab-census-bin")
-		if err != nil {
-			censusBinErr = err
-			return
-		}
-		censusBin = filepath.Join(dir, "nimlab")
-		out, err := exec.Command("go", "build", "-tags", "migrated_fynedo", "-o", censusBin, ".").CombinedOutput()
-		if err != nil {
-			censusBinErr = err
-			t.Log(string(out))
-		}
-	})
-	require.NoError(t, censusBinErr)
-	return censusBin
 }
 
 // A census process killed (SIGKILL, no chance to clean up) after some games
