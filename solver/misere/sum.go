@@ -45,8 +45,8 @@ type SumResult struct {
 	Moves   []octal.Move `json:"winning_moves"`
 	// MoveCount is the number of winning moves (Moves may hold fewer, see
 	// SumOptions.MaxMoves).
-	MoveCount int `json:"winning_move_count"`
-	Method  Method       `json:"method"`
+	MoveCount int    `json:"winning_move_count"`
+	Method    Method `json:"method"`
 	// QuotientHeap is k for the quotient Q_k used (the full quotient when
 	// Certified); QuotientOrder is |Q_k|.
 	QuotientHeap  int  `json:"quotient_heap"`
