@@ -17,7 +17,7 @@ func TestAstronStudyJSON(t *testing.T) {
 	var rep struct {
 		N     int   `json:"n"`
 		Cells int64 `json:"cells"`
-		Slab struct {
+		Slab  struct {
 			Rows struct {
 				Lines int `json:"lines"`
 			} `json:"rows"`
