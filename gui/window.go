@@ -25,6 +25,7 @@ const (
 	prefPalette       = "palette"
 	prefTheme         = "theme"
 	prefLastCode      = "lastCode"
+	prefMaxHeaps      = "octalMaxHeaps"
 )
 
 // DefaultWindowSize is the window's size on a screen large enough for it;
