@@ -145,6 +145,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.readout.Wrapping = fyne.TextWrapWord
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.Selectable = true
 	t.heatmap = newHeatmapView()
 	t.heatmap.OnHover = func(s string) {
 		if s == "" {
