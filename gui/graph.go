@@ -46,7 +46,7 @@ var graphExamples = []graphExample{
 	}},
 	{"No kernel: the odd cycle of seed 003, Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
 	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
-	{"Subtraction {2, 3} round a circle of 9 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{2, 3}, 9) }},
+	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
 	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},
 	{"A token on a random digraph, 14 vertices (loopy)", func() (*graph.Graph, error) { return graph.RandomDigraph(14, 0.14, 3) }},
 }
@@ -254,6 +254,11 @@ type graphView struct {
 func (v *graphView) centre(w int, size fyne.Size) fyne.Position {
 	l := v.lay
 	m := v.radius(size) + 4
+	if l.Layers == nil {
+		// A force layout keeps its proportions: one scale for both axes.
+		side := min(size.Width, size.Height) - 2*m
+		return fyne.NewPos(size.Width/2+(float32(l.X[w])-0.5)*side, size.Height/2-(float32(l.Y[w])-0.5)*side)
+	}
 	return fyne.NewPos(m+float32(l.X[w])*(size.Width-2*m), size.Height-m-float32(l.Y[w])*(size.Height-2*m))
 }
 
@@ -510,6 +515,13 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		name, label := r.names[v], r.labels[v]
 		name.TextSize = min(theme.TextSize(), rad*0.8)
 		label.TextSize = min(theme.CaptionTextSize(), rad*0.6)
+		if w := name.MinSize().Width; w > 2.4*rad {
+			name.TextSize *= 2.4 * rad / w // a long name such as 2+1+1+1+1
+		}
+		if w := label.MinSize().Width; w > 1.6*rad {
+			// A long value such as γ=∞_{0,1,3} shrinks to fit its circle.
+			label.TextSize *= 1.6 * rad / w
+		}
 		ns, ls := name.MinSize(), label.MinSize()
 		name.Move(fyne.NewPos(p.X-ns.Width/2, p.Y-ns.Height+2))
 		name.Resize(ns)

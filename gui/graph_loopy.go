@@ -170,7 +170,9 @@ func (t *graphTab) newLoopyPanel() {
 	t.playLabel = widget.NewLabel("")
 	t.playLabel.Wrapping = fyne.TextWrapWord
 	t.playLabel.Hide()
-	t.loopyControls = container.NewVBox(container.NewHBox(t.kernelSel, t.playBtn, t.stopBtn), t.playLabel)
+	// The selector takes the row's free width: a kernel's list is long.
+	row := container.NewBorder(nil, nil, nil, container.NewHBox(t.playBtn, t.stopBtn), t.kernelSel)
+	t.loopyControls = container.NewVBox(row, t.playLabel)
 }
 
 // showKernels fills the kernel selector (shown for graphs with a cycle).
@@ -234,6 +236,7 @@ func (t *graphTab) showGame() {
 	}
 	t.playLabel.SetText(text)
 	t.playLabel.Show()
+	t.showVertex(p.token) // the token's value and best moves, as a hint
 	if p.over {
 		t.stopBtn.Hide()
 		t.playBtn.Show()

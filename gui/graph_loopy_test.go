@@ -70,7 +70,7 @@ func TestGraphPlayAgainstComputer(t *testing.T) {
 	u := newTestUI(t)
 	g := u.graph
 	waitJobs(t, &g.jobs)
-	selectGraphExample(t, g, "Subtraction {2, 3} round a circle")
+	selectGraphExample(t, g, "Subtraction {3, 4} round a circle")
 	sol := g.analysis.loopy
 	gr := g.view.g
 	var nPos, pPos = -1, -1

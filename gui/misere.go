@@ -66,6 +66,7 @@ func newMisereTab(u *ui) *misereTab {
 	t.status = widget.NewLabel("")
 	t.summary = widget.NewLabel("Type an octal code and Compute its misère quotient (e.g. 0.75, 0.23, 0.77).")
 	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.Selectable = true // presentations are copied into papers
 	t.summary.TextStyle = fyne.TextStyle{Bold: true}
 	t.analysis = widget.NewLabel("")
 	t.analysis.Wrapping = fyne.TextWrapWord

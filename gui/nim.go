@@ -62,6 +62,7 @@ func newNimTab(u *ui) *nimTab {
 	t.errLabel.Hide()
 	t.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.outcome.Wrapping = fyne.TextWrapWord
+	t.outcome.Selectable = true
 	t.columns = container.NewVBox()
 	t.moves = newBoundedList(u.app, u.win)
 

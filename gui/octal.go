@@ -76,6 +76,11 @@ type octalTab struct {
 	engine    *widget.Select
 	compute   *widget.Button
 	cancel    *widget.Button
+	// cont (Continue) extends an uncertified result, kept after Cancel or
+	// at max heaps, to next heaps.
+	cont      *widget.Button
+	next      int
+	hint      string
 	progress  *widget.ProgressBar
 	status    *widget.Label
 	summary   *widget.Label
@@ -145,7 +150,7 @@ func newOctalTab(u *ui) *octalTab {
 	t.code.OnTruncated = t.codeError.truncated
 
 	t.maxHeaps = newBoundedEntry(maxNumberInput)
-	t.maxHeaps.SetText(strconv.Itoa(defaultOctalMax))
+	t.maxHeaps.SetText(u.prefs.StringWithFallback(prefMaxHeaps, strconv.Itoa(defaultOctalMax)))
 	t.maxHeaps.OnSubmitted = func(string) { t.Compute() }
 
 	t.engine = widget.NewSelect([]string{engineSparse, engineQuadratic}, nil)
@@ -154,10 +159,13 @@ func newOctalTab(u *ui) *octalTab {
 	t.compute.Importance = widget.HighImportance
 	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
 	t.cancel.Disable()
+	t.cont = widget.NewButtonWithIcon("Continue", theme.MediaFastForwardIcon(), t.Continue)
+	t.cont.Disable()
 	t.progress = widget.NewProgressBar()
 	t.status = widget.NewLabel("")
 	t.summary = widget.NewLabelWithStyle("Pick a game or type an octal code, then Compute.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.Selectable = true // periods and figures are copied into papers
 
 	t.table = newValuesTable()
 	t.plot = canvas.NewRaster(func(w, h int) image.Image {
@@ -169,6 +177,11 @@ func newOctalTab(u *ui) *octalTab {
 	})
 	t.plot.SetMinSize(fyne.NewSize(300, 200))
 	t.explorer = newSequenceExplorerPanel()
+	t.explorer.onExport = func() {
+		if t.result != nil {
+			t.explorer.exportView(u, "grundy-"+t.result.Code.String()+".png")
+		}
+	}
 
 	t.heaps = newBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
@@ -195,7 +208,7 @@ func newOctalTab(u *ui) *octalTab {
 	// projector in presentation mode) rather than widen it.
 	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
 	form := newFlow(codeBox, t.games, t.recent, codeBox,
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engine, t.compute, t.cancel)
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engine, t.compute, t.cancel, t.cont)
 	t.status.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary)
 	sum := container.NewBorder(
@@ -258,12 +271,42 @@ func inlineCodeError(err error) string {
 // Compute validates the code and, if it is valid, starts computing it in
 // the background (cancelling any computation already running).
 func (t *octalTab) Compute() {
+	t.solve(nil)
+}
+
+// Continue extends the result on screen (partial, or not certified within
+// max heaps) to the heaps its hint names, resuming from its values.
+func (t *octalTab) Continue() {
+	r := t.result
+	if r == nil || r.Certified || octalCodeText(t.code.Text) != r.Code.String() {
+		t.Compute()
+		return
+	}
+	t.maxHeaps.SetText(strconv.Itoa(max(t.next, len(r.Values)+1)))
+	t.solve(r.Values)
+}
+
+// octalCodeText is the canonical form of a code typed in the field, or "".
+func octalCodeText(s string) string {
+	c, err := octal.ParseCode(s)
+	if err != nil {
+		return ""
+	}
+	return c.String()
+}
+
+// solve computes the code in the field in the background, from resume
+// (values of the same code already known) when it is not nil. Cancel keeps
+// the values computed so far as a partial result.
+func (t *octalTab) solve(resume []uint16) {
 	text := t.code.Text
-	code, maxHeaps, msg := readCodeAndBound(text, t.maxHeaps.Text, "max heaps", 10, 100_000_000)
+	code, maxHeaps, msg := readCodeAndBound(text, t.maxHeaps.Text, "max heaps", 10, maxOctalHeaps)
 	t.codeError.Set(msg)
 	if msg != "" {
 		return
 	}
+	t.ui.prefs.SetString(prefMaxHeaps, strconv.Itoa(maxHeaps))
+	t.cont.Disable()
 	t.cancel.Enable()
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
@@ -283,9 +326,14 @@ func (t *octalTab) Compute() {
 		} else if fc, err := octal.ForecastRun(ctx, code, maxHeaps); err == nil && fc.Quadratic {
 			quadraticNote = fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
 		}
+		var partial []uint16
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
 			Max:    maxHeaps,
 			Engine: engine,
+			Resume: resume,
+			// Called when the run is cancelled: the values so far are kept.
+			Checkpoint:      func(v []uint16) error { partial = v; return nil },
+			CheckpointEvery: 24 * time.Hour,
 			Progress: func(p octal.Progress) {
 				// At most five progress redraws a second: each one repaints
 				// the window, which costs the UI thread more than it shows.
@@ -309,12 +357,37 @@ func (t *octalTab) Compute() {
 			},
 		})
 		elapsed := time.Since(start)
+		// What an uncertified result (finished or cancelled) says about the
+		// next step, computed here rather than on the UI thread.
+		var kept *octal.Result
+		if errors.Is(err, context.Canceled) && len(partial) > len(resume) {
+			kept = &octal.Result{Code: code, Values: slices.Clone(partial)}
+		}
+		var next int
+		var hint string
+		switch {
+		case kept != nil:
+			next, hint = continueHint(kept.Values, code.K())
+		case err == nil && !res.Certified:
+			next, hint = continueHint(res.Values, code.K())
+		}
 		h.Finish(func() {
 			t.cancel.Disable()
+			t.next, t.hint = next, hint
 			switch {
+			case errors.Is(err, context.Canceled) && kept != nil:
+				t.status.SetText(fmt.Sprintf("cancelled — %s values kept", groupDigits(len(kept.Values))))
+				t.progress.SetValue(0)
+				t.setResult(kept)
+				t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
+					displayName(code.String()), groupDigits(len(kept.Values)-1), hint))
+				t.cont.Enable()
 			case errors.Is(err, context.Canceled):
 				t.status.SetText("cancelled")
 				t.progress.SetValue(0)
+				if t.result != nil && !t.result.Certified {
+					t.cont.Enable()
+				}
 			case err != nil:
 				t.status.SetText("failed")
 				t.summary.SetText(code.String() + ": " + err.Error())
@@ -373,6 +446,10 @@ func summaryText(r *octal.Result) string {
 func (t *octalTab) setResult(r *octal.Result) {
 	t.result = r
 	t.summary.SetText(summaryText(r))
+	if !r.Certified {
+		t.summary.SetText(summaryText(r) + t.hint)
+		t.cont.Enable()
+	}
 	if r.Certified {
 		t.table.SetPeriodic(r.Values, r.Period.Period, r.Period.Preperiod, true)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -192,20 +193,61 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	assert.Contains(t, o.codeError.Text, "max heaps")
 }
 
-func TestOctalCancel(t *testing.T) {
+func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
-	before := o.result
 	o.code.SetText("0.6") // Officers: no period known, runs to max heaps
 	o.maxHeaps.SetText("3000000")
 	test.Tap(o.compute)
 	assert.False(t, o.cancel.Disabled(), "Cancel is enabled while a job runs")
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
 	test.Tap(o.cancel)
 	waitJobs(t, &o.jobs)
-	assert.Equal(t, "cancelled", o.status.Text)
-	assert.Same(t, before, o.result, "a cancelled job leaves the old result")
 	assert.True(t, o.cancel.Disabled())
+	require.Equal(t, "0.6", o.result.Code.String(), "Cancel keeps the values computed so far")
+	kept := len(o.result.Values)
+	require.Greater(t, kept, 1000)
+	assert.False(t, o.result.Certified)
+	assert.Contains(t, o.status.Text, "cancelled — ")
+	assert.Contains(t, o.summary.Text, "partial")
+	assert.Contains(t, o.summary.Text, "Continue extends the values to")
+	assert.False(t, o.cont.Disabled())
+	// The kept values are G(0..kept-1) of Officers.
+	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 2000})
+	require.NoError(t, err)
+	assert.Equal(t, exact.Values, o.result.Values[:2001])
+	// Continue resumes from them up to the next step.
+	next := o.next
+	require.Greater(t, next, kept)
+	test.Tap(o.cont)
+	waitJobs(t, &o.jobs)
+	assert.Len(t, o.result.Values, next)
+	assert.Equal(t, strconv.Itoa(next), o.maxHeaps.Text)
+	assert.Equal(t, strconv.Itoa(next), u.prefs.String(prefMaxHeaps), "max heaps is remembered")
+	assert.Contains(t, o.summary.Text, "no period certified within")
+}
+
+func TestApparentPeriodSaysWhatTheCertificateNeeds(t *testing.T) {
+	// Preperiod 1000 (the last irregular value at 999), period 7.
+	vals := make([]uint16, 2000)
+	for i := range vals {
+		vals[i] = uint16(i % 7)
+	}
+	vals[999] = 9
+	p, n0, need, ok := apparentPeriod(vals, 3)
+	require.True(t, ok)
+	assert.Equal(t, 7, p)
+	assert.Equal(t, 1000, n0)
+	assert.Equal(t, 2*1000+2*7+3, need)
+	next, hint := continueHint(vals, 3)
+	assert.Equal(t, need, next)
+	assert.Contains(t, hint, "period 7")
+	assert.Contains(t, hint, "the next step needs 2,017 heaps")
+	// Officers (0.6) shows no period in its first 20,000 values.
+	r, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 20000})
+	require.NoError(t, err)
+	_, _, _, ok = apparentPeriod(r.Values, 1)
+	assert.False(t, ok)
 }
 
 func TestOctalNewJobCancelsOld(t *testing.T) {

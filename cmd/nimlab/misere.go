@@ -228,7 +228,11 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 
 // runMisereSum answers --heaps: the outcome and winning moves of one sum.
 func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []int, f *misereFlags) error {
-	res, err := misere.SolveSum(ctx, code, heaps, misere.SumOptions{})
+	opts := misere.SumOptions{MaxMoves: listLimit}
+	if f.all {
+		opts.MaxMoves = 0
+	}
+	res, err := misere.SolveSum(ctx, code, heaps, opts)
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
@@ -242,10 +246,7 @@ func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []i
 		Code: res.Code, Name: misere.RulesName(code), Heaps: heaps, Outcome: res.Outcome.String(),
 		Method: string(res.Method), Description: res.Describe(), QuotientHeap: res.QuotientHeap,
 		QuotientOrder: res.QuotientOrder, Certified: res.Certified, Positions: res.Positions,
-		MoveCount: len(res.Moves), Moves: printedMoves(res.Moves),
-	}
-	if !f.all && len(r.Moves) > listLimit {
-		r.Moves, r.MovesTruncated = r.Moves[:listLimit], true
+		MoveCount: res.MoveCount, Moves: printedMoves(res.Moves), MovesTruncated: res.MoveCount > len(res.Moves),
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)
@@ -306,11 +307,16 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 		normal = "normal"
 	}
 	fmt.Fprintf(w, "order %d, |P| = %d, %s, %s\n", r.Order, r.PSize, kind, normal)
-	fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
-	fmt.Fprintf(w, "elements: %s\n", strings.Join(r.Elements, " "))
-	fmt.Fprintf(w, "P: %s\n", strings.Join(r.P, " "))
-	fmt.Fprintf(w, "idempotents: %s\n", strings.Join(r.Idempotents, " "))
-	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], strings.Join(r.Kernel, " "))
+	if all || len(q.Relations) <= listLimit {
+		fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
+	} else {
+		fmt.Fprintf(w, "presentation: ⟨%s | %s, … and %d more relations (--all prints them)⟩\n",
+			strings.Join(q.Generators, ", "), strings.Join(q.Relations[:listLimit], ", "), len(q.Relations)-listLimit)
+	}
+	fmt.Fprintf(w, "elements: %s\n", boundedNames(r.Elements, all))
+	fmt.Fprintf(w, "P: %s\n", boundedNames(r.P, all))
+	fmt.Fprintf(w, "idempotents: %s\n", boundedNames(r.Idempotents, all))
+	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], boundedNames(r.Kernel, all))
 	fmt.Fprintln(w, "Φ(H_n):")
 	const width = 12
 	for n := 0; n < len(r.Phi); n += width {
@@ -348,6 +354,14 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 	if r.PNG != "" {
 		fmt.Fprintf(w, "orders plot written to %s\n", r.PNG)
 	}
+}
+
+// boundedNames joins element names, the first 3·listLimit unless all.
+func boundedNames(names []string, all bool) string {
+	if all || len(names) <= 3*listLimit {
+		return strings.Join(names, " ")
+	}
+	return fmt.Sprintf("%s … and %d more (--all lists every one)", strings.Join(names[:3*listLimit], " "), len(names)-3*listLimit)
 }
 
 // printOrders prints the partial quotient orders where they change.

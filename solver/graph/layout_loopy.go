@@ -18,7 +18,7 @@ func (g *Graph) DrawingLayout() (l *Layout, layered bool) {
 	if lay, err := g.LayeredLayout(); err == nil {
 		return lay, true
 	}
-	sccs := g.sccs(nil)
+	sccs := g.sccs()
 	for _, c := range sccs {
 		if len(c) > maxSCCForLayers {
 			return g.ForceLayout(300), false
@@ -91,30 +91,32 @@ func (g *Graph) condensedLayout(sccs [][]int) *Layout {
 }
 
 // ForceLayout places the vertices by a Fruchterman–Reingold force layout
-// (edges pull, all pairs push), started from a circle in vertex order so
-// that it is deterministic; iterations bounds the work (n² per
-// iteration). The result has no layers: Layers, Layer and Slot are nil.
+// in the square [−1, 1]² (edges pull, all pairs push, a weak pull to the
+// centre keeps separate parts together, and the square's border stops
+// what is pushed out), started from a circle in vertex order so that it is
+// deterministic; iterations bounds the work (n² per iteration). The
+// result has no layers: Layers, Layer and Slot are nil.
 func (g *Graph) ForceLayout(iterations int) *Layout {
 	n := g.Len()
 	x := make([]float64, n)
 	y := make([]float64, n)
 	for v := range n {
 		a := 2*math.Pi*float64(v)/float64(max(n, 1)) - math.Pi/2
-		x[v], y[v] = math.Cos(a), math.Sin(a)
+		x[v], y[v] = 0.9*math.Cos(a), 0.9*math.Sin(a)
 	}
 	if n > 1 {
-		k := 2 / math.Sqrt(float64(n)) // ideal distance in a 2×2 square
+		k := 2 / math.Sqrt(float64(n)) // the ideal edge length: area 4 shared out
 		dx := make([]float64, n)
 		dy := make([]float64, n)
-		temp := 0.2
 		for it := range iterations {
+			temp := 0.25 * (1 - float64(it)/float64(iterations))
 			clear(dx)
 			clear(dy)
 			for u := range n {
 				for v := u + 1; v < n; v++ {
 					ex, ey := x[u]-x[v], y[u]-y[v]
-					d2 := max(ex*ex+ey*ey, 1e-9)
-					f := k * k / d2
+					d2 := max(ex*ex+ey*ey, 1e-6)
+					f := k * k / d2 // repulsion k²/d along the unit vector
 					dx[u] += ex * f
 					dy[u] += ey * f
 					dx[v] -= ex * f
@@ -127,8 +129,7 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 						continue
 					}
 					ex, ey := x[u]-x[v], y[u]-y[v]
-					d := math.Hypot(ex, ey)
-					f := d / k
+					f := math.Hypot(ex, ey) / k // attraction d²/k
 					dx[u] -= ex * f
 					dy[u] -= ey * f
 					dx[v] += ex * f
@@ -136,33 +137,29 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 				}
 			}
 			for u := range n {
-				d := math.Hypot(dx[u], dy[u])
-				if d > 0 {
+				dx[u] -= x[u] * k
+				dy[u] -= y[u] * k
+				if d := math.Hypot(dx[u], dy[u]); d > 0 {
 					s := min(d, temp) / d
-					x[u] += dx[u] * s
-					y[u] += dy[u] * s
+					x[u] = max(-1, min(1, x[u]+dx[u]*s))
+					y[u] = max(-1, min(1, y[u]+dy[u]*s))
 				}
-				// Gravity keeps unconnected parts on the canvas.
-				x[u] *= 0.995
-				y[u] *= 0.995
 			}
-			temp = 0.2 * (1 - float64(it+1)/float64(iterations+1))
 		}
 	}
-	// Scale into [0, 1]², keeping the aspect ratio free (the view stretches).
-	minX, maxX := slices.Min(append(x, 0)), slices.Max(append(x, 0))
-	minY, maxY := slices.Min(append(y, 0)), slices.Max(append(y, 0))
-	if n > 0 {
-		minX, maxX, minY, maxY = slices.Min(x), slices.Max(x), slices.Min(y), slices.Max(y)
-	}
+	// Into [0, 1]², the same scale on both axes so that shapes keep their
+	// proportions, centred.
 	l := &Layout{X: make([]float64, n), Y: make([]float64, n)}
+	if n == 0 {
+		return l
+	}
+	minX, maxX, minY, maxY := slices.Min(x), slices.Max(x), slices.Min(y), slices.Max(y)
+	span := max(maxX-minX, maxY-minY)
 	for v := range n {
 		l.X[v], l.Y[v] = 0.5, 0.5
-		if maxX > minX {
-			l.X[v] = (x[v] - minX) / (maxX - minX)
-		}
-		if maxY > minY {
-			l.Y[v] = (y[v] - minY) / (maxY - minY)
+		if span > 0 {
+			l.X[v] = 0.5 + (x[v]-(minX+maxX)/2)/span
+			l.Y[v] = 0.5 + (y[v]-(minY+maxY)/2)/span
 		}
 	}
 	return l
