@@ -256,6 +256,9 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	} else {
 		fmt.Fprintf(env.stdout, "%s: period %d from preperiod %d REFUTED: G(%d) = %d but G(%d) = %d (the first heap from %d where they differ)\n",
 			code, p, n0, res.Mismatch, res.Value, res.Mismatch+p, res.Ahead, n0)
+		if res.Mismatch == n0 {
+			fmt.Fprintf(env.stdout, "note: if %d is the last exceptional heap (as Flammenkamp's tables give preperiods), the periodic part starts at %d: try --preperiod %d\n", n0, n0+1, n0+1)
+		}
 	}
 	fmt.Fprintf(env.stdout, "%d values computed by two streams in %.1f s (kept: the first %d and the last %d of each)\n", res.Heaps, rep.Seconds, res.First, res.Window)
 	printSpace(env.stdout, res.Space, res.Rare, res.MaxValue)

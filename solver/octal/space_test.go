@@ -33,14 +33,14 @@ func randomParityCandidate(rng *rand.Rand) Code {
 
 // TestParitySpaceEqualsQuadratic is the exactness property for the second
 // type of sparse space: on random codes whose engine chose a mask with the
-// heap's parity, every way the engine runs (one worker, two, the block
+// heap's parity (25 of them), every way the engine runs (one worker, two, the block
 // engine with and without the vector scans, the small-space engine) gives
 // the values of the definition for the first 4000 heaps.
 func TestParitySpaceEqualsQuadratic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 2026))
 	const heaps = 4000
 	found := 0
-	for trial := 0; found < 40 && trial < 5000; trial++ {
+	for trial := 0; found < 25 && trial < 5000; trial++ {
 		code := randomParityCandidate(rng)
 		s := NewSparse(code, nil)
 		require.NoError(t, s.Extend(context.Background(), heaps-1, nil))
@@ -58,7 +58,7 @@ func TestParitySpaceEqualsQuadratic(t *testing.T) {
 			}
 		}
 	}
-	require.GreaterOrEqual(t, found, 40, "random codes with a parity space")
+	require.GreaterOrEqual(t, found, 25, "random codes with a parity space")
 }
 
 // smallEngine runs the small-space engine wherever the values allow it,

@@ -29,8 +29,10 @@ const (
 	// DefaultStreamFirst is how many values a stream keeps from the start:
 	// 8 MiB.
 	DefaultStreamFirst = 1 << 22
-	// DefaultStreamWindow is how many of the last values it keeps: 16 MiB.
-	DefaultStreamWindow = 1 << 23
+	// DefaultStreamWindow is how many of the last values it keeps: 10
+	// MiB, the first window's length and 2^20 heaps (the rare scan reads
+	// back as far as the last rare heap).
+	DefaultStreamWindow = DefaultStreamFirst + 1<<20
 	// StreamMaxHeaps bounds a stream's heaps (the address space reserved,
 	// 16 TiB, is not memory): 8.8·10^12 heaps.
 	StreamMaxHeaps = 1 << 43
@@ -43,7 +45,7 @@ const (
 	streamWindowSlack = 1 << 15
 	// streamReleaseBytes is the least memory handed back at once (or the
 	// last window's quarter, if that is less).
-	streamReleaseBytes = 8 << 20
+	streamReleaseBytes = 2 << 20
 )
 
 // StreamOptions sets a Stream's windows.
