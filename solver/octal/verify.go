@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 )
@@ -102,6 +103,11 @@ func VerifyPeriod(ctx context.Context, code Code, opts VerifyOptions) (*VerifyRe
 			behind.Close()
 			return nil, err
 		}
+		// The saved windows are in the streams now: let the copies go, and
+		// the memory they took with them, so that a resumed run is as small
+		// as a fresh one.
+		opts.Resume, r = nil, nil
+		debug.FreeOSMemory()
 	} else {
 		so := opts.Stream
 		so.OneWorker = true // the two streams take a core each

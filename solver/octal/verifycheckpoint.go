@@ -99,6 +99,22 @@ func writeValues(w io.Writer, values []uint16) error {
 	return nil
 }
 
+// readValues fills values from r (little-endian) through a small buffer.
+func readValues(r io.Reader, values []uint16) error {
+	buf := make([]byte, 1<<16)
+	for i := 0; i < len(values); {
+		chunk := buf[:2*min(len(buf)/2, len(values)-i)]
+		if _, err := io.ReadFull(r, chunk); err != nil {
+			return err
+		}
+		for k := 0; k < len(chunk); k += 2 {
+			values[i] = binary.LittleEndian.Uint16(chunk[k:])
+			i++
+		}
+	}
+	return nil
+}
+
 // ReadVerifyCheckpoint loads a state saved by WriteVerifyCheckpoint for
 // code. A file that is not one, is damaged (checksum), belongs to another
 // code or holds values that are not code's (its first values are
@@ -168,7 +184,7 @@ func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
 				return nil, bad("it is damaged (%d values in a window of %d)", count, st.Window)
 			}
 			vals := make([]uint16, count)
-			if err := binary.Read(r, binary.LittleEndian, vals); err != nil {
+			if err := readValues(r, vals); err != nil {
 				return nil, bad("it is truncated")
 			}
 			*vp = vals
