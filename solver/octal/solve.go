@@ -98,6 +98,9 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (*Result, error) {
 	}
 	r.startLen = len(resume)
 	r.eng = newEngine(code, opts.Engine, resume, limit)
+	if code.usesGeneral() {
+		return r.solveGeneral(ctx, exact)
+	}
 	if exact {
 		for n := len(r.eng.values()); n <= opts.N; n = len(r.eng.values()) {
 			if err := r.extend(ctx, min(opts.N, n+max(1024, n/32))); err != nil {
@@ -181,6 +184,9 @@ type engine interface {
 }
 
 func newEngine(code Code, fn Extender, resume []uint16, limit int) engine {
+	if fn == nil && code.usesGeneral() {
+		return newGeneralChoice(code, resume, limit)
+	}
 	vals := make([]uint16, len(resume), limit)
 	copy(vals, resume)
 	if fn == nil {
