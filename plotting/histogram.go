@@ -58,6 +58,29 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 	for _, v := range values {
 		counts[v]++
 	}
+	return HistogramOfCounts(counts, opts)
+}
+
+// HistogramOfCounts draws the histogram of HistogramOptions from counts[v],
+// the number of heaps with value v (SequencePyramid.Counts), so that a
+// caller holding the counts need not pass every value again.
+func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
+	heaps := 0
+	maxV := 0
+	for v, c := range counts {
+		heaps += c
+		if c > 0 {
+			maxV = v
+		}
+	}
+	if heaps == 0 {
+		return nil, errors.New("plotting: the sequence has no values")
+	}
+	counts = counts[:maxV+1]
+	size := opts.Size.withDefaults()
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
 	maxCount := 0
 	for _, n := range counts {
 		maxCount = max(maxCount, n)
@@ -141,7 +164,7 @@ func Histogram(values []uint16, opts HistogramOptions) (*Figure, error) {
 			fmt.Sprintf("rare: %d values, %s heaps", rareValues, formatInt(rareHeaps)))
 		cols = append(cols, commonColour, rareColour)
 	} else {
-		labels = append(labels, fmt.Sprintf("%s heaps, %d distinct values", formatInt(len(values)), commonValues))
+		labels = append(labels, fmt.Sprintf("%s heaps, %d distinct values", formatInt(heaps), commonValues))
 		cols = append(cols, commonColour)
 	}
 	pad := 0.5 * st.margin

@@ -11,10 +11,8 @@ import (
 	"image/png"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // EncodePNG writes the figure as a PNG whose pHYs chunk records the DPI, so
@@ -35,14 +33,7 @@ func (f *Figure) WritePNG(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := renameio.WriteFile(path, b, 0o644); err != nil {
-		// renameio's own error names its temporary file; name the folder.
-		if dir := filepath.Dir(path); !isDir(dir) {
-			return fmt.Errorf("writing %s: the folder %s does not exist", path, dir)
-		}
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return safewrite.WriteFile(path, nil, b)
 }
 
 // pngEncoder is the general encoder, for images that are not opaque NRGBA.
@@ -174,9 +165,4 @@ func writeChunk(w *bytes.Buffer, typ string, data []byte) {
 	w.Write(data)
 	binary.BigEndian.PutUint32(n[:], crc.Sum32())
 	w.Write(n[:])
-}
-
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
 }

@@ -154,3 +154,74 @@ func formatInt(v int) string {
 	}
 	return m + "·10" + superscript(k)
 }
+
+// FormatInt writes a whole number as nimlab's axes do: plain up to 99 999,
+// then m·10^e (3·10⁶, 2.5·10⁶).
+func FormatInt(v int) string { return formatInt(v) }
+
+// GroupDigits writes v with thousands separated by commas (10,061,916), for
+// labels that must be exact.
+func GroupDigits(v int) string {
+	s := strconv.Itoa(v)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "−" + b.String()
+	}
+	return b.String()
+}
+
+// AxisTicks returns the labelled whole-number ticks in [lo, hi]: multiples
+// of 1, 2 or 5·10^k, at most maxLabels of them.
+func AxisTicks(lo, hi float64, maxLabels int) []int {
+	if hi < lo {
+		return nil
+	}
+	s := niceStep(hi-lo, maxLabels)
+	var out []int
+	for k := int(math.Ceil(lo / float64(s))); float64(k*s) <= hi+1e-9; k++ {
+		out = append(out, k*s)
+	}
+	return out
+}
+
+// LogAxisTicks returns ticks for a logarithmic axis over [lo, hi] (lo ≥ 1):
+// the powers of ten, with 2· and 5· multiples when fewer than three powers
+// of ten fall in the range, thinned to at most maxLabels.
+func LogAxisTicks(lo, hi float64, maxLabels int) []int {
+	var out []int
+	lo = math.Max(lo, 1)
+	mults := []int{1}
+	if math.Log10(hi/lo) < 2.5 {
+		mults = []int{1, 2, 5}
+	}
+	for p := 1; float64(p) <= hi && p > 0; p *= 10 {
+		for _, m := range mults {
+			if x := float64(p * m); x >= lo-1e-9 && x <= hi+1e-9 {
+				out = append(out, p*m)
+			}
+		}
+		if p > math.MaxInt/10 {
+			break
+		}
+	}
+	for len(out) > max(maxLabels, 2) {
+		thin := out[:0:0]
+		for i, x := range out {
+			if i%2 == 0 {
+				thin = append(thin, x)
+			}
+		}
+		out = thin
+	}
+	return out
+}

@@ -8,14 +8,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/solver/astron"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 func init() { registerSubcommand(newAstronCommand) }
+
+// astronSubcommands are further `nimlab astron` subcommands registered from
+// their own files' init (e.g. astron_study.go).
+var astronSubcommands []func(env *cliEnv, parent *astronFlags) *cobra.Command
 
 // astronFlags are the options shared by `nimlab astron` and its
 // subcommands.
@@ -114,6 +118,9 @@ four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRe
 	pf.StringVar(&f.join, "join", "0.04", "join code ruling joins of stars; Astron's is the default")
 	pf.BoolVar(&f.json, "json", false, "print one JSON object")
 	cmd.AddCommand(newAstronTableCommand(env, f), newAstronPeriodCommand(env, f))
+	for _, sub := range astronSubcommands {
+		cmd.AddCommand(sub(env, f))
+	}
 	return cmd
 }
 
@@ -284,9 +291,9 @@ Row p lists q = 0..N. --csv FILE writes the rows comma-separated, no header.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.size, "size", "", "N: the table covers 0 ≤ p, q ≤ N (two stars up to "+strconv.Itoa(astron.MaxTable2)+", three up to "+strconv.Itoa(astron.MaxTable3)+")")
-	fl.StringVar(&f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
-	fl.StringVar(&f.slice, "slice", "", "three stars: the fixed third star R")
+	intFlag(fl, &f.size, "size", "", "N: the table covers 0 ≤ p, q ≤ N (two stars up to "+strconv.Itoa(astron.MaxTable2)+", three up to "+strconv.Itoa(astron.MaxTable3)+")")
+	intFlag(fl, &f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
+	intFlag(fl, &f.slice, "slice", "", "three stars: the fixed third star R")
 	fl.StringVar(&f.csv, "csv", "", "write the table to FILE as CSV (row p: values for q = 0..N)")
 	addPNGFlags(cmd, &f.png, "the table as a heatmap (p across, q up)", "colours of the nimbers (default rainbow: red = 0 up to violet, as in Figure 2.7)")
 	return cmd
@@ -359,7 +366,7 @@ func runAstronTable(ctx context.Context, env *cliEnv, req astronTableRequest) er
 		return err
 	}
 	if req.csv != "" {
-		if err := writeAstronCSV(req.csv, grid); err != nil {
+		if err := writeAstronCSV(req.csv, env.stdout, grid); err != nil {
 			return err
 		}
 	}
@@ -419,23 +426,33 @@ func printAstronGrid(w io.Writer, g astron.Grid, what string, r astron.Rules) er
 	return err
 }
 
-// writeAstronCSV writes row p as the values for q = 0..N, comma-separated,
-// without a header, atomically.
-func writeAstronCSV(path string, g astron.Grid) error {
-	var b bytes.Buffer
-	for _, row := range g.Rows {
-		for q, v := range row {
-			if q > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(int(v)))
+// writeAstronCSV streams the table to path ("-" is stdout) through
+// safewrite: a header row "p\\q,0,1,…,N", then row p as p followed by the
+// values for q = 0..N.
+func writeAstronCSV(path string, stdout io.Writer, g astron.Grid) error {
+	return safewrite.Write(path, stdout, func(w io.Writer) error {
+		line := append(make([]byte, 0, 8*(g.N+2)), `p\q`...)
+		for q := 0; q <= g.N; q++ {
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(q), 10)
 		}
-		b.WriteByte('\n')
-	}
-	if err := renameio.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+		line = append(line, '\n')
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+		for p, row := range g.Rows {
+			line = strconv.AppendInt(line[:0], int64(p), 10)
+			for _, v := range row {
+				line = append(line, ',')
+				line = strconv.AppendInt(line, int64(v), 10)
+			}
+			line = append(line, '\n')
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // astronPeriodFlags are the options of `nimlab astron period`.
@@ -509,8 +526,8 @@ Defaults: --limit 1000 for one star, 1300 for two, 160 for three.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.stars, "stars", "", "the bulb: 1, 2 or 3 stars")
-	fl.StringVar(&f.limit, "limit", "", "N: compute every star size up to N")
+	intFlag(fl, &f.stars, "stars", "", "the bulb: 1, 2 or 3 stars")
+	intFlag(fl, &f.limit, "limit", "", "N: compute every star size up to N")
 	return cmd
 }
 

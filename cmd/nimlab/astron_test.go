@@ -227,11 +227,13 @@ func TestAstronTableMatchesBruteForce(t *testing.T) {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	require.Len(t, lines, 9, "rows p = 0..8, no header")
-	for p, line := range lines {
+	require.Len(t, lines, 10, "a header row, then rows p = 0..8")
+	assert.Equal(t, `p\q,0,1,2,3,4,5,6,7,8`, lines[0])
+	for p, line := range lines[1:] {
 		cells := strings.Split(line, ",")
-		require.Len(t, cells, 9)
-		for q, c := range cells {
+		require.Len(t, cells, 10)
+		assert.Equal(t, strconv.Itoa(p), cells[0], "each row starts with its p")
+		for q, c := range cells[1:] {
 			v, err := strconv.Atoi(c)
 			require.NoError(t, err)
 			assert.Equal(t, brute.grundy([]int{p, q, 4}), v, "G(A_{%d,%d,4})", p, q)

@@ -6,29 +6,61 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestBinaryBadInputIsOneLine builds the real binary and runs it as a user
-// would, in the C.UTF-8 locale of Debian containers: a bad code must print
-// exactly one line on stderr (nothing from Fyne's start-up) and exit 2.
-func TestBinaryBadInputIsOneLine(t *testing.T) {
+// binaryDir holds the nimlab binary built once for the tests that run it as
+// a user would (signals, exit statuses, stderr as printed).
+var (
+	binaryDir   string
+	binaryOnce  sync.Once
+	binaryPath  string
+	binaryError error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binaryDir != "" {
+		os.RemoveAll(binaryDir)
+	}
+	os.Exit(code)
+}
+
+// nimlabBinary builds the real binary once per test run and returns its path.
+func nimlabBinary(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "nimlab")
-	build := exec.Command("go", "build", "-tags", "migrated_fynedo", "-o", bin, ".")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, string(out))
+	binaryOnce.Do(func() {
+		binaryDir, binaryError = os.MkdirTemp("", "nimlab-test-bin")
+		if binaryError != nil {
+			return
+		}
+		binaryPath = filepath.Join(binaryDir, "nimlab")
+		out, err := exec.Command("go", "build", "-tags", "migrated_fynedo", "-o", binaryPath, ".").CombinedOutput()
+		if err != nil {
+			binaryError = errors.New(string(out))
+		}
+	})
+	require.NoError(t, binaryError)
+	return binaryPath
+}
 
+// TestBinaryBadInputIsOneLine runs the real binary as a user would, in the
+// C.UTF-8 locale of Debian containers: a bad code must print exactly one line
+// on stderr (nothing from Fyne's start-up) and exit 2.
+func TestBinaryBadInputIsOneLine(t *testing.T) {
+	bin := nimlabBinary(t)
 	cmd := exec.Command(bin, "octal", "0.9#")
 	cmd.Env = append(os.Environ(), "LANG=C.UTF-8", "LC_ALL=", "LC_MESSAGES=")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
+	err := cmd.Run()
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit), "expected a non-zero exit, got %v", err)
 	assert.Equal(t, exitUsage, exit.ExitCode())

@@ -70,6 +70,8 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 			return openWindow(present)
 		},
 	}
+	root.Version = versionString()
+	root.SetVersionTemplate("nimlab {{.Version}}\n")
 	root.Flags().BoolVar(&present, "present", false, "open the window in presentation mode (fullscreen, large high-contrast theme)")
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)
@@ -82,7 +84,9 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 		sub.SilenceErrors = true
 		root.AddCommand(sub)
 	}
-	root.CompletionOptions.DisableDefaultCmd = true
+	// cobra's "completion" command writes bash, zsh, fish and PowerShell
+	// completion scripts (see the README).
+	root.CompletionOptions.HiddenDefaultCmd = false
 	return root
 }
 
@@ -115,6 +119,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (s
 	root := newRootCommand(env)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if status, msg, ok := interruption(ctx, err); ok {
+		fmt.Fprintf(stderr, "nimlab: %s\n", msg)
+		return status
+	}
 	if err == nil {
 		return exitOK
 	}

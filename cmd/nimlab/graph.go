@@ -9,10 +9,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/solver/graph"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 func init() { registerSubcommand(newGraphCommand) }
@@ -27,6 +27,7 @@ type graphFlags struct {
 	plate       string
 	n           string
 	loopy       loopyFlags
+	misere      bool
 }
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
@@ -119,7 +120,9 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 			if len(args) == 1 {
 				file = args[0]
 			}
-			return runGraph(env, file, f)
+			// The graph solvers do not take a context; Ctrl-C returns at once
+			// and the process exits, leaving the abandoned work behind.
+			return interruptible(cmd.Context(), func() error { return runGraph(env, file, f) })
 		},
 	}
 	fl := cmd.Flags()
@@ -127,16 +130,24 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 	fl.StringVar(&f.start, "start", "", "report the outcome and winning moves of vertex V (in a sum: (u,v) or u,v)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.dot, "dot", "", "write the labelled graph in Graphviz DOT to OUT")
-	fl.StringVar(&f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
-	fl.StringVar(&f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
-	fl.StringVar(&f.n, "n", "", "the N of --subtraction or --plate")
+	intsFlag(fl, &f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
+	intsFlag(fl, &f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
+	intFlag(fl, &f.n, "n", "", "the N of --subtraction or --plate")
+	fl.BoolVar(&f.misere, "misere", false, "misère play (last mover loses): outcomes, misère Grundy values, genus and canonical forms")
 	addLoopyFlags(fl, &f.loopy)
 	return cmd
 }
 
 // loadGraph reads and parses one graph file; every failure is bad input.
 func loadGraph(path string) (*graph.Graph, error) {
-	data, err := os.ReadFile(path)
+	// graph.Parse reads at most MaxFileSize bytes, so a device such as
+	// /dev/zero or an endless pipe is refused instead of filling memory.
+	fh, err := os.Open(path)
+	if err == nil {
+		if fi, serr := fh.Stat(); serr == nil && fi.IsDir() {
+			err = errors.New("it is a folder")
+		}
+	}
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -144,12 +155,17 @@ func loadGraph(path string) (*graph.Graph, error) {
 		}
 		return nil, badInput("cannot read graph file %s: %v; accepted: a readable text or DOT file", path, err)
 	}
-	g, err := graph.Parse(bytes.NewReader(data))
+	defer fh.Close()
+	g, err := graph.Parse(fh)
 	if err != nil {
 		return nil, badInput("%s: %v", path, err)
 	}
 	return g, nil
 }
+
+// maxGeneratedEdges bounds the moves of a generated graph, so that its
+// memory (vertex names, edge lists) stays within a few GB.
+const maxGeneratedEdges = 50_000_000
 
 // generateGraph builds the --subtraction or --plate game; it returns its
 // description for the report.
@@ -174,6 +190,15 @@ func generateGraph(f *graphFlags) (*graph.Graph, string, error) {
 	steps, err := parseHeapList(flag, set)
 	if err != nil {
 		return nil, "", err
+	}
+	if f.subtraction != "" {
+		edges := 0
+		for _, st := range steps {
+			edges += max(0, n-st+1)
+		}
+		if edges > maxGeneratedEdges {
+			return nil, "", badInput("%s %s --n %d makes a graph of %d moves; accepted: at most %d moves (about 40 bytes each)", flag, set, n, edges, maxGeneratedEdges)
+		}
 	}
 	g, err := build(steps, n)
 	if err != nil {
@@ -213,6 +238,9 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 			return badInput("--sum: %v", err)
 		}
 	}
+	if f.misere {
+		return runMisereGraph(env, g, files, len(parts) > 1, f)
+	}
 	if !f.loopy.acyclic && g.FindCycle() != nil {
 		return runLoopyGraph(env, g, parts, files, f)
 	}
@@ -241,12 +269,8 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		report.WinningMoves = &moves
 	}
 	if f.dot != "" {
-		var buf bytes.Buffer
-		if err := g.WriteDOT(&buf, sol); err != nil {
+		if err := safewrite.Write(f.dot, env.stdout, func(w io.Writer) error { return g.WriteDOT(w, sol) }); err != nil {
 			return err
-		}
-		if err := renameio.WriteFile(f.dot, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", f.dot, err)
 		}
 		report.Dot = f.dot
 	}

@@ -8,11 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newMisereCommand) }
@@ -23,31 +24,60 @@ type misereFlags struct {
 	heaps    string
 	table    bool
 	json     bool
+	all      bool
+	png      string
+	seconds  string
+	genus    bool
 	heapsSet bool
 }
 
+// listLimit is how many moves or positions a list shows unless --all.
+const listLimit = 20
+
 // misereReport is the JSON object printed by `nimlab misere --json`.
 type misereReport struct {
-	Code         string   `json:"code"`
-	Name         string   `json:"name,omitempty"`
-	Order        int      `json:"order"`
-	PSize        int      `json:"p_size"`
-	Presentation string   `json:"presentation"`
-	Tame         bool     `json:"tame"`
-	Normal       bool     `json:"normal"`
-	Elements     []string `json:"elements"`
-	P            []string `json:"p"`
-	Idempotents  []string `json:"idempotents"`
-	Kernel       []string `json:"kernel"`
-	Phi          []string `json:"phi"`
-	Period       *int     `json:"period"`
-	Preperiod    *int     `json:"preperiod"`
-	Certified    bool     `json:"certified"`
-	ComputedTo   int      `json:"computed_to"`
-	Table        [][]int  `json:"multiplication,omitempty"`
-	Heaps        []int    `json:"heaps,omitempty"`
-	Outcome      string   `json:"outcome,omitempty"`
-	Moves        *[]move  `json:"winning_moves,omitempty"`
+	Code         string           `json:"code"`
+	Name         string           `json:"name,omitempty"`
+	Order        int              `json:"order"`
+	PSize        int              `json:"p_size"`
+	Presentation string           `json:"presentation"`
+	Tame         bool             `json:"tame"`
+	Normal       bool             `json:"normal"`
+	Elements     []string         `json:"elements"`
+	P            []string         `json:"p"`
+	Idempotents  []string         `json:"idempotents"`
+	Kernel       []string         `json:"kernel"`
+	Phi          []string         `json:"phi"`
+	Period       *int             `json:"period"`
+	Preperiod    *int             `json:"preperiod"`
+	Certified    bool             `json:"certified"`
+	ComputedTo   int              `json:"computed_to"`
+	Table        [][]int          `json:"multiplication,omitempty"`
+	Expansions   []int            `json:"expansions"`
+	Orders       []int            `json:"orders"`
+	Seconds      []float64        `json:"seconds,omitempty"`
+	Stopped      string           `json:"stopped,omitempty"`
+	Analysis     *misere.Analysis `json:"analysis"`
+	PNG          string           `json:"png,omitempty"`
+}
+
+// misereSumReport is the JSON object of `nimlab misere CODE --heaps … --json`.
+type misereSumReport struct {
+	Code          string `json:"code"`
+	Name          string `json:"name,omitempty"`
+	Heaps         []int  `json:"heaps"`
+	Outcome       string `json:"outcome"`
+	Method        string `json:"method"`
+	Description   string `json:"description"`
+	QuotientHeap  int    `json:"quotient_heap"`
+	QuotientOrder int    `json:"quotient_order"`
+	Certified     bool   `json:"certified"`
+	Positions     int    `json:"positions"`
+	MoveCount     int    `json:"winning_move_count"`
+	// Moves lists the first listLimit winning moves (all with --all);
+	// MovesTruncated says whether some were left out.
+	Moves          []move `json:"winning_moves"`
+	MovesTruncated bool   `json:"winning_moves_truncated"`
 }
 
 func newMisereCommand(env *cliEnv) *cobra.Command {
@@ -58,11 +88,19 @@ func newMisereCommand(env *cliEnv) *cobra.Command {
 		Long: `Compute the misère quotient of the octal game CODE (Plambeck–Siegel): the partial
 quotients Q_n of the heaps 0..n are built heap by heap, each one verified, until the
 misère periodicity theorem certifies the full quotient and the period of Φ, or --max
-heaps are done. With --heaps the misère outcome and winning moves of that sum follow
-from a product in the quotient.`,
+heaps are done, or --seconds run out: then the last verified partial quotient is
+reported with the table of orders |Q_n| (--png draws it). The analysis gives the
+mutual-divisibility classes, the maximal subgroups and whether Φ is faithful.
+
+With --heaps the misère outcome and winning moves of that sum come from the partial
+quotient Q_m, m the largest heap (or the full quotient if it is certified sooner);
+when Q_m is out of reach, from a memoised search of the sum whose positions within
+the last quotient reached are decided by that quotient. The method is reported.`,
 		Example: `  nimlab misere 0.77
   nimlab misere 0.75 --table
-  nimlab misere 0.07 --max 25 --heaps 5,9,14 --json`,
+  nimlab misere 0.07 --heaps 5,9,14
+  nimlab misere 0.07 --max 40 --png orders.png
+  nimlab misere 0.77 --genus --max 20`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("misere needs exactly one octal code such as 0.77 (got %d arguments)", len(args))
@@ -71,26 +109,34 @@ from a product in the quotient.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.heapsSet = cmd.Flags().Changed("heaps")
-			return runMisere(cmd.Context(), env, args[0], f)
+			return runMisere(cmd.Context(), env, args[0], f, cmd.Flags().Changed("max"))
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.max, "max", strconv.Itoa(misere.DefaultMax), "give up after the quotient of heaps 0..N when no period is certified")
-	fl.StringVar(&f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its misère outcome and winning moves")
+	intFlag(fl, &f.max, "max", strconv.Itoa(misere.DefaultMax), "give up after the quotient of heaps 0..N when no period is certified")
+	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its misère outcome and winning moves")
 	fl.BoolVar(&f.table, "table", false, "print (or include in JSON) the multiplication table")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	fl.BoolVar(&f.all, "all", false, fmt.Sprintf("list every winning move and table row (otherwise the first %d)", listLimit))
+	fl.StringVar(&f.png, "png", "", "draw the partial quotient orders |Q_n| to FILE (PNG)")
+	fl.StringVar(&f.seconds, "seconds", "60", "stop building quotients after this many seconds and report the last verified one")
+	fl.BoolVar(&f.genus, "genus", false, "print the genus of each heap H_0..H_max instead of the quotient (--max defaults to 30)")
 	return cmd
 }
 
-func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags) error {
+func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags, maxSet bool) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := octal.ParseCode(codeArg)
+	code, err := misere.ParseRules(codeArg)
 	if err != nil {
 		return badInput("%v", err)
 	}
 	maxHeap, err := parsePositive("--max", f.max)
+	if err != nil {
+		return err
+	}
+	seconds, err := parsePositive("--seconds", f.seconds)
 	if err != nil {
 		return err
 	}
@@ -102,27 +148,41 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags)
 		if slices.Max(heaps) >= 1<<24 {
 			return badInput("--heaps entry %d is too large; accepted: heap sizes below %d", slices.Max(heaps), 1<<24)
 		}
+		if f.png != "" || f.table || f.genus {
+			return badInput("--heaps answers one sum; --png, --table and --genus go without it")
+		}
+		return runMisereSum(ctx, env, code, heaps, f)
 	}
-	// A sum with heaps beyond --max needs the quotient that far (unless a
-	// period is certified sooner, which covers every heap).
-	limit := maxHeap
-	if heaps != nil {
-		limit = max(limit, slices.Max(heaps))
+	if f.genus {
+		if !maxSet {
+			maxHeap = 30
+		}
+		return runMisereGenus(ctx, env, code, maxHeap, f)
 	}
-	bar := newProgressReporter(env, f.json, int64(limit), code.String()+" misère")
-	q, err := misere.Compute(ctx, code, misere.Options{Max: limit, Progress: func(p misere.Progress) {
+	bar := newProgressReporter(env, f.json, int64(maxHeap), code.String()+" misère")
+	cctx, cancel := context.WithTimeout(ctx, time.Duration(seconds)*time.Second)
+	defer cancel()
+	q, err := misere.Compute(cctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
 		bar.Update(int64(p.Heap), int64(p.Max))
 	}})
 	bar.Finish()
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
+		switch {
+		case ctx.Err() != nil:
 			return errors.New("interrupted")
+		case q == nil:
+			return err
+		case errors.Is(err, context.DeadlineExceeded):
+			q.Stopped = fmt.Sprintf("the --seconds %d budget ran out while building Q_%d", seconds, q.ComputedTo+1)
+		case errors.Is(err, misere.ErrTooLarge):
+			q.Stopped = fmt.Sprintf("verifying Q_%d needs more profiles than the memory limit allows", q.ComputedTo+1)
+		default:
+			return err
 		}
-		return err
 	}
 	r := misereReport{
 		Code:         q.Code,
-		Name:         octal.GameName(code),
+		Name:         misere.RulesName(code),
 		Order:        q.Order,
 		PSize:        q.PSize(),
 		Presentation: q.Presentation,
@@ -135,6 +195,11 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags)
 		Phi:          elementNames(q, q.Phi),
 		Certified:    q.Certified,
 		ComputedTo:   q.ComputedTo,
+		Expansions:   q.Expansions,
+		Orders:       q.Orders,
+		Seconds:      q.Seconds,
+		Stopped:      q.Stopped,
+		Analysis:     q.Analyse(),
 	}
 	if q.Certified {
 		p, n0 := q.Period, q.Preperiod
@@ -143,22 +208,73 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags)
 	if f.table {
 		r.Table = q.Mul
 	}
-	if heaps != nil {
-		o, err := q.Outcome(heaps)
+	if f.png != "" {
+		fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified},
+			plotting.Size{Width: 960, Height: 540, DPI: 96})
 		if err != nil {
 			return err
 		}
-		moves, err := q.WinningMoves(heaps)
-		if err != nil {
+		if err := fig.WritePNG(f.png); err != nil {
 			return err
 		}
-		r.Heaps, r.Outcome, r.Moves = heaps, o.String(), &moves
+		r.PNG = f.png
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)
 	}
-	printMisereReport(env.stdout, &r, q)
+	printMisereReport(env.stdout, &r, q, f.all)
 	return nil
+}
+
+// runMisereSum answers --heaps: the outcome and winning moves of one sum.
+func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []int, f *misereFlags) error {
+	opts := misere.SumOptions{MaxMoves: listLimit}
+	if f.all {
+		opts.MaxMoves = 0
+	}
+	res, err := misere.SolveSum(ctx, code, heaps, opts)
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return errors.New("interrupted")
+		case errors.Is(err, misere.ErrSearchTooLarge):
+			return fmt.Errorf("%s: the sum %v is beyond reach: the partial quotients stop short of heap %d within their time budget and the search of the sum needs more positions than its memory limit", code, heaps, slices.Max(heaps))
+		}
+		return err
+	}
+	r := misereSumReport{
+		Code: res.Code, Name: misere.RulesName(code), Heaps: heaps, Outcome: res.Outcome.String(),
+		Method: string(res.Method), Description: res.Describe(), QuotientHeap: res.QuotientHeap,
+		QuotientOrder: res.QuotientOrder, Certified: res.Certified, Positions: res.Positions,
+		MoveCount: res.MoveCount, Moves: printedMoves(res.Moves), MovesTruncated: res.MoveCount > len(res.Moves),
+	}
+	if f.json {
+		return writeJSON(env.stdout, r)
+	}
+	w := env.stdout
+	title := r.Code
+	if r.Name != "" {
+		title += " (" + r.Name + ")"
+	}
+	fmt.Fprintf(w, "%s, heaps %v: misère %s-position\n", title, r.Heaps, r.Outcome)
+	fmt.Fprintf(w, "%s\n", r.Description)
+	if r.MoveCount == 0 {
+		fmt.Fprintln(w, "no winning move: every move leaves an N-position")
+		return nil
+	}
+	fmt.Fprintf(w, "%d winning move(s):\n", r.MoveCount)
+	printMoves(w, r.Moves, r.MoveCount)
+	return nil
+}
+
+// printMoves prints moves, then "… and N more" when total is larger.
+func printMoves(w io.Writer, moves []move, total int) {
+	for _, m := range moves {
+		fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
+	}
+	if total > len(moves) {
+		fmt.Fprintf(w, "  … and %d more (--all lists every one)\n", total-len(moves))
+	}
 }
 
 func elementNames(q *misere.Quotient, xs []int) []string {
@@ -169,7 +285,7 @@ func elementNames(q *misere.Quotient, xs []int) []string {
 	return out
 }
 
-func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient) {
+func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all bool) {
 	title := r.Code
 	if r.Name != "" {
 		title += " (" + r.Name + ")"
@@ -177,6 +293,8 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient) {
 	fmt.Fprintf(w, "%s: misère quotient of the heaps 0..%d\n", title, r.ComputedTo)
 	if r.Certified {
 		fmt.Fprintf(w, "full quotient, certified by the misère periodicity theorem: Φ(H_{n+%d}) = Φ(H_n) for n ≥ %d\n", *r.Period, *r.Preperiod)
+	} else if r.Stopped != "" {
+		fmt.Fprintf(w, "stopped: %s; Q_%d is the last verified partial quotient (no period certified)\n", r.Stopped, r.ComputedTo)
 	} else {
 		fmt.Fprintf(w, "no period certified up to heap %d (raise --max to look further); this is the partial quotient Q_%d\n", r.ComputedTo, r.ComputedTo)
 	}
@@ -189,11 +307,16 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient) {
 		normal = "normal"
 	}
 	fmt.Fprintf(w, "order %d, |P| = %d, %s, %s\n", r.Order, r.PSize, kind, normal)
-	fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
-	fmt.Fprintf(w, "elements: %s\n", strings.Join(r.Elements, " "))
-	fmt.Fprintf(w, "P: %s\n", strings.Join(r.P, " "))
-	fmt.Fprintf(w, "idempotents: %s\n", strings.Join(r.Idempotents, " "))
-	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], strings.Join(r.Kernel, " "))
+	if all || len(q.Relations) <= listLimit {
+		fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
+	} else {
+		fmt.Fprintf(w, "presentation: ⟨%s | %s, … and %d more relations (--all prints them)⟩\n",
+			strings.Join(q.Generators, ", "), strings.Join(q.Relations[:listLimit], ", "), len(q.Relations)-listLimit)
+	}
+	fmt.Fprintf(w, "elements: %s\n", boundedNames(r.Elements, all))
+	fmt.Fprintf(w, "P: %s\n", boundedNames(r.P, all))
+	fmt.Fprintf(w, "idempotents: %s\n", boundedNames(r.Idempotents, all))
+	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], boundedNames(r.Kernel, all))
 	fmt.Fprintln(w, "Φ(H_n):")
 	const width = 12
 	for n := 0; n < len(r.Phi); n += width {
@@ -226,13 +349,139 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient) {
 			fmt.Fprintln(w)
 		}
 	}
-	if r.Heaps != nil {
-		fmt.Fprintf(w, "heaps %v: misère %s-position\n", r.Heaps, r.Outcome)
-		if len(*r.Moves) == 0 {
-			fmt.Fprintln(w, "no winning move: every move leaves an N-position")
-		}
-		for _, m := range *r.Moves {
-			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap+1, m.From, m.Take, leaveText(m.Leave))
+	printOrders(w, r, all)
+	printAnalysis(w, r.Analysis, q, all)
+	if r.PNG != "" {
+		fmt.Fprintf(w, "orders plot written to %s\n", r.PNG)
+	}
+}
+
+// boundedNames joins element names, the first 3·listLimit unless all.
+func boundedNames(names []string, all bool) string {
+	if all || len(names) <= 3*listLimit {
+		return strings.Join(names, " ")
+	}
+	return fmt.Sprintf("%s … and %d more (--all lists every one)", strings.Join(names[:3*listLimit], " "), len(names)-3*listLimit)
+}
+
+// printOrders prints the partial quotient orders where they change.
+func printOrders(w io.Writer, r *misereReport, all bool) {
+	fmt.Fprintln(w, "partial quotient orders (|Q_n| from heap n on, each Q_n verified):")
+	fmt.Fprintln(w, "      n   |Q_n|   seconds")
+	type row struct{ n, order int }
+	var rows []row
+	for n, o := range r.Orders {
+		if n == 0 || o != r.Orders[n-1] {
+			rows = append(rows, row{n, o})
 		}
 	}
+	shown := rows
+	if !all && len(shown) > listLimit {
+		shown = shown[len(shown)-listLimit:]
+		fmt.Fprintf(w, "  … %d earlier changes (--all lists every one)\n", len(rows)-listLimit)
+	}
+	for _, x := range shown {
+		sec := ""
+		if x.n < len(r.Seconds) {
+			sec = fmt.Sprintf("%9.3f", r.Seconds[x.n])
+		}
+		fmt.Fprintf(w, "  %5d  %6d  %s\n", x.n, x.order, sec)
+	}
+	last := len(r.Orders) - 1
+	if last >= 0 && (len(rows) == 0 || rows[len(rows)-1].n != last) {
+		sec := ""
+		if last < len(r.Seconds) {
+			sec = fmt.Sprintf("%9.3f", r.Seconds[last])
+		}
+		fmt.Fprintf(w, "  %5d  %6d  %s   (last verified)\n", last, r.Orders[last], sec)
+	}
+}
+
+// printAnalysis prints the quotient's structure.
+func printAnalysis(w io.Writer, a *misere.Analysis, q *misere.Quotient, all bool) {
+	names := func(xs []int) string { return strings.Join(elementNames(q, xs), " ") }
+	fmt.Fprintf(w, "mutual-divisibility classes: %d\n", len(a.Classes))
+	shown := a.Classes
+	if !all && len(shown) > listLimit {
+		shown = shown[:listLimit]
+	}
+	for _, c := range shown {
+		fmt.Fprintf(w, "  {%s}\n", names(c))
+	}
+	if len(shown) < len(a.Classes) {
+		fmt.Fprintf(w, "  … and %d more (--all lists every one)\n", len(a.Classes)-len(shown))
+	}
+	fmt.Fprintln(w, "maximal subgroups (at each idempotent):")
+	for i, g := range a.Subgroups {
+		if !all && i == listLimit {
+			fmt.Fprintf(w, "  … and %d more (--all lists every one)\n", len(a.Subgroups)-listLimit)
+			break
+		}
+		fmt.Fprintf(w, "  at %s: order %d, %s\n", q.Names[g.Identity], len(g.Elements), g.Structure)
+	}
+	if a.Faithful {
+		fmt.Fprintf(w, "Φ is faithful on the sums of heaps 0..%d (seed 004, open problem 4.9): each element has one normal-play Grundy value\n", a.FaithfulTo)
+	} else {
+		fmt.Fprintf(w, "Φ is NOT faithful on the sums of heaps 0..%d: %s\n", a.FaithfulTo, a.Conflict)
+	}
+}
+
+// misereGenusReport is the JSON object of `nimlab misere CODE --genus --json`.
+type misereGenusReport struct {
+	Code  string            `json:"code"`
+	Name  string            `json:"name,omitempty"`
+	Heaps []misereHeapGenus `json:"heaps"`
+}
+
+// misereHeapGenus is the genus of one heap H_n.
+type misereHeapGenus struct {
+	Heap     int    `json:"heap"`
+	Genus    string `json:"genus"`
+	ASCII    string `json:"genus_ascii"`
+	Plus     int    `json:"g_plus"`
+	Minus    []int  `json:"gamma"`
+	Birthday int    `json:"tree_height"`
+	Kind     string `json:"kind"`
+}
+
+// runMisereGenus prints the genus of each heap H_0..H_max: g⁺ and
+// γ_k = g⁻(H_n + k·*2), from a memoised search of those sums.
+func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap int, f *misereFlags) error {
+	if maxHeap > 200 {
+		return badInput("--genus --max %d is too large; accepted: at most 200 heaps (the genus needs γ_k for k up to the heap's birthday)", maxHeap)
+	}
+	res, err := misere.HeapGenera(ctx, code, maxHeap)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		return err
+	}
+	r := misereGenusReport{Code: code.String(), Name: misere.RulesName(code)}
+	for n, g := range res {
+		kind := "wild genus"
+		switch {
+		case g.Genus.Tame():
+			kind = "tame genus"
+		case g.Genus.Restive():
+			kind = "restive genus"
+		case g.Genus.Minus[0] < 2:
+			kind = "restless genus"
+		}
+		r.Heaps = append(r.Heaps, misereHeapGenus{Heap: n, Genus: g.Genus.String(), ASCII: g.Genus.ASCII(),
+			Plus: g.Genus.Plus, Minus: g.Genus.Minus, Birthday: g.Birthday, Kind: kind})
+	}
+	if f.json {
+		return writeJSON(env.stdout, r)
+	}
+	title := r.Code
+	if r.Name != "" {
+		title += " (" + r.Name + ")"
+	}
+	fmt.Fprintf(env.stdout, "%s: genus of each heap (g⁺ with γ_k = g⁻(H_n + k·*2) as superscripts)\n", title)
+	fmt.Fprintln(env.stdout, "     n  genus        ascii        kind")
+	for _, h := range r.Heaps {
+		fmt.Fprintf(env.stdout, "  %4d  %-11s  %-11s  %s\n", h.Heap, h.Genus+spaces(11-len([]rune(h.Genus))), h.ASCII, h.Kind)
+	}
+	return nil
 }

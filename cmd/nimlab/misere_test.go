@@ -25,6 +25,11 @@ type misereJSON struct {
 	Table        [][]int  `json:"multiplication"`
 	Heaps        []int    `json:"heaps"`
 	Outcome      string   `json:"outcome"`
+	Method       string   `json:"method"`
+	QHeap        int      `json:"quotient_heap"`
+	QOrder       int      `json:"quotient_order"`
+	MoveCount    int      `json:"winning_move_count"`
+	Truncated    bool     `json:"winning_moves_truncated"`
 	Moves        []struct {
 		Heap  int   `json:"heap"`
 		From  int   `json:"from"`
@@ -89,39 +94,63 @@ func TestMisereHeapsOutcomeAndMoves(t *testing.T) {
 	r = runMisereJSON(t, "0.333", "--max", "3", "--heaps", "2,2,1", "--json")
 	assert.Equal(t, "N", r.Outcome)
 	require.Len(t, r.Moves, 1)
-	assert.Equal(t, 2, r.Moves[0].Heap)
+	assert.Equal(t, 3, r.Moves[0].Heap, "heap #3 (the 1), numbered from 1 as in the text")
 	assert.Equal(t, 1, r.Moves[0].From)
 	assert.Equal(t, 1, r.Moves[0].Take)
 	assert.Equal(t, []int{}, r.Moves[0].Leave)
 	assert.False(t, r.Certified)
-	assert.Nil(t, r.Period)
+	assert.Equal(t, "partial quotient", r.Method)
+	assert.Equal(t, 2, r.QHeap, "Q_m with m the largest heap, not --max")
 }
 
-// Heaps beyond a certified period use it; heaps beyond --max without one
-// extend the computation.
+// Heaps beyond a certified period use it; otherwise the sum is decided by
+// Q_m, m the largest heap, whatever --max says.
 func TestMisereHeapsBeyondComputedRange(t *testing.T) {
 	r := runMisereJSON(t, "0.77", "--heaps", "1000,1001,3", "--json")
 	assert.True(t, r.Certified)
-	assert.Equal(t, 168, r.ComputedTo)
+	assert.Equal(t, "full quotient", r.Method)
+	assert.Equal(t, 168, r.QHeap)
+	assert.Equal(t, 40, r.QOrder)
 	assert.Contains(t, []string{"P", "N"}, r.Outcome)
 
 	r = runMisereJSON(t, "0.07", "--max", "5", "--heaps", "9,3", "--json")
-	assert.Equal(t, 9, r.ComputedTo)
-	assert.Len(t, r.Phi, 10)
+	assert.Equal(t, 9, r.QHeap)
+	assert.Equal(t, "partial quotient", r.Method)
+}
+
+// issue 16: a heap of a million tokens of 0.75 has half a million winning
+// moves; the terminal shows 20 and the count, JSON keeps the count.
+func TestMisereLongMoveListIsBounded(t *testing.T) {
+	status, out, errOut := runCLI(t, "misere", "0.75", "--heaps", "100000")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "… and 49979 more (--all lists every one)")
+	assert.Less(t, strings.Count(out, "\n"), 30)
+	r := runMisereJSON(t, "0.75", "--heaps", "100000", "--json")
+	assert.Equal(t, 49999, r.MoveCount)
+	assert.Len(t, r.Moves, 20)
+	assert.True(t, r.Truncated)
+	r = runMisereJSON(t, "0.75", "--heaps", "100000", "--json", "--all")
+	assert.Len(t, r.Moves, 49999)
+	assert.False(t, r.Truncated)
 }
 
 func TestMisereTextReport(t *testing.T) {
-	status, out, errOut := runCLI(t, "misere", "0.75", "--table", "--heaps", "3,4,5")
+	status, out, errOut := runCLI(t, "misere", "0.75", "--table")
 	require.Equal(t, exitOK, status, errOut)
 	for _, want := range []string{
 		"order 8, |P| = 2, wild",
 		"⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩",
 		"Φ(H_{n+2}) = Φ(H_n) for n ≥ 8",
 		"multiplication table",
-		"heaps [3 4 5]: misère N-position",
+		"at b²: order 4, Z2 × Z2",
+		"Φ is faithful on the sums of heaps 0..22",
 	} {
 		assert.Contains(t, out, want)
 	}
+	status, out, errOut = runCLI(t, "misere", "0.75", "--heaps", "3,4,5")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "heaps [3 4 5]: misère N-position")
+	assert.Contains(t, out, "decided by the partial quotient Q_5 (order 8)")
 }
 
 func TestMisereBadInput(t *testing.T) {

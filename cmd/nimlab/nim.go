@@ -103,7 +103,7 @@ whole position after it.`,
 	fl := cmd.Flags()
 	fl.BoolVar(&f.misere, "misere", false, "misère play: the player who makes the last move loses")
 	fl.StringVar(&f.variant, "variant", "nim", "nim, nimble, staircase, moore or plainim")
-	fl.StringVar(&f.k, "k", "", "moore: a move takes tokens from at most K heaps (K ≥ 1)")
+	intFlag(fl, &f.k, "k", "", "moore: a move takes tokens from at most K heaps (K ≥ 1)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.BoolVar(&f.pPositions, "p-positions", false, "also list the P-positions reachable from this one (it included)")
 	fl.BoolVar(&f.upToPermutation, "up-to-permutation", false, "with --p-positions: list each P-position once, sorted (as seed 002 lists Marienbad's)")

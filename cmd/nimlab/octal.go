@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,11 +9,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 func init() { registerSubcommand(newOctalCommand) }
@@ -25,6 +24,7 @@ type octalFlags struct {
 	n, max     string
 	values     bool
 	heaps      string
+	all        bool
 	table      string
 	csv        string
 	json       bool
@@ -56,9 +56,30 @@ type octalReport struct {
 	NimSum    *int           `json:"nim_sum,omitempty"`
 	Outcome   string         `json:"outcome,omitempty"`
 	Moves     *[]move        `json:"winning_moves,omitempty"`
+	MoveCount *int           `json:"winning_move_count,omitempty"`
 }
 
-type move = octal.Move
+// move is a winning move as printed: Heap counts from 1, as "heap #N" in the
+// text does.
+type move struct {
+	Heap  int   `json:"heap"`
+	From  int   `json:"from"`
+	Take  int   `json:"take"`
+	Leave []int `json:"leave"`
+}
+
+// printedMoves numbers the heaps of moves from 1, as the text does.
+func printedMoves(moves []octal.Move) []move {
+	out := make([]move, len(moves))
+	for i, m := range moves {
+		out[i] = move{Heap: m.Heap + 1, From: m.From, Take: m.Take, Leave: m.Leave}
+	}
+	return out
+}
+
+// terminalMoveLimit is how many winning moves the text lists on a terminal
+// without --all; JSON always has them all.
+const terminalMoveLimit = 20
 
 // seenPeriod is a period (arithmetic when the saltus is not 0) that the
 // values show but no theorem proves.
@@ -121,11 +142,12 @@ exactly G(0..N) is computed.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.n, "n", "", "compute exactly G(0..N)")
-	fl.StringVar(&f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
+	intFlag(fl, &f.n, "n", "", "compute exactly G(0..N)")
+	intFlag(fl, &f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
 	fl.BoolVar(&f.values, "values", false, "print (or include in JSON) every value computed")
-	fl.StringVar(&f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
-	fl.StringVar(&f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
+	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
+	fl.BoolVar(&f.all, "all", false, "with --heaps: list every winning move on a terminal too (by default the first 20)")
+	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
@@ -172,11 +194,21 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		if big, limit := slices.Max(heaps), maxMoveHeapFor(code); big > limit {
 			return badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, limit)
 		}
+		total := 0
+		for _, h := range heaps {
+			total += h
+		}
+		if total > maxMoveTokens {
+			return badInput("--heaps adds up to %d tokens; accepted: at most %d in all (every move of every heap is looked at, and the winning ones kept)", total, maxMoveTokens)
+		}
 	}
 	width := 0
 	if f.table != "" {
 		if width, err = parsePositive("--table", f.table); err != nil {
 			return err
+		}
+		if width > octal.MaxTableWidth {
+			return badInput("--table %d is wider than a row can be read; accepted: a row width from 1 to %d", width, octal.MaxTableWidth)
 		}
 	}
 	total := opts.Max
@@ -184,12 +216,11 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		total = opts.N + 1
 	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
-	ctx, stopSignals, err := f.long.apply(ctx, code, &opts)
+	err = f.long.apply(code, &opts)
 	if err != nil {
 		bar.Finish()
 		return err
 	}
-	defer stopSignals()
 	opts.Progress = func(p octal.Progress) {
 		bar.Update(int64(p.Done), int64(p.Total))
 		bar.Describe(progressText(code, p))
@@ -241,14 +272,16 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 			return err
 		}
 		x := octal.NimSum(values, heaps)
-		report.Heaps, report.NimSum, report.Moves = heaps, &x, &moves
+		shown := printedMoves(moves)
+		count := len(moves)
+		report.Heaps, report.NimSum, report.Moves, report.MoveCount = heaps, &x, &shown, &count
 		report.Outcome = "N"
 		if x == 0 {
 			report.Outcome = "P"
 		}
 	}
 	if f.csv != "" {
-		if err := writeGrundyCSV(f.csv, res.Values); err != nil {
+		if err := writeGrundyCSV(f.csv, env.stdout, res.Values); err != nil {
 			return err
 		}
 	}
@@ -260,7 +293,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if f.json {
 		return writeJSON(env.stdout, report)
 	}
-	printOctalReport(env.stdout, &report, res, width, f)
+	if err := printOctalReport(ctx, env.stdout, &report, res, width, f); err != nil {
+		return err
+	}
 	if f.picture.File != "" {
 		fmt.Fprintf(env.stdout, "picture: %s (%d×%d)\n", f.picture.File, f.picture.Size.Width, f.picture.Size.Height)
 	}
@@ -297,6 +332,11 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 // enumerating every option of every heap, which is linear in its size.
 const maxMoveHeap = 10_000_000
 
+// maxMoveTokens bounds the sum of the heaps of --heaps: the moves looked at
+// grow with it, and the winning ones are kept (a few GB for 10,000 heaps of
+// ten million).
+const maxMoveTokens = 50_000_000
+
 // valuesCovering returns Grundy values up to at least heap h: the computed
 // ones, extended by the certified period (which the Guy–Smith theorem makes
 // exact), or by computing further when no period is certified.
@@ -323,23 +363,30 @@ func valuesCovering(ctx context.Context, code octal.Code, res *octal.Result, h i
 	return octal.ExtendValues(ctx, code, more, h)
 }
 
-// writeGrundyCSV writes n,grundy rows, atomically.
-func writeGrundyCSV(path string, values []uint16) error {
-	var buf bytes.Buffer
-	buf.WriteString("n,grundy\n")
-	for i, v := range values {
-		buf.WriteString(strconv.Itoa(i))
-		buf.WriteByte(',')
-		buf.WriteString(strconv.Itoa(int(v)))
-		buf.WriteByte('\n')
-	}
-	if err := renameio.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+// writeGrundyCSV streams n,grundy rows to path ("-" is stdout) through
+// safewrite: a regular file is replaced atomically, a device or pipe is
+// written in place. Nothing proportional to the sequence is held in memory
+// besides the values themselves.
+func writeGrundyCSV(path string, stdout io.Writer, values []uint16) error {
+	return safewrite.Write(path, stdout, func(w io.Writer) error {
+		if _, err := io.WriteString(w, "n,grundy\n"); err != nil {
+			return err
+		}
+		line := make([]byte, 0, 32)
+		for i, v := range values {
+			line = strconv.AppendInt(line[:0], int64(i), 10)
+			line = append(line, ',')
+			line = strconv.AppendInt(line, int64(v), 10)
+			line = append(line, '\n')
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
-func printOctalReport(w io.Writer, r *octalReport, res *octal.Result, tableWidth int, f *octalFlags) {
+func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *octal.Result, tableWidth int, f *octalFlags) error {
 	title := r.Code
 	if r.Name != "" {
 		title += " (" + r.Name + ")"
@@ -368,7 +415,9 @@ func printOctalReport(w io.Writer, r *octalReport, res *octal.Result, tableWidth
 		fmt.Fprintln(w, "values:", strings.Trim(fmt.Sprint(r.Values), "[]"))
 	}
 	if tableWidth > 0 {
-		fmt.Fprint(w, octal.FormatTable(res.Values, tableWidth))
+		if err := octal.WriteTable(ctx, w, res.Values, tableWidth); err != nil {
+			return err
+		}
 	}
 	if r.Compare != nil {
 		fmt.Fprintln(w, r.Compare.Text)
@@ -378,10 +427,18 @@ func printOctalReport(w io.Writer, r *octalReport, res *octal.Result, tableWidth
 		if len(*r.Moves) == 0 {
 			fmt.Fprintln(w, "no winning move: every move leaves a non-zero nim-sum")
 		}
-		for _, m := range *r.Moves {
-			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap+1, m.From, m.Take, leaveText(m.Leave))
+		moves := *r.Moves
+		if !f.all && isTerminal(w) && len(moves) > terminalMoveLimit {
+			moves = moves[:terminalMoveLimit]
+		}
+		for _, m := range moves {
+			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
+		}
+		if more := len(*r.Moves) - len(moves); more > 0 {
+			fmt.Fprintf(w, "  … and %d more winning moves (--all lists them, --json gives them all)\n", more)
 		}
 	}
+	return nil
 }
 
 func leaveText(leave []int) string {

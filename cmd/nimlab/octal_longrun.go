@@ -2,19 +2,17 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // longRunFlags are the options of `nimlab octal` for long runs: checkpoints
@@ -31,13 +29,14 @@ type longRunFlags struct {
 func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "save the values to FILE every --checkpoint-every and when interrupted (Ctrl-C), to continue later with --resume FILE")
 	fl.StringVar(&f.resume, "resume", "", "continue the run saved in the checkpoint FILE (and keep saving to it unless --checkpoint names another file)")
-	fl.StringVar(&f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
+	durationFlag(fl, &f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
 }
 
 // apply checks the run's size against MaxHeaps and the memory available,
-// loads --resume, wires --checkpoint into opts, and returns a context that is
-// cancelled by Ctrl-C (SIGINT) or SIGTERM; stop releases the signals.
-func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (_ context.Context, stop func(), err error) {
+// loads --resume and wires --checkpoint into opts. Ctrl-C and SIGTERM cancel
+// the command's context (main installs the handler); the engine then saves
+// a last checkpoint as it stops.
+func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err error) {
 	heaps := opts.Max
 	what := "--max"
 	if opts.Exact || opts.N > 0 {
@@ -46,26 +45,26 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		heaps = octal.DefaultMax
 	}
 	if heaps > octal.MaxHeaps {
-		return nil, nil, badInput("%s asks for %d heaps; accepted: at most %d (2^31) heaps", what, heaps, octal.MaxHeaps)
+		return badInput("%s asks for %d heaps; accepted: at most %d (2^31) heaps", what, heaps, octal.MaxHeaps)
 	}
 	need := octal.MemoryNeeded(heaps)
 	if avail, ok := memoryAvailable(); ok && need > avail {
-		return nil, nil, badInput("%s %d needs about %s of memory (2 bytes a heap), but only %s is available; accepted: at most about %d heaps here",
+		return badInput("%s %d needs about %s of memory (2 bytes a heap), but only %s is available; accepted: at most about %d heaps here",
 			what, heaps, formatBytes(need), formatBytes(avail), max(0, (avail-(need-2*int64(heaps)))/2))
 	}
 	every := time.Minute
 	if f.every != "" {
 		if every, err = time.ParseDuration(f.every); err != nil || every <= 0 {
-			return nil, nil, badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.every)
+			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.every)
 		}
 	}
 	if f.resume != "" {
 		values, err := octal.ReadCheckpoint(f.resume, code)
 		if err != nil {
 			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
-				return nil, nil, badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
+				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
 			}
-			return nil, nil, err
+			return err
 		}
 		opts.Resume = values
 	}
@@ -74,6 +73,16 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		path = f.resume
 	}
 	if path != "" {
+		// Found out now, not after an hour of work: the checkpoint must be a
+		// file that can be written (not a device, pipe or folder).
+		if t, err := safewrite.Resolve(path); err != nil {
+			return badInput("--checkpoint %s: %v; accepted: a file name in a folder you can write", path, err)
+		} else if t.Stdout || t.Special {
+			return badInput("--checkpoint %s is not a regular file; accepted: a file name in a folder you can write", path)
+		}
+		if err := safewrite.CheckWritable(path); err != nil {
+			return badInput("--checkpoint: %v; accepted: a file name in a folder you can write", err)
+		}
 		opts.CheckpointEvery = every
 		opts.Checkpoint = func(values []uint16) error {
 			if err := octal.WriteCheckpoint(path, code, values); err != nil {
@@ -83,8 +92,7 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 			return nil
 		}
 	}
-	ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	return ctx, stop, nil
+	return nil
 }
 
 // interrupted is the error of a run stopped by Ctrl-C: it says where the

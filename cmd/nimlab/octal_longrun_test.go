@@ -4,11 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -77,53 +74,4 @@ func TestOctalResumeCertifiesLikeAFreshRun(t *testing.T) {
 	assert.Equal(t, 105351.0, r["preperiod"])
 	assert.Equal(t, 509622.0, r["count"])
 	assert.Equal(t, true, r["certified"])
-}
-
-// TestOctalInterruptSavesAndResumes sends SIGINT to a running
-// `nimlab octal 0.6 --checkpoint F`, then resumes from F: the values must be
-// those of an uninterrupted run.
-func TestOctalInterruptSavesAndResumes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs 0.6 to 500000 heaps twice")
-	}
-	// With a handler of our own the signal never kills the test binary,
-	// even if it arrived before nimlab's.
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt)
-	defer signal.Stop(sigs)
-
-	dir := t.TempDir()
-	ckpt := filepath.Join(dir, "06.ckpt")
-	done := make(chan struct{})
-	var status int
-	var errOut string
-	go func() {
-		status, _, errOut = runCLI(t, "octal", "0.6", "--max", "500000", "--checkpoint", ckpt)
-		close(done)
-	}()
-	time.Sleep(500 * time.Millisecond)
-	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGINT))
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		t.Fatal("the run did not stop after SIGINT")
-	}
-	require.Equal(t, exitFailure, status, errOut)
-	assert.Contains(t, errOut, "interrupted; G(0..")
-	assert.Contains(t, errOut, "saved in "+ckpt+" (continue with --resume "+ckpt+")")
-	saved, err := octal.ReadCheckpoint(ckpt, octal.MustParseCode("0.6"))
-	require.NoError(t, err)
-	require.Less(t, len(saved), 500000, "the run should have been stopped part way")
-
-	resumedCSV, freshCSV := filepath.Join(dir, "resumed.csv"), filepath.Join(dir, "fresh.csv")
-	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "500000", "--resume", ckpt, "--csv", resumedCSV)
-	require.Equal(t, exitOK, status, errOut)
-	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "500000", "--csv", freshCSV)
-	require.Equal(t, exitOK, status, errOut)
-	resumed, err := os.ReadFile(resumedCSV)
-	require.NoError(t, err)
-	fresh, err := os.ReadFile(freshCSV)
-	require.NoError(t, err)
-	assert.Equal(t, len(fresh), len(resumed))
-	assert.True(t, string(fresh) == string(resumed), "the resumed run's values differ from the fresh run's")
 }

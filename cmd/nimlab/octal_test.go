@@ -65,7 +65,7 @@ func TestOctalExactModeValuesAndHeaps(t *testing.T) {
 	assert.Equal(t, []int{5, 9, 14}, r.Heaps)
 	require.NotEmpty(t, r.Moves)
 	for _, m := range r.Moves {
-		assert.Equal(t, 2, m.Heap, "only heap 14 (value 4) can be lowered to value 0")
+		assert.Equal(t, 3, m.Heap, "only heap #3 (14, value 4) can be lowered to value 0; JSON numbers heaps from 1 as the text does")
 		assert.Equal(t, 14, m.From)
 	}
 }

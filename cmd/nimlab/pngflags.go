@@ -19,9 +19,9 @@ type pngFlags struct {
 func addPNGFlags(cmd *cobra.Command, f *pngFlags, what, paletteHelp string) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE as a PNG picture")
-	fl.StringVar(&f.width, "width", "", "picture width in pixels (default 1920)")
-	fl.StringVar(&f.height, "height", "", "picture height in pixels (default 1080)")
-	fl.StringVar(&f.dpi, "dpi", "", "resolution recorded in the PNG, for print (default 96)")
+	intFlag(fl, &f.width, "width", "", "picture width in pixels (default 1920)")
+	intFlag(fl, &f.height, "height", "", "picture height in pixels (default 1080)")
+	intFlag(fl, &f.dpi, "dpi", "", "resolution recorded in the PNG, for print (default 96)")
 	fl.StringVar(&f.palette, "palette", "", paletteHelp+"; one of "+strings.Join(plotting.PaletteNames(), ", "))
 }
 

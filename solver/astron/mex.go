@@ -20,6 +20,10 @@ type mexSet struct {
 	bound int
 	gen   uint32
 	stamp *[1 << 16]uint32
+	// acc holds, in stamp mode, the values added as bit sets (addBits);
+	// accUsed is how many of its words are in use.
+	acc     []uint64
+	accUsed int
 }
 
 type mexMode uint8
@@ -55,6 +59,31 @@ func (s *mexSet) reset(bound int, pass int) {
 			clear(s.stamp[:])
 			s.gen = 1
 		}
+		clear(s.acc[:s.accUsed])
+		s.accUsed = 0
+	}
+}
+
+// addBits adds the values whose bits are set in the bit set b (value v is
+// bit v&63 of word v>>6).
+func (s *mexSet) addBits(b []uint64) {
+	switch s.mode {
+	case mexNarrow:
+		if len(b) > 0 {
+			s.bits |= b[0]
+		}
+	case mexBand:
+		if int(s.band) < len(b) {
+			s.bits |= b[s.band]
+		}
+	default:
+		if len(s.acc) < len(b) {
+			s.acc = append(s.acc, make([]uint64, len(b)-len(s.acc))...)
+		}
+		for i, w := range b {
+			s.acc[i] |= w
+		}
+		s.accUsed = max(s.accUsed, len(b))
 	}
 }
 
@@ -97,6 +126,23 @@ func (s *mexSet) addXor(x, y []uint16) {
 	}
 }
 
+// addMask adds the values below 64 whose bits are set in m.
+func (s *mexSet) addMask(m uint64) {
+	switch s.mode {
+	case mexNarrow:
+		s.bits |= m
+	case mexBand:
+		if s.band == 0 {
+			s.bits |= m
+		}
+	default:
+		for m != 0 {
+			s.stamp[bits.TrailingZeros64(m)] = s.gen
+			m &= m - 1
+		}
+	}
+}
+
 func (s *mexSet) mex() int {
 	switch s.mode {
 	case mexNarrow:
@@ -105,7 +151,7 @@ func (s *mexSet) mex() int {
 		return 64*int(s.band) + bits.TrailingZeros64(^s.bits)
 	}
 	m := 0
-	for m < s.bound && s.stamp[m] == s.gen {
+	for m < s.bound && (s.stamp[m] == s.gen || (m>>6 < s.accUsed && s.acc[m>>6]>>(m&63)&1 != 0)) {
 		m++
 	}
 	return m

@@ -53,3 +53,14 @@ func BenchmarkNimber4Stars(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCube3To240 builds the compact three-star cube to N = 240 (the
+// same positions as BenchmarkTable3To240, each sorted triple once).
+func BenchmarkCube3To240(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := BuildCube3(ctx, AstronRules(), 240, CubeOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Quotient is a misère quotient Q_n of an octal game (the full quotient when
@@ -48,8 +46,15 @@ type Quotient struct {
 	Preperiod int  `json:"preperiod,omitempty"`
 	// Expansions lists the heaps at which the partial quotient changed.
 	Expansions []int `json:"expansions"`
+	// Orders[n] is |Q_n| for n = 0..ComputedTo; Seconds[n] is the time
+	// Compute had taken when Q_n was known (when Compute built it).
+	Orders  []int     `json:"orders"`
+	Seconds []float64 `json:"seconds,omitempty"`
+	// Stopped says why Compute stopped before a certificate or its heap
+	// limit ("" when it did not).
+	Stopped string `json:"stopped,omitempty"`
 
-	game octal.Code
+	game Rules
 }
 
 // Multiply returns x·y.
@@ -92,6 +97,7 @@ func (s *Solver) snapshot() *Quotient {
 		P:          sp,
 		ComputedTo: len(s.phi) - 1,
 		Expansions: slices.Clone(s.expansions),
+		Orders:     slices.Clone(s.orders),
 	}
 	for i := range gens {
 		q.Generators = append(q.Generators, generatorName(i))
@@ -346,12 +352,14 @@ const DefaultMax = 300
 // theorem certifies the full quotient, or up to Options.Max. When it stops
 // early (the context is done, or a step needs too much memory: ErrTooLarge)
 // it returns the last complete partial quotient together with the error.
-func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, error) {
+func Compute(ctx context.Context, code Rules, opts Options) (*Quotient, error) {
 	if opts.Max <= 0 {
 		opts.Max = DefaultMax
 	}
 	s := NewSolver(code)
-	last := time.Now()
+	start := time.Now()
+	last := start
+	seconds := []float64{0}
 	var cert periodCertificate
 	certified := false
 	for s.Last() < opts.Max {
@@ -361,8 +369,11 @@ func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, err
 		}
 		if err != nil {
 			q := s.snapshot()
+			q.Seconds = seconds
+			q.Stopped = err.Error()
 			return q, fmt.Errorf("%s: stopped after heap %d (Q_%d, of order %d, is complete): %w", code, s.Last(), s.Last(), s.Order(), err)
 		}
+		seconds = append(seconds, time.Since(start).Seconds())
 		if !certified {
 			cert, certified = s.certify()
 			if certified && !opts.Exact {
@@ -375,6 +386,7 @@ func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, err
 		}
 	}
 	q := s.snapshot()
+	q.Seconds = seconds
 	if certified {
 		q.Certified, q.Period, q.Preperiod = true, cert.period, cert.preperiod
 	}
@@ -401,6 +413,9 @@ type periodCertificate struct {
 func (s *Solver) certify() (periodCertificate, bool) {
 	m := len(s.phi) - 1
 	k := s.g.code.K()
+	if k < 0 {
+		return periodCertificate{}, false // the theorem is proved for octal games
+	}
 	for p := 1; 2*p+k+2 <= m; p++ {
 		if (m-2*p-k)%2 != 0 {
 			continue

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Solver computes the partial quotients Q_0, Q_1, … of an octal game one heap
@@ -26,18 +24,21 @@ type Solver struct {
 	byOptions map[string]int32
 	// expansions lists the heaps at which the quotient changed.
 	expansions []int
+	// orders[n] is |Q_n|.
+	orders []int
 	// MaxCandidate bounds the size of a candidate monoid during a change of
 	// quotient (the reduced quotient is usually far smaller).
 	MaxCandidate int
 }
 
 // NewSolver starts at Q_0 = {1} (H_0 is the empty position).
-func NewSolver(code octal.Code) *Solver {
+func NewSolver(code Rules) *Solver {
 	s := &Solver{g: newGame(code), q: trivialMonoid(), p: []bool{false}, MaxCandidate: 200_000}
 	s.g.extend()
 	s.phi = []int32{0}
 	s.ps = newProfiles(s.q, s.p)
 	s.byOptions = map[string]int32{}
+	s.orders = []int{1}
 	return s
 }
 
@@ -52,6 +53,17 @@ func (s *Solver) Expansions() []int { return slices.Clone(s.expansions) }
 
 // Next computes Q_{n+1} from Q_n.
 func (s *Solver) Next(ctx context.Context) error {
+	if err := s.next(ctx); err != nil {
+		return err
+	}
+	s.orders = append(s.orders, s.q.size)
+	return nil
+}
+
+// Orders returns |Q_0|, |Q_1|, …, |Q_n|.
+func (s *Solver) Orders() []int { return slices.Clone(s.orders) }
+
+func (s *Solver) next(ctx context.Context) error {
 	h := s.g.extend()
 	if len(s.g.leaves[h]) == 0 {
 		// A heap with no move is the game 0.

@@ -99,8 +99,12 @@ func (g Game) staircasePPositions(ctx context.Context, start []int, limit int, p
 	seen := map[string]bool{fmt.Sprint(start): true}
 	queue := [][]int{slices.Clone(start)}
 	var out [][]int
+	// steps counts the work done (positions dequeued and moves tried), so the
+	// context is looked at regularly however the positions branch.
+	steps := 0
 	for len(queue) > 0 {
-		if len(seen)&0xfff == 0 {
+		steps++
+		if steps&0xfff == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
@@ -113,6 +117,11 @@ func (g Game) staircasePPositions(ctx context.Context, start []int, limit int, p
 		}
 		for i, a := range p {
 			for c := 1; c <= a; c++ {
+				if steps++; steps&0xfff == 0 {
+					if err := ctx.Err(); err != nil {
+						return nil, err
+					}
+				}
 				q := slices.Clone(p)
 				q[i] -= c
 				if i > 0 {

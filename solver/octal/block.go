@@ -190,7 +190,7 @@ func (s *Sparse) blockRound(from, to int) int {
 		}
 	}
 	full := s.vals[:from+blocks*blockHeaps]
-	mask, pairs := s.mask, s.blockPairs()
+	pairs := s.blockPairs()
 	if bs := s.blocks; bs.pairKernel == nil || len(bs.pairKernel) > pairs ||
 		from >= bs.pairKernelAt+blockPairRechoose {
 		bs.pairKernel = s.choosePairKernel(from, pairs)
@@ -213,7 +213,7 @@ func (s *Sparse) blockRound(from, to int) int {
 	defer func() { s.blocks.kernel = kernel }()
 	addRare := func(lo, hi int) {
 		for a := max(lo, blockLag); a < hi; a++ {
-			if isRare(full[a], mask) {
+			if s.rareAt(a, full[a]) {
 				kernel = append(kernel, uint32(a))
 			}
 		}
@@ -235,7 +235,7 @@ func (s *Sparse) blockRound(from, to int) int {
 	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
-	if parallelWorkers >= 2 {
+	if parallelWorkers >= 2 && !s.oneWorker {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -273,6 +273,9 @@ func (s *Sparse) blockRound(from, to int) int {
 			}
 			m := n + k
 			v := s.blockHeapValue(m, &opts[k])
+			if s.undecided != nil {
+				return m
+			}
 			s.vals = append(s.vals, v)
 			s.record(m, v)
 			if int(v) >= blockStride {
@@ -305,9 +308,9 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 	size := seenSize(s.maxValue)
 	var own valueSet512
 	gatherTable(&own, seen[:blockStride])
-	c, set := s.ruleOutSet(&own, kernelOptions, size)
+	c, set := s.ruleOutSet(m, &own, kernelOptions, size)
 	if c == size {
-		c = s.commonGap(seen, size, size)
+		c = s.commonGap(m, seen, size, size)
 	}
 	count := 0
 	for _, x := range set {
@@ -330,11 +333,15 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 			}
 		}
 		if count > 0 {
+			if s.cut(m) {
+				s.undecide(m, &set)
+				return 0
+			}
 			return uint16(set.smallest())
 		}
 	}
 	for v := size; v < c; v++ {
-		if isRare(uint16(v), s.mask) {
+		if s.rareAt(m, uint16(v)) {
 			return uint16(v)
 		}
 	}
@@ -352,18 +359,19 @@ func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint3
 	}
 }
 
-// ruleOutSet returns c, the smallest common value below size in neither
+// ruleOutSet returns c, the smallest value common for heap m below size in neither
 // option set (size when there is none), and the rare values below c in
 // neither: the values the rule-out scan has to find.
-func (s *Sparse) ruleOutSet(own, kernel *valueSet512, size int) (c int, set valueSet512) {
+func (s *Sparse) ruleOutSet(m int, own, kernel *valueSet512, size int) (c int, set valueSet512) {
+	rareBits := s.rareBits[s.target(m)]
 	for w := 0; w < size/64; w++ {
 		x := own[w] | kernel[w]
-		if common := ^(x | s.rareBits[w]); common != 0 {
+		if common := ^(x | rareBits[w]); common != 0 {
 			c = w*64 + bits.TrailingZeros64(common)
-			set[w] = ^x & s.rareBits[w] & (1<<(c-w*64) - 1)
+			set[w] = ^x & rareBits[w] & (1<<(c-w*64) - 1)
 			return c, set
 		}
-		set[w] = ^x & s.rareBits[w]
+		set[w] = ^x & rareBits[w]
 	}
 	return size, set
 }
@@ -403,10 +411,11 @@ func (s *Sparse) blockRuleOut(m int, vals []uint16, set *valueSet512, count int)
 			}
 		}
 	}
+	limit := s.pairLimitFor(m)
 	for i, j := range s.split {
 		r, a := m-j, next[i]
-		if a <= r/2 {
-			if count = findPairsInSet(vals[a:r/2+1], vals[r-r/2:r-a+1], set, count); count == 0 {
+		if h := min(r/2, limit-1); a <= h {
+			if count = findPairsInSet(vals[a:h+1], vals[r-h:r-a+1], set, count); count == 0 {
 				return 0
 			}
 		}

@@ -8,9 +8,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/rand/v2"
 	"os"
 
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // A checkpoint file holds the values of one run so that it can be resumed:
@@ -35,42 +36,34 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 // file is written under a temporary name and renamed, so a crash leaves
 // either the old checkpoint or the new one.
 func WriteCheckpoint(path string, code Code, values []uint16) error {
-	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
-	if err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	defer f.Cleanup()
-	crc := crc32.New(crcTable)
-	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	name := code.String()
-	var head []byte
-	head = append(head, checkpointMagic...)
-	head = binary.LittleEndian.AppendUint16(head, uint16(len(name)))
-	head = append(head, name...)
-	head = binary.LittleEndian.AppendUint64(head, uint64(len(values)))
-	if _, err := w.Write(head); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	buf := make([]byte, 0, 1<<16)
-	for i := 0; i < len(values); i += len(buf) / 2 {
-		buf = buf[:0]
-		for _, v := range values[i:min(len(values), i+1<<15)] {
-			buf = binary.LittleEndian.AppendUint16(buf, v)
-		}
-		if _, err := w.Write(buf); err != nil {
+	return safewrite.Write(path, nil, func(out io.Writer) error {
+		crc := crc32.New(crcTable)
+		w := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
+		name := code.String()
+		var head []byte
+		head = append(head, checkpointMagic...)
+		head = binary.LittleEndian.AppendUint16(head, uint16(len(name)))
+		head = append(head, name...)
+		head = binary.LittleEndian.AppendUint64(head, uint64(len(values)))
+		if _, err := w.Write(head); err != nil {
 			return fmt.Errorf("writing checkpoint %s: %w", path, err)
 		}
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if err := f.CloseAtomicallyReplace(); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	return nil
+		buf := make([]byte, 0, 1<<16)
+		for i := 0; i < len(values); i += len(buf) / 2 {
+			buf = buf[:0]
+			for _, v := range values[i:min(len(values), i+1<<15)] {
+				buf = binary.LittleEndian.AppendUint16(buf, v)
+			}
+			if _, err := w.Write(buf); err != nil {
+				return fmt.Errorf("writing checkpoint %s: %w", path, err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			return fmt.Errorf("writing checkpoint %s: %w", path, err)
+		}
+		_, err := out.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32()))
+		return err
+	})
 }
 
 // CheckpointError says why a checkpoint file cannot be resumed.
@@ -86,6 +79,13 @@ func (e *CheckpointError) Error() string {
 // that is not a checkpoint, is truncated or damaged (checksum), or belongs to
 // another code is refused with a *CheckpointError saying which.
 func ReadCheckpoint(path string, code Code) ([]uint16, error) {
+	// Opening a named pipe would wait for a writer for ever, and a device
+	// never holds a checkpoint: only regular files are read.
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, &CheckpointError{Path: path, Reason: "it is not a regular file"}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -159,7 +159,85 @@ func ReadCheckpoint(path string, code Code) ([]uint16, error) {
 			return nil, bad("its G(%d) = %d, but %s has G(%d) = %d", i, values[i], code, i, want[i])
 		}
 	}
+	if n, ok := verifyFromOptions(code, values, checkpointSpotCheck); !ok {
+		return nil, bad("its G(%d) = %d is not the mex of the values of heap %d's options: the file was altered", n, values[n], n)
+	}
 	return values, nil
+}
+
+// checkpointVerifyBudget bounds the options ReadCheckpoint looks at beyond
+// the leading values (about a second of work).
+const checkpointVerifyBudget = 400_000_000
+
+// verifyFromOptions checks that G(n) is the mex of its options' values, for
+// heaps n ≥ from: every heap when that fits the budget, otherwise the last
+// heap, the heap of the largest value, and heaps drawn at random (from a
+// seed nobody can predict) until the budget is spent. A checksum can be
+// recomputed by whoever alters a file; this check cannot be satisfied by
+// altered values short of recomputing them. It returns the first heap that
+// fails.
+func verifyFromOptions(code Code, values []uint16, from int) (int, bool) {
+	if from >= len(values) {
+		return 0, true
+	}
+	splits := 0
+	for _, d := range code.Digits {
+		if d&4 != 0 {
+			splits++
+		}
+	}
+	// cost(n) ≈ options of heap n.
+	cost := func(n int) int { return len(code.Digits) + splits*(n/2) }
+	seen := make([]uint64, (int(MaxValue)+1)/64)
+	check := func(n int) bool {
+		hi := uint16(0)
+		code.ForEachOption(n, func(o Option) {
+			v := values[o.A] ^ values[o.B]
+			seen[v/64] |= 1 << (v % 64)
+			hi = max(hi, v)
+		})
+		mex := 0
+		for seen[mex/64]&(1<<(mex%64)) != 0 {
+			mex++
+		}
+		clear(seen[:int(hi)/64+1])
+		return mex == int(values[n])
+	}
+	total := 0
+	for n := from; n < len(values) && total <= checkpointVerifyBudget; n++ {
+		total += cost(n)
+	}
+	if total <= checkpointVerifyBudget {
+		for n := from; n < len(values); n++ {
+			if !check(n) {
+				return n, false
+			}
+		}
+		return 0, true
+	}
+	picks := []int{len(values) - 1}
+	best := from
+	for n := from; n < len(values); n++ {
+		if values[n] > values[best] {
+			best = n
+		}
+	}
+	picks = append(picks, best)
+	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	spent := 0
+	for i := 0; spent < checkpointVerifyBudget && i < 1<<16; i++ {
+		var n int
+		if i < len(picks) {
+			n = picks[i]
+		} else {
+			n = from + rng.IntN(len(values)-from)
+		}
+		spent += cost(n)
+		if !check(n) {
+			return n, false
+		}
+	}
+	return 0, true
 }
 
 // IsCheckpointError reports whether err is a refused checkpoint.

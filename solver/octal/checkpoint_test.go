@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,4 +101,48 @@ func TestResumedRunMatchesUninterrupted(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, whole.Period, resumed.Period)
 	assert.True(t, slicesEqual(whole.Values, resumed.Values), "values differ at %d", firstDifference(whole.Values, resumed.Values))
+}
+
+// TestCheckpointRefusesTamperedValues alters values beyond the leading ones
+// that ReadCheckpoint recomputes, and writes the file with a valid checksum
+// (through WriteCheckpoint): the check of values against their options must
+// refuse it, both when every heap is checked (a small file) and when heaps
+// are sampled (a file too large to check whole).
+func TestCheckpointRefusesTamperedValues(t *testing.T) {
+	dir := t.TempDir()
+	t.Run("every heap checked", func(t *testing.T) {
+		code := MustParseCode("0.07")
+		res, err := Solve(context.Background(), code, SolveOptions{N: 12_000, Exact: true})
+		require.NoError(t, err)
+		values := res.Values
+		path := filepath.Join(dir, "small.ckpt")
+		forged := slices.Clone(values)
+		forged[9_000] ^= 1 // one value, past the leading 2,000
+		require.NoError(t, WriteCheckpoint(path, code, forged))
+		_, err = ReadCheckpoint(path, code)
+		require.Error(t, err)
+		assert.True(t, IsCheckpointError(err))
+		assert.Contains(t, err.Error(), "G(9000)")
+		require.NoError(t, WriteCheckpoint(path, code, values))
+		got, err := ReadCheckpoint(path, code)
+		require.NoError(t, err)
+		assert.Equal(t, values, got)
+	})
+	t.Run("sampled heaps", func(t *testing.T) {
+		// 0.6 (Officers) to 10^5 heaps costs ~5·10^9 options to check whole:
+		// more than the budget, so heaps are sampled. Every value past
+		// heap 50,000 is altered, so every sampled heap there fails.
+		code := MustParseCode("0.6")
+		values, err := Solve(context.Background(), code, SolveOptions{N: 100_000, Exact: true})
+		require.NoError(t, err)
+		forged := slices.Clone(values.Values)
+		for n := 50_000; n < len(forged); n++ {
+			forged[n] ^= 1
+		}
+		path := filepath.Join(dir, "large.ckpt")
+		require.NoError(t, WriteCheckpoint(path, code, forged))
+		_, err = ReadCheckpoint(path, code)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "altered")
+	})
 }

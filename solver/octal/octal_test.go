@@ -263,3 +263,34 @@ func TestQuadraticExtendIsCancellableAndReportsProgress(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, len(vals), 1<<20)
 }
+
+// TestExactModeUsesCertifiedPeriod: --n N stops computing once a period is
+// certified and continues the values by it; the result must equal the
+// definition (the quadratic engine) value for value.
+func TestExactModeUsesCertifiedPeriod(t *testing.T) {
+	for _, c := range []string{"0.07", "0.77", "0.137", "0.6", "0.33", "4.7"} {
+		code := MustParseCode(c)
+		const n = 4000
+		want, err := QuadraticExtend(context.Background(), code, nil, n, nil)
+		require.NoError(t, err)
+		res, err := Solve(context.Background(), code, SolveOptions{N: n, Exact: true})
+		require.NoError(t, err)
+		require.Len(t, res.Values, n+1, c)
+		assert.Equal(t, want, res.Values, c)
+		p, ok := FindPeriod(want, code.K())
+		assert.Equal(t, ok, res.Certified, c)
+		if ok {
+			assert.Equal(t, p.Period, res.Period.Period, c)
+			assert.Equal(t, p.Preperiod, res.Period.Preperiod, c)
+		}
+	}
+	// 0.07 far beyond its certificate (G(0..175)): period 34 from heap 53.
+	res, err := Solve(context.Background(), MustParseCode("0.07"), SolveOptions{N: 250_000, Exact: true})
+	require.NoError(t, err)
+	require.Len(t, res.Values, 250_001)
+	assert.True(t, res.Certified)
+	assert.Equal(t, 34, res.Period.Period)
+	for n := 53; n+34 <= 250_000; n++ {
+		require.Equal(t, res.Values[n], res.Values[n+34], n)
+	}
+}

@@ -50,7 +50,7 @@ func (s *Sparse) choosePairKernel(n, pairs int) []uint32 {
 	vals := s.vals[:n]
 	candidates := w.candidates[:0]
 	for a := blockLag; a < min(blockPairCandidates, n/4); a++ {
-		if !isRare(vals[a], s.mask) {
+		if !s.rareAt(a, vals[a]) {
 			candidates = append(candidates, uint32(a))
 		}
 	}
@@ -178,7 +178,7 @@ func (s *Sparse) valuesToRuleOut(m int, vals []uint16) valueSet512 {
 	}
 	var own valueSet512
 	gatherTable(&own, seen[:blockStride])
-	_, set := s.ruleOutSet(&own, &valueSet512{}, seenSize(s.maxValue))
+	_, set := s.ruleOutSet(m, &own, &valueSet512{}, seenSize(s.maxValue))
 	return set
 }
 

@@ -26,7 +26,7 @@ var parallelMinWork = 64
 // parallelApplies reports whether parallelRound can compute the next heaps
 // and might pay.
 func (s *Sparse) parallelApplies() bool {
-	return parallelWorkers >= 2 && s.mask != 0 && len(s.split) > 0 && s.split[0] >= 1 &&
+	return parallelWorkers >= 2 && s.mask != 0 && s.pairLimit == 0 && !s.oneWorker && len(s.split) > 0 && s.split[0] >= 1 &&
 		len(s.rare)*len(s.split) >= parallelMinWork
 }
 
@@ -154,7 +154,7 @@ func (s *Sparse) parallelRound(from, to int) int {
 			if int64(v) > maxValue.Load() {
 				maxValue.Store(int64(v))
 			}
-			if isRare(v, s.mask) {
+			if s.rareAt(m, v) {
 				rc := rareCount.Load()
 				rareArr[rc] = uint32(m)
 				rareCount.Store(rc + 1)
@@ -173,8 +173,9 @@ func (s *Sparse) parallelRound(from, to int) int {
 	n := int(known.Load())
 	// The histogram is updated here rather than by the workers, whose
 	// alternate writes would bounce its cache lines between the cores.
-	for _, v := range full[from:n] {
+	for i, v := range full[from:n] {
 		s.hist[v]++
+		s.histOdd[v] += uint32((from + i) & 1)
 	}
 	s.rare = rareArr[:rareCount.Load()]
 	s.maxValue = int(maxValue.Load())

@@ -3,6 +3,7 @@ package octal
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"math/bits"
 	"time"
 )
@@ -22,7 +23,7 @@ import (
 // whose value is rare.
 //
 // The mask is chosen from the histogram of the values (a Walsh–Hadamard
-// transform prices every mask at once, see chooseMask) and chosen again as
+// transform prices every mask at once, see chooseSpace) and chosen again as
 // the run grows. Where it pays, two workers compute alternate heaps
 // (parallel.go). Values take two bytes each; the engine's other tables are a
 // few hundred KiB plus four bytes per rare heap.
@@ -33,10 +34,15 @@ type Sparse struct {
 	take  []int // j ≥ 1 with b1: option value G(n−j)
 	split []int // j ≥ 0 with b2, ascending: option values G(a)^G(n−j−a)
 
-	mask     uint16
-	rare     []uint32 // heaps a ≥ 1 whose value is rare under mask, ascending
-	hist     []uint32 // hist[v] counts the heaps 1..n−1 with value v
-	maxValue int      // the largest value so far
+	mask uint16
+	// parity is 1 for a space of the second type (the heap's parity counts,
+	// see Space), jParity the parity of the split digits.
+	parity, jParity int
+	fixedSpace      bool     // the space was given (SetSpace), not chosen
+	rare            []uint32 // heaps a ≥ 1 whose value is rare under mask, ascending
+	hist            []uint32 // hist[v] counts the heaps 1..n−1 with value v
+	histOdd         []uint32 // the same for the odd heaps only
+	maxValue        int      // the largest value so far
 
 	// seen[v] is 1 when the current heap has an option of value v, and 2
 	// for a rare value still to be ruled out. Bytes rather than bits: the
@@ -47,10 +53,18 @@ type Sparse struct {
 	serial   scratch              // the table as used by heapValue (the same array)
 	second   scratch              // the second worker's table (parallel.go)
 	tuner    workerTuner          // picks one worker or two, by measured speed
-	rareBits []uint64             // the rare values under mask, as a bitset over 0..MaxValue
+	rareBits [2][]uint64          // the values rare for a heap n, as a bitset over 0..MaxValue: rareBits[s.target(n)]
 	blocks   *blockState          // the block engine's tables (block.go)
 
 	nextMaskCheck int
+
+	// pairLimit, when positive, keeps the rule-out scans to splits whose
+	// smaller part is below it (a streaming run, stream.go); a heap they
+	// cannot decide then sets undecided and Extend stops there.
+	pairLimit int
+	undecided *UndecidedError
+	// oneWorker keeps the block engine on one core.
+	oneWorker bool
 }
 
 // valueWords is the number of 64-bit words of a bitset over 0..MaxValue.
@@ -64,8 +78,8 @@ const firstMaskCheck = 256
 // which must be G(0..len(values)−1) of code (the engine owns the slice from
 // now on).
 func NewSparse(code Code, values []uint16) *Sparse {
-	s := &Sparse{code: code, vals: values, hist: make([]uint32, MaxValue+1),
-		rareBits: make([]uint64, valueWords)}
+	s := &Sparse{code: code, vals: values, hist: make([]uint32, MaxValue+1), histOdd: make([]uint32, MaxValue+1),
+		rareBits: [2][]uint64{make([]uint64, valueWords), make([]uint64, valueWords)}}
 	for j, d := range code.Digits {
 		if j > 0 && d&1 != 0 {
 			s.whole = append(s.whole, j)
@@ -77,12 +91,16 @@ func NewSparse(code Code, values []uint16) *Sparse {
 			s.split = append(s.split, j)
 		}
 	}
+	if len(s.split) > 0 {
+		s.jParity = s.split[0] & 1
+	}
 	for n := 1; n < len(values); n++ {
 		s.hist[values[n]]++
+		s.histOdd[values[n]] += uint32(n & 1)
 		s.maxValue = max(s.maxValue, int(values[n]))
 	}
 	s.growSeen()
-	s.setMask(0)
+	s.setSpace(Space{})
 	s.nextMaskCheck = firstMaskCheck
 	if len(values) >= firstMaskCheck {
 		s.rechooseMask()
@@ -100,6 +118,42 @@ func (s *Sparse) Rare() int { return len(s.rare) }
 // Mask returns the mask that currently defines the rare values.
 func (s *Sparse) Mask() uint16 { return s.mask }
 
+// Space returns the rule that currently defines the rare heaps.
+func (s *Sparse) Space() Space { return Space{Mask: s.mask, HeapParity: s.parity == 1} }
+
+// IsRare reports whether heap n with value v is rare in the current space.
+func (s *Sparse) IsRare(n int, v uint16) bool { return s.rareAt(n, v) }
+
+// SetSpace makes sp the space from now on (the engine no longer chooses
+// one); a space of the second type needs all split digits of one parity.
+// Any space gives exact values: the space only decides the speed.
+func (s *Sparse) SetSpace(sp Space) error {
+	if sp.HeapParity && !s.parityAllowed() {
+		return fmt.Errorf("%s: a sparse space with the heap's parity needs all split digits of one parity", s.code)
+	}
+	s.fixedSpace = true
+	s.setSpace(sp)
+	return nil
+}
+
+// parityAllowed reports whether the code allows a space of the second type.
+func (s *Sparse) parityAllowed() bool {
+	for _, j := range s.split {
+		if j&1 != s.jParity {
+			return false
+		}
+	}
+	return len(s.split) > 0
+}
+
+// target is the parity of |v&mask| that makes heap n's value v rare.
+func (s *Sparse) target(n int) int { return s.parity & (n ^ s.jParity) & 1 }
+
+// rareAt reports whether heap n with value v is rare.
+func (s *Sparse) rareAt(n int, v uint16) bool {
+	return bits.OnesCount16(v&s.mask)&1 == s.parity&(n^s.jParity)&1
+}
+
 // Reserve makes room for values up to G(upTo) without further copying.
 func (s *Sparse) Reserve(upTo int) {
 	if cap(s.vals) < upTo+1 {
@@ -109,21 +163,26 @@ func (s *Sparse) Reserve(upTo int) {
 	}
 }
 
-// setMask switches to mask m and rebuilds the list of rare heaps.
-func (s *Sparse) setMask(m uint16) {
-	s.mask = m
-	for w := range valueWords {
-		var r uint64
-		for b := range 64 {
-			if isRare(uint16(w*64+b), m) {
-				r |= 1 << b
+// setSpace switches to space sp and rebuilds the list of rare heaps.
+func (s *Sparse) setSpace(sp Space) {
+	s.mask, s.parity = sp.Mask, 0
+	if sp.HeapParity {
+		s.parity = 1
+	}
+	for t := range 2 {
+		for w := range valueWords {
+			var r uint64
+			for b := range 64 {
+				if bits.OnesCount16(uint16(w*64+b)&s.mask)&1 == t {
+					r |= 1 << b
+				}
 			}
+			s.rareBits[t][w] = r
 		}
-		s.rareBits[w] = r
 	}
 	s.rare = s.rare[:0]
 	for a := 1; a < len(s.vals); a++ {
-		if isRare(s.vals[a], m) {
+		if s.rareAt(a, s.vals[a]) {
 			s.rare = append(s.rare, uint32(a))
 		}
 	}
@@ -134,12 +193,15 @@ func (s *Sparse) setMask(m uint16) {
 func (s *Sparse) rechooseMask() {
 	n := len(s.vals)
 	s.nextMaskCheck = n + max(firstMaskCheck, n/8)
-	m, r := chooseMask(s.hist, s.maxValue)
-	if m == s.mask {
+	if s.fixedSpace {
+		return
+	}
+	sp, r := chooseSpace(s.hist, s.histOdd, s.maxValue, s.parityAllowed(), s.jParity)
+	if sp == s.Space() {
 		return
 	}
 	if float64(r) < 0.8*float64(len(s.rare)) {
-		s.setMask(m)
+		s.setSpace(sp)
 	}
 }
 
@@ -179,6 +241,17 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 		if n >= s.nextMaskCheck {
 			s.rechooseMask()
 		}
+		if s.undecided != nil {
+			return s.undecided
+		}
+		if s.smallApplies(n) {
+			if end := min(upTo+1, s.nextMaskCheck, n+blockRoundSize); end > n {
+				s.smallRound(n, end)
+				if len(s.vals) > n || s.undecided != nil {
+					continue
+				}
+			}
+		}
 		if s.blockApplies(n) {
 			if end := min(upTo+1, s.nextMaskCheck, n+blockRoundSize); end-n >= blockHeaps {
 				s.blockRound(n, end)
@@ -200,6 +273,9 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 		} else {
 			for ; n < end; n++ {
 				v, ok := s.next(n)
+				if s.undecided != nil {
+					return s.undecided
+				}
 				if !ok {
 					return errValueOverflow(s.code, n)
 				}
@@ -232,11 +308,12 @@ func (s *Sparse) record(n int, v uint16) {
 		return
 	}
 	s.hist[v]++
+	s.histOdd[v] += uint32(n & 1)
 	if int(v) > s.maxValue {
 		s.maxValue = int(v)
 		s.growSeen()
 	}
-	if isRare(v, s.mask) {
+	if s.rareAt(n, v) {
 		s.rare = append(s.rare, uint32(n))
 	}
 }
@@ -296,7 +373,7 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 	t.dirty = size
 	seen := t.table
 	s.markOptions(n, vals, rare, seen, pending != nil)
-	c := s.commonGap(seen, size, 0)
+	c := s.commonGap(n, seen, size, 0)
 	// Mark the rare values below c that the rare scan did not find with 2:
 	// the full scan looks for them.
 	count := 0
@@ -308,6 +385,16 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 	}
 	if count > 0 && len(s.split) > 0 {
 		count = s.ruleOutRare(n, vals, seen, size, count)
+		if count > 0 && s.cut(n) {
+			var set valueSet512
+			for v := range min(c, size, 512) {
+				if seen[v] == 2 {
+					set[v>>6] |= 1 << (v & 63)
+				}
+			}
+			s.undecide(n, &set)
+			return 0, false
+		}
 	}
 	// Every option value found by a scan is below pairBound; from there on
 	// only the pending option can have marked a value.
@@ -330,7 +417,7 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 			if int(v) == c {
 				// c is taken: the next common gap is the candidate, and the
 				// rare values up to it must be ruled out too.
-				c = s.commonGap(seen, size, c+1)
+				c = s.commonGap(n, seen, size, c+1)
 				extra := 0
 				for u := int(v) + 1; u < min(c, pairBound); u++ {
 					if seen[u] == 0 {
@@ -355,7 +442,7 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 	// Rare values from pairBound on are beyond every option value but the
 	// pending one.
 	for v := pairBound; v < c; v++ {
-		if isRare(uint16(v), s.mask) && (v >= size || seen[v] == 0) {
+		if s.rareAt(n, uint16(v)) && (v >= size || seen[v] == 0) {
 			return uint16(v), true
 		}
 	}
@@ -375,19 +462,20 @@ func seenSize(maxValue int) int {
 	return size
 }
 
-// commonGap returns the smallest common value v ≥ from with no option
+// commonGap returns the smallest value common for heap n v ≥ from with no option
 // (seen[v] == 0; values from size on have none), or MaxValue+1.
-func (s *Sparse) commonGap(seen *[MaxValue + 1]uint8, size, from int) int {
+func (s *Sparse) commonGap(n int, seen *[MaxValue + 1]uint8, size, from int) int {
 	if from == 0 {
+		rareBits := s.rareBits[s.target(n)]
 		for w := 0; w < size/64; w++ {
-			if x := gather64(seen[w*64:w*64+64]) | s.rareBits[w]; x != ^uint64(0) {
+			if x := gather64(seen[w*64:w*64+64]) | rareBits[w]; x != ^uint64(0) {
 				return w*64 + bits.TrailingZeros64(^x)
 			}
 		}
 		from = size
 	}
 	for v := from; v <= MaxValue; v++ {
-		if (v >= size || seen[v] == 0) && !isRare(uint16(v), s.mask) {
+		if (v >= size || seen[v] == 0) && !s.rareAt(n, uint16(v)) {
 			return v
 		}
 	}
@@ -480,7 +568,8 @@ func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, si
 		if r < 2 {
 			return count
 		}
-		lo, hi := vals[1:r/2+1], vals[r-r/2:r]
+		h := min(r/2, s.pairLimitFor(n)-1)
+		lo, hi := vals[1:h+1], vals[r-h:r]
 		if haveFindPairsSIMD && size <= 512 && len(lo) >= simdPairScanMin {
 			return scanPairsSIMD(lo, hi, seen, size, count)
 		}
@@ -491,8 +580,9 @@ func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, si
 		// side while both have a ≤ b, then the first digit's alone.
 		r0, r1 := n-jmin, n-split[1]
 		x0, x1 := vals[:max(r0, 0)], vals[:max(r1, 0)]
+		limit := s.pairLimitFor(n)
 		a := 1
-		for ; 2*a <= r1; a++ {
+		for ; 2*a <= r1 && a < limit; a++ {
 			va := vals[a]
 			if v := va ^ x0[r0-a]; seen[v] == 2 {
 				seen[v] = 1
@@ -507,7 +597,7 @@ func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, si
 				}
 			}
 		}
-		for ; 2*a <= r0; a++ {
+		for ; 2*a <= r0 && a < limit; a++ {
 			if v := vals[a] ^ x0[r0-a]; seen[v] == 2 {
 				seen[v] = 1
 				if count--; count == 0 {
@@ -517,7 +607,7 @@ func (s *Sparse) ruleOutRare(n int, vals []uint16, seen *[MaxValue + 1]uint8, si
 		}
 		return count
 	}
-	for a := 1; 2*a <= n-jmin; a++ {
+	for a, limit := 1, s.pairLimitFor(n); 2*a <= n-jmin && a < limit; a++ {
 		va := vals[a]
 		for _, j := range split {
 			b := n - j - a

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nimlab/nimlab/solver/astron"
+)
+
+// astronStudyFlags are the options of `nimlab astron study`.
+type astronStudyFlags struct {
+	stars, size     string
+	checkpoint      string
+	checkpointEvery time.Duration
+	maxMemory       string
+	rows, offsets   string
+}
+
+// astronStudyReport is the JSON object of `nimlab astron study`.
+type astronStudyReport struct {
+	Rules       astronRulesJSON `json:"rules"`
+	Stars       int             `json:"stars"`
+	N           int             `json:"n"`
+	Cells       int64           `json:"cells"`
+	MemoryBytes int64           `json:"memory_bytes"`
+	MemoryLimit int64           `json:"memory_limit_bytes"`
+	Seconds     float64         `json:"seconds"`
+	// ResumedCells is how many cells a checkpoint already held.
+	ResumedCells int64         `json:"resumed_cells"`
+	Study        *astron.Study `json:"study"`
+}
+
+func init() { astronSubcommands = append(astronSubcommands, newAstronStudyCommand) }
+
+func newAstronStudyCommand(env *cliEnv, parent *astronFlags) *cobra.Command {
+	f := &astronStudyFlags{}
+	cmd := &cobra.Command{
+		Use:   "study --stars 3 --size N",
+		Short: "the three-star study: the cube of G(A_{p,q,r}) to N, periods and arithmetic periods on its lines, growth, Theorem 2.3.7's check",
+		Long: `Compute the three-star table G(A_{p,q,r}) for 0 ≤ p ≤ q ≤ r ≤ N (each sorted
+triple stored once: about N³/3 bytes, 335 MB at N = 1000) on all cores, then
+look for its structure:
+
+  - on the lines G(A_{a,b,n}) (two stars fixed, a ≤ b ≤ --rows) and
+    G(A_{a,n,n+c}) (one star fixed, the others along p = q, c ≤ --offsets):
+    the smallest plain period G(n+τ) = G(n), arithmetic period
+    G(n+τ) = G(n) + s and XOR period G(n+τ) = G(n) ⊕ s, each with its
+    preperiod and the number of values compared;
+  - the growth of the largest nimber with N and the cells carrying it;
+  - the comparison with the two-star bulb's period (34 for Astron);
+  - Theorem 2.3.7's finite check for 2 → 3 stars as far as the cube reaches:
+    the first triple where each candidate period fails, and the N a complete
+    check would need.
+
+The memory needed is stated before the computation and refused when it is
+above --max-memory (default: 80% of the memory available, at most 4 GiB).
+--checkpoint FILE saves the cube every --checkpoint-every (and on Ctrl-C) and
+resumes from FILE when it exists, with an identical result.`,
+		Example: `  nimlab astron study --stars 3 --size 240
+  nimlab astron study --stars 3 --size 1000 --checkpoint cube1000.ckpt --json > study1000.json
+  nimlab astron study --stars 3 --size 200 --octal 0.6 --join 0.4`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return badInput("astron study takes no arguments (got %q); accepted: --stars 3 --size N", strings.Join(args, " "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runAstronStudy(cmd, env, parent, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.stars, "stars", "3", "the number of stars: 3 (one and two stars are certified periodic: see astron period)")
+	fl.StringVar(&f.size, "size", "", "N: every star up to N points")
+	fl.StringVar(&f.checkpoint, "checkpoint", "", "file to save the cube to and resume from")
+	fl.DurationVar(&f.checkpointEvery, "checkpoint-every", 2*time.Minute, "how often to save the checkpoint")
+	fl.StringVar(&f.maxMemory, "max-memory", "", "refuse a cube needing more, e.g. 4GiB or 3000MiB (default: 80% of available, at most 4 GiB)")
+	fl.StringVar(&f.rows, "rows", "60", "study the rows G(A_{a,b,n}) for a ≤ b ≤ this")
+	fl.StringVar(&f.offsets, "offsets", "4", "study the diagonals G(A_{a,n,n+c}) for c ≤ this")
+	return cmd
+}
+
+// parseBytes reads sizes such as 4GiB, 3000MiB, 4G, 512M or a byte count.
+func parseBytes(what, s string) (int64, error) {
+	in := strings.TrimSpace(s)
+	i := strings.IndexFunc(in, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' })
+	num, unit := in, ""
+	if i >= 0 {
+		num, unit = in[:i], strings.ToLower(strings.TrimSpace(in[i:]))
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	mult := map[string]float64{"": 1, "b": 1, "k": 1 << 10, "kib": 1 << 10, "kb": 1e3, "m": 1 << 20, "mib": 1 << 20, "mb": 1e6, "g": 1 << 30, "gib": 1 << 30, "gb": 1e9}[unit]
+	if err != nil || v <= 0 || mult == 0 {
+		return 0, badInput("%s %q is not a size; accepted: a number with B, MiB, GiB (or M, G), e.g. 4GiB", what, s)
+	}
+	return int64(v * mult), nil
+}
+
+// defaultCubeMemoryLimit is 80% of the memory available (MemAvailable), at
+// most 4 GiB: the machine is shared.
+func defaultCubeMemoryLimit() int64 {
+	limit := int64(4 << 30)
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return limit
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
+			f := strings.Fields(rest)
+			if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && len(f) > 0 {
+				limit = min(limit, kb*1024*8/10)
+			}
+		}
+	}
+	return limit
+}
+
+// largestCubeWithin is the largest N whose cube fits in limit bytes.
+func largestCubeWithin(limit int64) int {
+	lo, hi := 0, astron.MaxCube3
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if astron.CubeMemory(mid) <= limit {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *astronStudyFlags) error {
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	r, err := parent.rules()
+	if err != nil {
+		return err
+	}
+	if s := strings.TrimSpace(f.stars); s != "3" {
+		return badInput("--stars %q: the study is of three stars; accepted: 3 (for one or two stars see 'nimlab astron period')", f.stars)
+	}
+	if !cmd.Flags().Changed("size") {
+		return badInput("astron study needs --size N (every star up to N points), e.g. --size 240")
+	}
+	n, err := parsePositive("--size", f.size)
+	if err != nil {
+		return err
+	}
+	if n > astron.MaxCube3 {
+		return badInput("--size %d is above %d", n, astron.MaxCube3)
+	}
+	rows, err := parseCount("--rows", f.rows)
+	if err != nil {
+		return err
+	}
+	offsets, err := parseCount("--offsets", f.offsets)
+	if err != nil {
+		return err
+	}
+	if f.checkpointEvery <= 0 {
+		return badInput("--checkpoint-every %v must be positive, e.g. 2m", f.checkpointEvery)
+	}
+	limit := defaultCubeMemoryLimit()
+	if cmd.Flags().Changed("max-memory") {
+		if limit, err = parseBytes("--max-memory", f.maxMemory); err != nil {
+			return err
+		}
+	}
+	need := astron.CubeMemory(n)
+	if need > limit {
+		return badInput("--size %d needs %s for the cube, above the limit of %s; accepted: --size up to %d (or raise --max-memory)",
+			n, astron.FormatBytes(need), astron.FormatBytes(limit), largestCubeWithin(limit))
+	}
+	if !parent.json {
+		fmt.Fprintf(env.stderr, "three-star cube to N = %d: %d cells, needs %s of memory (limit %s)\n",
+			n, astron.CubeCells(n), astron.FormatBytes(need), astron.FormatBytes(limit))
+	}
+	bar := newProgressReporter(env, parent.json, astron.CubeCells(n), "three-star cube")
+	start := time.Now()
+	var resumed int64
+	c, err := astron.BuildCube3(ctx, r, n, astron.CubeOptions{
+		MemoryLimit:     limit,
+		Progress:        func(p astron.Progress) { bar.Update(p.Done, p.Total) },
+		Checkpoint:      f.checkpoint,
+		CheckpointEvery: f.checkpointEvery,
+		Resumed:         &resumed,
+	})
+	bar.Finish()
+	if err != nil {
+		var ce *astron.CheckpointError
+		if errors.As(err, &ce) {
+			return badInput("%v", err)
+		}
+		if errors.Is(err, context.Canceled) && f.checkpoint != "" {
+			return fmt.Errorf("cancelled; the cube so far is saved in %s (run the same command again to resume)", f.checkpoint)
+		}
+		return err
+	}
+	elapsed := time.Since(start)
+	two, err := astron.TwoStarBulbPeriod(ctx, r)
+	if err != nil {
+		return err
+	}
+	st, err := astron.StudyCube(ctx, c, two, astron.StudyOptions{RowPairs: rows, DiagonalOffsets: offsets})
+	if err != nil {
+		return err
+	}
+	rep := astronStudyReport{Rules: astronRulesOf(r), Stars: 3, N: n, Cells: astron.CubeCells(n), MemoryBytes: need, MemoryLimit: limit,
+		Seconds: elapsed.Seconds(), ResumedCells: resumed, Study: st}
+	if parent.json {
+		return writeJSON(env.stdout, rep)
+	}
+	printAstronStudy(env.stdout, r, rep, elapsed)
+	return nil
+}
+
+func printAstronStudy(w io.Writer, r astron.Rules, rep astronStudyReport, elapsed time.Duration) {
+	st := rep.Study
+	fmt.Fprintf(w, "%s, three stars, every star up to %d points: %d cells in %.1f s", astronRulesName(r), rep.N, rep.Cells, elapsed.Seconds())
+	if rep.ResumedCells > 0 {
+		fmt.Fprintf(w, " (resumed from a checkpoint holding %d cells)", rep.ResumedCells)
+	}
+	fmt.Fprintf(w, "; largest nimber %d\n", st.MaxNimber)
+	for _, f := range st.Findings {
+		fmt.Fprintf(w, "\n%s\n  %s\n  evidence: %s\n", f.Topic, f.Result, f.Evidence)
+	}
+	g := st.Growth
+	fmt.Fprintf(w, "\nlargest nimber with every star ≤ n:")
+	step := max(1, rep.N/10)
+	for i := step; i <= rep.N; i += step {
+		fmt.Fprintf(w, " %d: %d", i, g.MaxBySize[i])
+	}
+	fmt.Fprintln(w)
+	if len(st.Theorem.Candidates) > 0 {
+		fmt.Fprintln(w, "\nTheorem 2.3.7 candidates (τ: first failure from the two-star preperiod on; last failure; N a certificate would need):")
+		for _, pc := range st.Theorem.Candidates {
+			first := "none up to N − τ"
+			if pc.FirstFailure != nil {
+				first = fmt.Sprintf("G(A_{%d,%d,%d}) = %d but G(A_{%d,%d,%d}) = %d", pc.FirstFailure[0], pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[0],
+					pc.FirstFailure[0]+pc.Period, pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[1])
+			}
+			fmt.Fprintf(w, "  τ = %d: %s; last failure at x = %d; needs N ≥ %d\n", pc.Period, first, pc.LastFailure, pc.Needs)
+		}
+	}
+}

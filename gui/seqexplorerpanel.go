@@ -1,0 +1,86 @@
+package gui
+
+import (
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// sequenceExplorerPanel is the sequence explorer with its controls: the
+// view (values, difference, histogram), a logarithmic heap axis, the period
+// the difference view compares with, Fit, Export, and the hover read-out.
+// The controls wrap onto several rows in a narrow pane.
+type sequenceExplorerPanel struct {
+	explorer *SequenceExplorer
+	mode     *widget.Select
+	logX     *widget.Check
+	period   *widget.Entry
+	fit      *widget.Button
+	export   *widget.Button
+	readout  *widget.Label
+	content  fyne.CanvasObject
+	// onExport, when set, is called by the Export button.
+	onExport func()
+}
+
+// readoutHint is the read-out while the pointer is elsewhere.
+const readoutHint = "wheel: zoom · drag: pan · shift-drag: zoom to box · double-click: fit"
+
+func newSequenceExplorerPanel() *sequenceExplorerPanel {
+	p := &sequenceExplorerPanel{explorer: NewSequenceExplorer()}
+	p.readout = widget.NewLabel(readoutHint)
+	p.readout.Truncation = fyne.TextTruncateEllipsis
+	p.explorer.OnHover = func(s string) {
+		if s == "" {
+			s = readoutHint
+		}
+		p.readout.SetText(s)
+	}
+	p.mode = widget.NewSelect([]string{ExploreValues, ExploreDifference, ExploreHistogram}, func(s string) {
+		p.explorer.SetMode(s)
+	})
+	p.mode.SetSelected(ExploreValues)
+	p.logX = widget.NewCheck("log n", func(on bool) { p.explorer.SetLogX(on) })
+	p.period = widget.NewEntry()
+	p.period.SetPlaceHolder("period")
+	p.period.OnSubmitted = func(s string) { p.setPeriod(s) }
+	p.fit = widget.NewButtonWithIcon("Fit", theme.ZoomFitIcon(), p.explorer.ResetView)
+	p.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() {
+		if p.onExport != nil {
+			p.onExport()
+		}
+	})
+	p.export.Disable()
+	controls := container.New(layout.NewRowWrapLayout(),
+		p.mode, p.logX, widget.NewLabel("p ="), sizedEntry(p.period, 5), p.fit, p.export)
+	p.content = container.NewBorder(controls, p.readout, nil, nil, p.explorer)
+	return p
+}
+
+// setPeriod reads the difference view's period; empty means the
+// sequence's own.
+func (p *sequenceExplorerPanel) setPeriod(s string) <-chan struct{} {
+	s = strings.TrimSpace(s)
+	n, err := strconv.Atoi(s)
+	if s == "" || err != nil || n < 0 {
+		n = 0
+		if s != "" {
+			p.readout.SetText("⚠ the period is a whole number ≥ 1 (empty: the certified period)")
+		}
+	}
+	return p.explorer.SetDifferencePeriod(n)
+}
+
+// Set shows a sequence.
+func (p *sequenceExplorerPanel) Set(d SequenceData) <-chan struct{} {
+	if d.Period > 0 && strings.TrimSpace(p.period.Text) == "" {
+		p.period.SetPlaceHolder(strconv.Itoa(d.Period))
+	}
+	p.export.Enable()
+	return p.explorer.SetSequence(d)
+}

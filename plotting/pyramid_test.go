@@ -1,0 +1,135 @@
+package plotting
+
+import (
+	"image"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPyramidPresenceMatchesBruteForce compares the pyramid's value sets
+// over random heap ranges with a direct scan, for value ranges that fit the
+// rows exactly and for values that are bucketed.
+func TestPyramidPresenceMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, maxV := range []int{1, 9, 63, 64, 300, 1000} {
+		vals := make([]uint16, 20000+rng.IntN(5000))
+		for i := range vals {
+			vals[i] = uint16(rng.IntN(maxV + 1))
+		}
+		p := NewSequencePyramid(vals)
+		for range 300 {
+			a := rng.IntN(len(vals))
+			b := a + rng.IntN(len(vals)-a+1)
+			if rng.IntN(3) == 0 {
+				b = min(a+rng.IntN(200), len(vals))
+			}
+			got := make([]uint64, p.Words())
+			p.Presence(a, b, got)
+			want := make([]uint64, p.Words())
+			for _, v := range vals[a:b] {
+				r := int(v) >> p.RowShift()
+				want[r>>6] |= 1 << (r & 63)
+			}
+			require.Equal(t, want, got, "max %d heaps [%d, %d)", maxV, a, b)
+		}
+	}
+}
+
+// TestSingleRareValueStaysVisible draws three million common values with a
+// single rare one among them on a 600-pixel-wide picture: the rare heap
+// must be drawn in the rare colour in its column, at its value's row.
+func TestSingleRareValueStaysVisible(t *testing.T) {
+	const n, at = 3_000_000, 1_234_567
+	vals := make([]uint16, n)
+	for i := range vals {
+		vals[i] = uint16(1 + 2*(i%2)) // 1 and 3: odd under mask 1, common
+	}
+	vals[at] = 2 // even under mask 1: rare
+	p := NewSequencePyramid(vals)
+	img := image.NewNRGBA(image.Rect(0, 0, 600, 300))
+	v := SequenceView{X0: 0, X1: n, Y0: -0.2, Y1: 3.2}
+	DrawSequenceView(img, img.Rect, p, v, SequenceMarks{RareMask: 1})
+	col := int(v.PixelX(at, 600))
+	row := int(v.PixelY(2, 300))
+	assert.Equal(t, RareColour, img.NRGBAAt(col, row), "the rare heap's pixel")
+	// Nowhere else is rare.
+	rare := 0
+	for x := 0; x < 600; x++ {
+		for y := 0; y < 300; y++ {
+			if img.NRGBAAt(x, y) == RareColour {
+				rare++
+				assert.InDelta(t, col, x, 2)
+			}
+		}
+	}
+	assert.Positive(t, rare)
+	// And the common values are drawn in every column.
+	for x := 0; x < 600; x++ {
+		assert.Equal(t, CommonColour, img.NRGBAAt(x, int(v.PixelY(1, 300))), "column %d", x)
+	}
+	// Without a mask the heap is still there, in the common colour.
+	img2 := image.NewNRGBA(image.Rect(0, 0, 600, 300))
+	DrawSequenceView(img2, img2.Rect, p, v, SequenceMarks{})
+	assert.Equal(t, CommonColour, img2.NRGBAAt(col, row))
+}
+
+// TestMismatchesMatchBruteForce checks counts and the last mismatch of a
+// sequence periodic from heap 1000 with period 7, and with a saltus.
+func TestMismatchesMatchBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vals := make([]uint16, 50000)
+	for i := range vals {
+		if i < 1000 {
+			vals[i] = uint16(rng.IntN(5))
+		} else {
+			vals[i] = vals[i-7]
+		}
+	}
+	m := NewMismatches(vals, 7, 0)
+	last := -1
+	total := 0
+	for i := 0; i+7 < len(vals); i++ {
+		if vals[i+7] != vals[i] {
+			last = i
+			total++
+		}
+	}
+	assert.Equal(t, last, m.Last())
+	assert.Equal(t, total, m.Total())
+	for range 500 {
+		a := rng.IntN(len(vals))
+		b := a + rng.IntN(len(vals)-a+1)
+		want := 0
+		for i := a; i < b; i++ {
+			if i+7 < len(vals) && vals[i+7] != vals[i] {
+				want++
+			}
+		}
+		require.Equal(t, want, m.Count(a, b), "[%d, %d)", a, b)
+	}
+	// Arithmetic-periodic: G(n+3) = G(n) + 2 from heap 10.
+	ap := make([]uint16, 2000)
+	for i := range ap {
+		ap[i] = uint16(i / 3 * 2)
+		if i < 10 {
+			ap[i] = uint16(bits.OnesCount(uint(i)))
+		}
+	}
+	ms := NewMismatches(ap, 3, 2)
+	assert.Less(t, ms.Last(), 10)
+	d, ok := ms.Difference(500)
+	assert.True(t, ok)
+	assert.Equal(t, 0, d)
+}
+
+func TestFormatHelpers(t *testing.T) {
+	assert.Equal(t, "10,061,916", GroupDigits(10061916))
+	assert.Equal(t, "999", GroupDigits(999))
+	assert.Equal(t, "1,000", GroupDigits(1000))
+	assert.Equal(t, []int{0, 20, 40, 60, 80, 100}, AxisTicks(0, 100, 6))
+	assert.Equal(t, []int{1, 10, 100, 1000}, LogAxisTicks(1, 3000, 10))
+}

@@ -1,0 +1,69 @@
+package plotting
+
+import (
+	"errors"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+)
+
+// QuotientOrders is the sequence of partial misère quotient orders |Q_n| of
+// a game, n = 0..len(Orders)-1 (every one of them verified).
+type QuotientOrders struct {
+	// Name names the game in the title, e.g. "0.07".
+	Name   string
+	Orders []int
+	// Certified is true when the last quotient is the certified full quotient.
+	Certified bool
+}
+
+// QuotientOrdersPlot draws |Q_n| against n as steps on a logarithmic axis:
+// a flat line is a stretch of heaps that keep the quotient, a jump an
+// expansion.
+func QuotientOrdersPlot(q QuotientOrders, size Size) (*Figure, error) {
+	if len(q.Orders) == 0 {
+		return nil, errors.New("plotting: no quotient orders to draw")
+	}
+	size = size.withDefaults()
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
+	st := newStyle(size)
+	title := "Partial misère quotients of " + q.Name
+	if q.Certified {
+		title += " (last: full quotient)"
+	}
+	p := st.newPlot(title, "heap n", "|Q_n|")
+	top := 1
+	pts := make(plotter.XYs, 0, 2*len(q.Orders))
+	for n, o := range q.Orders {
+		if o < 1 {
+			return nil, errors.New("plotting: a quotient order must be at least 1")
+		}
+		top = max(top, o)
+		if n > 0 {
+			pts = append(pts, plotter.XY{X: float64(n), Y: float64(q.Orders[n-1])})
+		}
+		pts = append(pts, plotter.XY{X: float64(n), Y: float64(o)})
+	}
+	pts = append(pts, plotter.XY{X: float64(len(q.Orders)), Y: float64(q.Orders[len(q.Orders)-1])})
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		return nil, err
+	}
+	line.Width = st.pt(st.line)
+	line.Color = valueColour
+	p.Add(line)
+	p.X.Min, p.X.Max = 0, float64(len(q.Orders))
+	p.Y.Min, p.Y.Max = 1, math.Max(2, float64(top)*1.5)
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Add(plotter.NewGrid())
+	c := newCanvas(size)
+	fill(c.rgba(), c.rgba().Bounds(), nrgb(0xffffff))
+	p.Draw(c.dc)
+	img := c.nrgba()
+	return &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
+		X: AxisRange{Min: 0, Max: float64(len(q.Orders))}, Y: AxisRange{Min: 1, Max: p.Y.Max, Log: true}}, nil
+}

@@ -1,0 +1,600 @@
+package astron
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+)
+
+// SequencePeriod is a periodicity of a sequence s(0..L−1), holding for every
+// n ≥ Preperiod with n + Period ≤ L − 1:
+//
+//	Form "plain":    s(n + τ) = s(n)
+//	Form "additive": s(n + τ) = s(n) + Shift   (an arithmetic period, Shift ≠ 0)
+//	Form "xor":      s(n + τ) = s(n) ⊕ Shift   (Shift ≠ 0)
+//
+// Evidence is the number of n compared (all equal): L − Period − Preperiod.
+type SequencePeriod struct {
+	Form      string `json:"form"`
+	Period    int    `json:"period"`
+	Shift     int    `json:"shift"`
+	Preperiod int    `json:"preperiod"`
+	Evidence  int    `json:"evidence"`
+}
+
+func (p *SequencePeriod) String() string {
+	if p == nil {
+		return "none"
+	}
+	switch p.Form {
+	case "additive":
+		return fmt.Sprintf("G(n+%d) = G(n) + %d from n = %d (%d comparisons)", p.Period, p.Shift, p.Preperiod, p.Evidence)
+	case "xor":
+		return fmt.Sprintf("G(n+%d) = G(n) ⊕ %d from n = %d (%d comparisons)", p.Period, p.Shift, p.Preperiod, p.Evidence)
+	}
+	return fmt.Sprintf("G(n+%d) = G(n) from n = %d (%d comparisons)", p.Period, p.Preperiod, p.Evidence)
+}
+
+// SequencePeriods are the smallest periods of each form a sequence shows
+// (nil when none).
+type SequencePeriods struct {
+	Plain    *SequencePeriod `json:"plain"`
+	Additive *SequencePeriod `json:"additive"`
+	Xor      *SequencePeriod `json:"xor"`
+}
+
+// MinPeriodEvidence is the least number of comparisons a period must pass
+// besides two whole periods (so that a short sequence of noise shows none).
+const MinPeriodEvidence = 24
+
+// FindSequencePeriods returns, for each form, the smallest period τ (with
+// its preperiod) that the sequence satisfies over at least two whole periods
+// and MinPeriodEvidence comparisons. For each τ the preperiod is found from
+// the top: the first n (going down) where the relation fails, plus one.
+func FindSequencePeriods(s []uint16) SequencePeriods {
+	var out SequencePeriods
+	L := len(s)
+	for tau := 1; 3*tau <= L; tau++ {
+		if out.Plain != nil && out.Additive != nil && out.Xor != nil {
+			break
+		}
+		top := L - 1 - tau
+		if out.Plain == nil {
+			n := top
+			for n >= 0 && s[n+tau] == s[n] {
+				n--
+			}
+			if ev := top - n; ev >= 2*tau && ev >= MinPeriodEvidence {
+				out.Plain = &SequencePeriod{Form: "plain", Period: tau, Preperiod: n + 1, Evidence: ev}
+			}
+		}
+		if out.Additive == nil {
+			d := int(s[top+tau]) - int(s[top])
+			if d != 0 {
+				n := top
+				for n >= 0 && int(s[n+tau])-int(s[n]) == d {
+					n--
+				}
+				if ev := top - n; ev >= 2*tau && ev >= MinPeriodEvidence {
+					out.Additive = &SequencePeriod{Form: "additive", Period: tau, Shift: d, Preperiod: n + 1, Evidence: ev}
+				}
+			}
+		}
+		if out.Xor == nil {
+			d := s[top+tau] ^ s[top]
+			if d != 0 {
+				n := top
+				for n >= 0 && s[n+tau]^s[n] == d {
+					n--
+				}
+				if ev := top - n; ev >= 2*tau && ev >= MinPeriodEvidence {
+					out.Xor = &SequencePeriod{Form: "xor", Period: tau, Shift: int(d), Preperiod: n + 1, Evidence: ev}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// CubeLine names a straight line through the three-star cube:
+// (A + n·DA, B + n·DB, C + n·DC) for n = 0, 1, ….
+type CubeLine struct {
+	A, B, C    int
+	DA, DB, DC int
+}
+
+// String writes the line as G(A_{…}) with n the running index.
+func (l CubeLine) String() string {
+	term := func(a, d int) string {
+		switch {
+		case d == 0:
+			return fmt.Sprint(a)
+		case a == 0 && d == 1:
+			return "n"
+		case a == 0:
+			return fmt.Sprintf("%dn", d)
+		case d == 1:
+			return fmt.Sprintf("%d+n", a)
+		}
+		return fmt.Sprintf("%d+%dn", a, d)
+	}
+	return fmt.Sprintf("G(A_{%s,%s,%s})", term(l.A, l.DA), term(l.B, l.DB), term(l.C, l.DC))
+}
+
+// LineFinding is what the period finders saw on one line.
+type LineFinding struct {
+	Line    CubeLine        `json:"-"`
+	Name    string          `json:"line"`
+	Length  int             `json:"length"`
+	Periods SequencePeriods `json:"periods"`
+}
+
+// FamilySummary counts what the lines of one family show.
+type FamilySummary struct {
+	Family      string `json:"family"`
+	Description string `json:"description"`
+	Lines       int    `json:"lines"`
+	Plain       int    `json:"plain"`
+	Additive    int    `json:"additive"`
+	Xor         int    `json:"xor"`
+	// Common are the most frequent (form, period, shift) found, with counts.
+	Common []PeriodCount `json:"common"`
+	// Examples are a few lines with a period of some form (the first in
+	// the family's order), and Unresolved a few with none.
+	Examples   []LineFinding `json:"examples"`
+	Unresolved []string      `json:"unresolved"`
+	// PeriodsMultipleOf34 counts the plain periods that are multiples of the
+	// two-star bulb's period (34 for Astron; TwoStarPeriod below).
+	PeriodsMultipleOfTwoStar int `json:"plain_periods_multiple_of_two_star_period"`
+}
+
+// PeriodCount is one (form, period, shift) and how many lines show it.
+type PeriodCount struct {
+	Form   string `json:"form"`
+	Period int    `json:"period"`
+	Shift  int    `json:"shift"`
+	Lines  int    `json:"lines"`
+}
+
+// GrowthRecord is a size n at which the largest nimber grows, with a cell
+// that carries the new largest value.
+type GrowthRecord struct {
+	N     int    `json:"n"`
+	Max   int    `json:"max"`
+	Cell  [3]int `json:"cell"`
+	Cells int    `json:"cells_with_max"`
+}
+
+// GrowthReport says how the largest nimber grows and which cells carry it.
+type GrowthReport struct {
+	// MaxBySize[n] is the largest nimber with every star ≤ n.
+	MaxBySize []int `json:"max_by_size"`
+	// Slope and Intercept fit MaxBySize[n] ≈ Slope·n + Intercept over the
+	// upper three quarters of the sizes (least squares).
+	Slope     float64 `json:"slope"`
+	Intercept float64 `json:"intercept"`
+	// LastIncrease is the largest n with MaxBySize[n] > MaxBySize[n−1].
+	LastIncrease int            `json:"last_increase"`
+	Records      []GrowthRecord `json:"records"`
+	// Shapes counts the record cells (p ≤ q ≤ r) by shape.
+	Shapes map[string]int `json:"record_shapes"`
+	// SliceMean[r] is the mean nimber of the cells with largest star r.
+	SliceMean []float64 `json:"slice_mean"`
+	// MeanSlope fits SliceMean like Slope.
+	MeanSlope float64 `json:"mean_slope"`
+}
+
+// TheoremCheck is Theorem 2.3.7's finite check for s = 2 → 3 run on the
+// cube: for each candidate period τ (multiples of the two-star period), the
+// first triple x ≥ n' (the two-star preperiod) where raising x by τ changes
+// the nimber, and the last one.
+type TheoremCheck struct {
+	TwoStar Period `json:"two_star"`
+	K       int    `json:"k"`
+	N       int    `json:"n"`
+	// Holds is true only when a period is certified by the cube.
+	Holds      bool              `json:"holds"`
+	Candidates []PeriodCandidate `json:"candidates"`
+	// MinimalNeed is the table size the smallest conceivable certificate
+	// needs (τ = two-star period, n0 = two-star preperiod):
+	// 2·n' + 2τ' + k − 1.
+	MinimalNeed int `json:"minimal_need"`
+	// GrowthNeed is the size any certificate needs given the growth seen:
+	// a bulb periodic from n0 with period τ takes every value at indices
+	// below n0 + τ, so n0 + τ > LastIncrease and the certificate needs
+	// N ≥ 2(LastIncrease + 1) + k − 1.
+	GrowthNeed int    `json:"growth_need"`
+	Verdict    string `json:"verdict"`
+}
+
+// PeriodCandidate is one τ of TheoremCheck.
+type PeriodCandidate struct {
+	Period int `json:"period"`
+	// FirstFailure is the first (x, y, z) in order of x, then y ≤ z, with
+	// x ≥ n' and G(A_{x+τ,y,z}) ≠ G(A_{x,y,z}); nil when none up to N − τ.
+	FirstFailure []int `json:"first_failure"`
+	// Values are the two nimbers of FirstFailure.
+	Values []int `json:"values,omitempty"`
+	// LastFailure is the largest such x (any y, z): a period τ would need a
+	// preperiod above it.
+	LastFailure int `json:"last_failure"`
+	// Needs is the N a certificate with this τ would need
+	// (2·max(LastFailure + 1, n') + 2τ + k − 1).
+	Needs int `json:"needs"`
+}
+
+// StudyOptions bound the structure finders.
+type StudyOptions struct {
+	// RowPairs: the rows G(a, b, n) are studied for a ≤ b ≤ RowPairs.
+	RowPairs int
+	// DiagonalOffsets: the lines G(a, n, n + c) are studied for every a ≤ N
+	// and c ≤ DiagonalOffsets.
+	DiagonalOffsets int
+	// Candidates: how many multiples of the two-star period the theorem
+	// check tries.
+	Candidates int
+	Progress   ProgressFunc
+}
+
+// Study is the three-star study of a cube: period finders on lines, the
+// growth of the largest nimber, the comparison with the two-star period and
+// Theorem 2.3.7's finite check.
+type Study struct {
+	Rules     string          `json:"rules"`
+	N         int             `json:"n"`
+	MaxNimber int             `json:"max_nimber"`
+	Families  []FamilySummary `json:"families"`
+	MainDiag  LineFinding     `json:"main_diagonal"`
+	Growth    GrowthReport    `json:"growth"`
+	Theorem   TheoremCheck    `json:"theorem_2_3_7"`
+	// TwoStarPeriod is the two-star bulb's period the lines are compared
+	// with (34 for Astron).
+	TwoStarPeriod int       `json:"two_star_period"`
+	Findings      []Finding `json:"findings"`
+}
+
+// Finding is one row of the study's findings table.
+type Finding struct {
+	Topic    string `json:"topic"`
+	Result   string `json:"result"`
+	Evidence string `json:"evidence"`
+}
+
+// StudyCube runs the structure finders on the cube. twoStar is the
+// certified period of the two-star bulb (BulbPeriod with 2 stars).
+func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) (*Study, error) {
+	if opt.RowPairs <= 0 {
+		opt.RowPairs = min(c.N, 60)
+	}
+	if opt.DiagonalOffsets < 0 {
+		opt.DiagonalOffsets = 0
+	}
+	if opt.Candidates <= 0 {
+		opt.Candidates = 8
+	}
+	st := &Study{Rules: c.Rules.String(), N: c.N, MaxNimber: c.Max(), TwoStarPeriod: twoStar.Period}
+	// Family 1: fix two stars, vary the third.
+	var rows []CubeLine
+	for a := 0; a <= min(opt.RowPairs, c.N); a++ {
+		for b := a; b <= min(opt.RowPairs, c.N); b++ {
+			rows = append(rows, CubeLine{A: a, B: b, DC: 1})
+		}
+	}
+	// Family 2: fix one star, the two others equal (slices' diagonals), and
+	// offset diagonals G(a, n, n + c).
+	var diags []CubeLine
+	for cc := 0; cc <= opt.DiagonalOffsets; cc++ {
+		for a := 0; a <= c.N; a++ {
+			diags = append(diags, CubeLine{A: a, C: cc, DB: 1, DC: 1})
+		}
+	}
+	total := int64(len(rows) + len(diags))
+	var done int64
+	report := func() {
+		done++
+		if opt.Progress != nil && done%64 == 0 {
+			opt.Progress(Progress{Done: done, Total: total})
+		}
+	}
+	fam := func(name, desc string, lines []CubeLine) (FamilySummary, error) {
+		fs := FamilySummary{Family: name, Description: desc, Lines: len(lines)}
+		counts := map[PeriodCount]int{}
+		for _, l := range lines {
+			if err := ctx.Err(); err != nil {
+				return fs, err
+			}
+			seq := c.Line(l.A, l.B, l.C, l.DA, l.DB, l.DC)
+			f := LineFinding{Line: l, Name: l.String(), Length: len(seq), Periods: FindSequencePeriods(seq)}
+			any := false
+			for _, p := range []*SequencePeriod{f.Periods.Plain, f.Periods.Additive, f.Periods.Xor} {
+				if p == nil {
+					continue
+				}
+				any = true
+				counts[PeriodCount{Form: p.Form, Period: p.Period, Shift: p.Shift}]++
+			}
+			if p := f.Periods.Plain; p != nil {
+				fs.Plain++
+				if twoStar.Period > 0 && p.Period%twoStar.Period == 0 {
+					fs.PeriodsMultipleOfTwoStar++
+				}
+			}
+			if f.Periods.Additive != nil {
+				fs.Additive++
+			}
+			if f.Periods.Xor != nil {
+				fs.Xor++
+			}
+			if any && len(fs.Examples) < 8 {
+				fs.Examples = append(fs.Examples, f)
+			}
+			if !any && len(fs.Unresolved) < 8 {
+				fs.Unresolved = append(fs.Unresolved, f.Name)
+			}
+			report()
+		}
+		for pc, n := range counts {
+			pc.Lines = n
+			fs.Common = append(fs.Common, pc)
+		}
+		sort.Slice(fs.Common, func(i, j int) bool {
+			a, b := fs.Common[i], fs.Common[j]
+			if a.Lines != b.Lines {
+				return a.Lines > b.Lines
+			}
+			if a.Form != b.Form {
+				return a.Form < b.Form
+			}
+			return a.Period < b.Period
+		})
+		if len(fs.Common) > 10 {
+			fs.Common = fs.Common[:10]
+		}
+		return fs, nil
+	}
+	f1, err := fam("rows", fmt.Sprintf("fix two stars a ≤ b ≤ %d, vary the third: G(A_{a,b,n})", min(opt.RowPairs, c.N)), rows)
+	if err != nil {
+		return nil, err
+	}
+	f2, err := fam("diagonals", fmt.Sprintf("fix one star a ≤ %d, the two others along p = q (offset c ≤ %d): G(A_{a,n,n+c})", c.N, opt.DiagonalOffsets), diags)
+	if err != nil {
+		return nil, err
+	}
+	st.Families = []FamilySummary{f1, f2}
+	md := CubeLine{DA: 1, DB: 1, DC: 1}
+	seq := c.Line(0, 0, 0, 1, 1, 1)
+	st.MainDiag = LineFinding{Line: md, Name: md.String(), Length: len(seq), Periods: FindSequencePeriods(seq)}
+	st.Growth = growthOf(c)
+	st.Theorem = theoremCheck(ctx, c, twoStar, st.Growth, opt.Candidates)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	st.Findings = st.findings()
+	return st, nil
+}
+
+// TwoStarBulbPeriod computes the two-star bulb's period as far as its own
+// certificate needs (1300 for Astron): the lower bulb of Theorem 2.3.7.
+func TwoStarBulbPeriod(ctx context.Context, r Rules) (Period, error) {
+	return lowerTwoStar(ctx, r, 0)
+}
+
+// growthOf measures the largest nimber by size and the cells carrying it.
+func growthOf(c *Cube3) GrowthReport {
+	g := GrowthReport{MaxBySize: c.MaxBySize(), Shapes: map[string]int{}, SliceMean: make([]float64, c.N+1)}
+	for r := 0; r <= c.N; r++ {
+		sl := c.v[tet(r):tet(r+1)]
+		sum := 0
+		for _, v := range sl {
+			sum += int(v)
+		}
+		g.SliceMean[r] = float64(sum) / float64(len(sl))
+		if r == 0 || g.MaxBySize[r] > g.MaxBySize[r-1] {
+			if r > 0 {
+				g.LastIncrease = r
+			}
+			rec := GrowthRecord{N: r, Max: g.MaxBySize[r]}
+			first := true
+			for q := 0; q <= r; q++ {
+				for p := 0; p <= q; p++ {
+					if int(sl[tri(q)+int64(p)]) == rec.Max {
+						rec.Cells++
+						if first {
+							rec.Cell = [3]int{p, q, r}
+							first = false
+						}
+					}
+				}
+			}
+			if r > 0 {
+				g.Shapes[cellShape(rec.Cell)]++
+			}
+			g.Records = append(g.Records, rec)
+		}
+	}
+	lo := c.N / 4
+	g.Slope, g.Intercept = fitLine(g.MaxBySize, lo)
+	g.MeanSlope, _ = fitLineF(g.SliceMean, lo)
+	return g
+}
+
+// cellShape names the shape of a sorted triple p ≤ q ≤ r.
+func cellShape(c [3]int) string {
+	p, q, r := c[0], c[1], c[2]
+	switch {
+	case p == 0:
+		return "two stars (p = 0)"
+	case p == q && q == r:
+		return "p = q = r"
+	case q == r:
+		return "q = r (two largest equal)"
+	case p == q:
+		return "p = q (two smallest equal)"
+	case 2*p <= r && 2*q > r:
+		return "p small, q ≈ r"
+	}
+	return "all different"
+}
+
+func fitLine(ys []int, from int) (slope, intercept float64) {
+	f := make([]float64, len(ys))
+	for i, y := range ys {
+		f[i] = float64(y)
+	}
+	return fitLineF(f, from)
+}
+
+func fitLineF(ys []float64, from int) (slope, intercept float64) {
+	var n, sx, sy, sxx, sxy float64
+	for i := from; i < len(ys); i++ {
+		x := float64(i)
+		n++
+		sx += x
+		sy += ys[i]
+		sxx += x * x
+		sxy += x * ys[i]
+	}
+	if n < 2 {
+		return 0, 0
+	}
+	slope = (n*sxy - sx*sy) / (n*sxx - sx*sx)
+	return slope, (sy - slope*sx) / n
+}
+
+// theoremCheck runs Theorem 2.3.7's finite check for s = 2 → 3 as far as
+// the cube reaches.
+func theoremCheck(ctx context.Context, c *Cube3, two Period, g GrowthReport, candidates int) TheoremCheck {
+	k := c.Rules.K()
+	tc := TheoremCheck{TwoStar: two, K: k, N: c.N}
+	tc.TwoStar.Lower = nil
+	nLow := max(two.Preperiod, 1)
+	if two.Period > 0 {
+		tc.MinimalNeed = CertificateSize(nLow, two.Period, k)
+	}
+	tc.GrowthNeed = 2*(g.LastIncrease+1) + k - 1
+	if two.Period == 0 || !two.Certified {
+		tc.Verdict = "the two-star bulb has no certified period: Theorem 2.3.7 does not apply"
+		return tc
+	}
+	for i := 1; i <= candidates; i++ {
+		tau := i * two.Period
+		if nLow+tau > c.N || ctx.Err() != nil {
+			break
+		}
+		pc := PeriodCandidate{Period: tau, LastFailure: -1}
+	first:
+		for x := nLow; x+tau <= c.N; x++ {
+			for y := 0; y <= c.N; y++ {
+				for z := y; z <= c.N; z++ {
+					a, b := c.At(x, y, z), c.At(x+tau, y, z)
+					if a != b {
+						pc.FirstFailure = []int{x, y, z}
+						pc.Values = []int{a, b}
+						break first
+					}
+				}
+			}
+		}
+	last:
+		for x := c.N - tau; x >= 0; x-- {
+			for y := 0; y <= c.N; y++ {
+				for z := y; z <= c.N; z++ {
+					if c.At(x, y, z) != c.At(x+tau, y, z) {
+						pc.LastFailure = x
+						break last
+					}
+				}
+			}
+		}
+		pc.Needs = CertificateSize(max(pc.LastFailure+1, nLow), tau, k)
+		tc.Candidates = append(tc.Candidates, pc)
+	}
+	failing := 0
+	for _, pc := range tc.Candidates {
+		if pc.FirstFailure != nil {
+			failing++
+		}
+	}
+	switch {
+	case len(tc.Candidates) == 0:
+		tc.Verdict = fmt.Sprintf("the cube (N = %d) does not reach past the two-star preperiod %d plus one period: nothing to check", c.N, nLow)
+	case failing == len(tc.Candidates):
+		pc := tc.Candidates[0]
+		tc.Verdict = fmt.Sprintf("fails: no period τ ∈ {%d, …, %d} holds from the two-star preperiod %d on; for τ = %d the first failure is G(A_{%d,%d,%d}) = %d ≠ G(A_{%d,%d,%d}) = %d; the largest nimber still grows at n = %d, so any period needs n0 + τ > %d and a certificate N ≥ %d",
+			tc.Candidates[0].Period, tc.Candidates[len(tc.Candidates)-1].Period, nLow, pc.Period,
+			pc.FirstFailure[0], pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[0],
+			pc.FirstFailure[0]+pc.Period, pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[1],
+			g.LastIncrease, g.LastIncrease, tc.GrowthNeed)
+	default:
+		tc.Verdict = fmt.Sprintf("inconclusive: some candidate periods agree as far as the cube reaches, but a certificate needs N ≥ %d (the cube has N = %d)", tc.MinimalNeed, c.N)
+	}
+	return tc
+}
+
+// findings writes the study as rows of a table.
+func (st *Study) findings() []Finding {
+	var out []Finding
+	for _, f := range st.Families {
+		res := fmt.Sprintf("%d lines: plain period on %d, additive (arithmetic) period on %d, XOR period on %d", f.Lines, f.Plain, f.Additive, f.Xor)
+		var ev []string
+		for _, pc := range f.Common[:min(3, len(f.Common))] {
+			switch pc.Form {
+			case "plain":
+				ev = append(ev, fmt.Sprintf("τ = %d on %d lines", pc.Period, pc.Lines))
+			case "additive":
+				ev = append(ev, fmt.Sprintf("+%d every %d on %d lines", pc.Shift, pc.Period, pc.Lines))
+			default:
+				ev = append(ev, fmt.Sprintf("⊕%d every %d on %d lines", pc.Shift, pc.Period, pc.Lines))
+			}
+		}
+		if len(f.Examples) > 0 {
+			e := f.Examples[0]
+			for _, p := range []*SequencePeriod{e.Periods.Plain, e.Periods.Additive, e.Periods.Xor} {
+				if p != nil {
+					ev = append(ev, fmt.Sprintf("e.g. %s: %s", e.Name, p))
+					break
+				}
+			}
+		}
+		if len(f.Unresolved) > 0 {
+			ev = append(ev, fmt.Sprintf("no period on e.g. %s", f.Unresolved[0]))
+		}
+		out = append(out, Finding{Topic: f.Description, Result: res, Evidence: joinSemi(ev)})
+	}
+	md := st.MainDiag
+	out = append(out, Finding{Topic: "main diagonal " + md.Name, Result: fmt.Sprintf("plain: %s; additive: %s; XOR: %s", md.Periods.Plain, md.Periods.Additive, md.Periods.Xor), Evidence: fmt.Sprintf("%d values compared", md.Length)})
+	g := st.Growth
+	shapes := make([]string, 0, len(g.Shapes))
+	for s, n := range g.Shapes {
+		shapes = append(shapes, fmt.Sprintf("%s: %d", s, n))
+	}
+	slices.Sort(shapes)
+	last := g.Records[len(g.Records)-1]
+	out = append(out, Finding{Topic: "growth of the largest nimber",
+		Result:   fmt.Sprintf("max %d at N = %d, ≈ %.3f·N + %.1f; mean of a slice ≈ %.3f·N; last increase at n = %d", g.MaxBySize[len(g.MaxBySize)-1], st.N, g.Slope, g.Intercept, g.MeanSlope, g.LastIncrease),
+		Evidence: fmt.Sprintf("%d record sizes; last record cell A_{%d,%d,%d} (%d cells share its value); record cells by shape: %s", len(g.Records), last.Cell[0], last.Cell[1], last.Cell[2], last.Cells, joinSemi(shapes))})
+	if st.TwoStarPeriod > 0 {
+		m := 0
+		for _, f := range st.Families {
+			m += f.PeriodsMultipleOfTwoStar
+		}
+		out = append(out, Finding{Topic: fmt.Sprintf("comparison with the two-star period %d", st.TwoStarPeriod),
+			Result:   fmt.Sprintf("%d of the lines' plain periods are multiples of %d", m, st.TwoStarPeriod),
+			Evidence: "the two-star bulb is certified periodic (period 34, preperiod 585 for Astron); a three-star period would have to be a multiple of it"})
+	}
+	out = append(out, Finding{Topic: "Theorem 2.3.7, s = 2 → 3", Result: st.Theorem.Verdict,
+		Evidence: fmt.Sprintf("smallest conceivable certificate needs N ≥ %d; with the growth seen N ≥ %d; cube N = %d", st.Theorem.MinimalNeed, st.Theorem.GrowthNeed, st.N)})
+	return out
+}
+
+func joinSemi(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += "; "
+		}
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,180 @@
+package misere
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// bruteIsP is the misère outcome from the definition alone: a position is P
+// when it has a move and every move leads to an N-position. The only
+// shortcut is memoisation by the sorted list of heaps (a sum does not depend
+// on the order of its terms); nothing is cancelled or merged.
+type brute struct {
+	code Rules
+	memo map[string]bool
+}
+
+func (b *brute) options(h int) []octal.Option {
+	var out []octal.Option
+	b.code.ForEachOption(h, func(o octal.Option) { out = append(out, o) })
+	return out
+}
+
+func (b *brute) isP(heaps []int) bool {
+	sorted := slices.Clone(heaps)
+	slices.Sort(sorted)
+	k := fmt.Sprint(sorted)
+	if v, ok := b.memo[k]; ok {
+		return v
+	}
+	res := false
+	for i, h := range sorted {
+		for _, o := range b.options(h) {
+			res = true
+			next := append(append(slices.Clone(sorted[:i]), sorted[i+1:]...), o.Leave()...)
+			if b.isP(next) {
+				b.memo[k] = false
+				return false
+			}
+		}
+	}
+	b.memo[k] = res
+	return res
+}
+
+func (b *brute) winningMoves(heaps []int) []octal.Move {
+	moves := []octal.Move{}
+	for i, h := range heaps {
+		for _, o := range b.options(h) {
+			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Leave()...)
+			if b.isP(next) {
+				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+			}
+		}
+	}
+	return moves
+}
+
+// issue 16 acceptance: random sums of up to 4 heaps ≤ 14 in 0.07, 0.137,
+// 0.77, 0.75, 0.6 and random codes — outcome and the full set of winning
+// moves from SolveSum (whichever method it picks), from the search with a
+// small cut-off quotient Q_6 (so that positions mixing heaps within and
+// beyond the quotient are exercised) and from the plain search, against the
+// brute force.
+func TestSolveSumMatchesBruteForce(t *testing.T) {
+	// and three take-and-break codes that are not octal: Grundy's game,
+	// Nim as 0.[3], and a code with a modifier
+	codes := []string{"0.07", "0.137", "0.77", "0.75", "0.6", "4!.0", "0.[3]", "0.4?4"}
+	rng := rand.New(rand.NewPCG(16, 4))
+	for len(codes) < 11 {
+		// a random code of 2 or 3 digits, each 0..7, last one non-zero
+		n := 2 + rng.IntN(2)
+		c := "0."
+		for j := 0; j < n; j++ {
+			d := rng.IntN(8)
+			if j == n-1 && d == 0 {
+				d = 1 + rng.IntN(7)
+			}
+			c += fmt.Sprint(d)
+		}
+		codes = append(codes, c)
+	}
+	maxHeap, trials := 14, 25
+	if testing.Short() {
+		maxHeap, trials = 10, 10
+	}
+	for _, cs := range codes {
+		t.Run(cs, func(t *testing.T) {
+			code, err := ParseRules(cs)
+			require.NoError(t, err)
+			b := &brute{code: code, memo: map[string]bool{}}
+			q6, err := PartialQuotients(context.Background(), code, 6, time.Minute)
+			require.NoError(t, err)
+			cut := NewSearcher(code)
+			cut.UseQuotient(q6)
+			plain := NewSearcher(code)
+			for i := 0; i < trials; i++ {
+				heaps := make([]int, 1+rng.IntN(4))
+				for j := range heaps {
+					heaps[j] = rng.IntN(maxHeap + 1)
+				}
+				if sum(heaps) > 30 {
+					// keep the brute force within seconds: at most 30 tokens
+					heaps = heaps[:2]
+				}
+				want := N
+				if b.isP(heaps) {
+					want = P
+				}
+				wantMoves := b.winningMoves(heaps)
+				r, err := SolveSum(context.Background(), code, heaps, SumOptions{})
+				require.NoError(t, err)
+				require.Equal(t, want, r.Outcome, "%s %v by %s", cs, heaps, r.Method)
+				require.Equal(t, wantMoves, r.Moves, "%s %v by %s", cs, heaps, r.Method)
+				for name, s := range map[string]*Searcher{"cut-off Q_6": cut, "plain": plain} {
+					o, err := s.Outcome(context.Background(), heaps)
+					require.NoError(t, err)
+					require.Equal(t, want, o, "%s %v, %s search", cs, heaps, name)
+					m, err := s.WinningMoves(context.Background(), heaps)
+					require.NoError(t, err)
+					require.Equal(t, wantMoves, m, "%s %v, %s search", cs, heaps, name)
+				}
+			}
+		})
+	}
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+// A sum with a heap beyond the quotient reached in the budget is decided by
+// the search (forced here with a budget too small for any quotient step).
+func TestSolveSumFallsBackToSearch(t *testing.T) {
+	code := octal.MustParseCode("0.07")
+	r, err := SolveSum(context.Background(), code, []int{10, 11, 13}, SumOptions{QuotientTime: time.Nanosecond})
+	require.NoError(t, err)
+	require.Equal(t, BySearch, r.Method)
+	b := &brute{code: code, memo: map[string]bool{}}
+	want := N
+	if b.isP([]int{10, 11, 13}) {
+		want = P
+	}
+	require.Equal(t, want, r.Outcome)
+	require.Greater(t, r.Positions, 0)
+}
+
+// MaxMoves keeps the first moves and counts them all, by either method.
+func TestSolveSumMaxMoves(t *testing.T) {
+	code := octal.MustParseCode("0.75")
+	all, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{})
+	require.NoError(t, err)
+	require.Equal(t, ByFullQuotient, all.Method)
+	require.Greater(t, all.MoveCount, 100)
+	require.Len(t, all.Moves, all.MoveCount)
+	few, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{MaxMoves: 3})
+	require.NoError(t, err)
+	require.Equal(t, all.MoveCount, few.MoveCount)
+	require.Equal(t, all.Moves[:3], few.Moves)
+
+	dk := octal.MustParseCode("0.07")
+	all, err = SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond})
+	require.NoError(t, err)
+	require.Equal(t, BySearch, all.Method)
+	few, err = SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond, MaxMoves: 1})
+	require.NoError(t, err)
+	require.Equal(t, all.MoveCount, few.MoveCount)
+	require.Equal(t, all.Moves[:min(1, len(all.Moves))], few.Moves)
+}
