@@ -321,11 +321,16 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		}
 		opts.Style, opts.Palette = plotting.Points, req.Palette
 	}
+	opts.Caption = fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
+	if res.Certified {
+		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
+	}
+	opts.Caption += " · nimlab " + plotting.Version
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err
 	}
-	return fig.WritePNG(req.File)
+	return plotting.SaveByExtension(fig, req.File)
 }
 
 // maxMoveHeap bounds the heaps of --heaps: winning moves are found by
