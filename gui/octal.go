@@ -177,6 +177,11 @@ func newOctalTab(u *ui) *octalTab {
 	})
 	t.plot.SetMinSize(fyne.NewSize(300, 200))
 	t.explorer = newSequenceExplorerPanel()
+	t.explorer.onExport = func() {
+		if t.result != nil {
+			t.explorer.exportView(u, "grundy-"+t.result.Code.String()+".png")
+		}
+	}
 
 	t.heaps = newBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")

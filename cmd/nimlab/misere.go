@@ -228,7 +228,11 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 
 // runMisereSum answers --heaps: the outcome and winning moves of one sum.
 func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []int, f *misereFlags) error {
-	res, err := misere.SolveSum(ctx, code, heaps, misere.SumOptions{})
+	opts := misere.SumOptions{MaxMoves: listLimit}
+	if f.all {
+		opts.MaxMoves = 0
+	}
+	res, err := misere.SolveSum(ctx, code, heaps, opts)
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
@@ -242,10 +246,7 @@ func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []i
 		Code: res.Code, Name: misere.RulesName(code), Heaps: heaps, Outcome: res.Outcome.String(),
 		Method: string(res.Method), Description: res.Describe(), QuotientHeap: res.QuotientHeap,
 		QuotientOrder: res.QuotientOrder, Certified: res.Certified, Positions: res.Positions,
-		MoveCount: len(res.Moves), Moves: printedMoves(res.Moves),
-	}
-	if !f.all && len(r.Moves) > listLimit {
-		r.Moves, r.MovesTruncated = r.Moves[:listLimit], true
+		MoveCount: res.MoveCount, Moves: printedMoves(res.Moves), MovesTruncated: res.MoveCount > len(res.Moves),
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)

@@ -480,20 +480,22 @@ func (s *Searcher) imageOf(c int) int32 {
 // P-position, heap by heap and in the order of the rules' ForEachOption. It
 // is empty for a P-position.
 func (s *Searcher) WinningMoves(ctx context.Context, heaps []int) ([]octal.Move, error) {
-	return winningMoves(s.code, heaps, func(next []int) (bool, error) {
+	moves, _, err := winningMoves(s.code, heaps, -1, func(next []int) (bool, error) {
 		o, err := s.Outcome(ctx, next)
 		return o == P, err
 	})
+	return moves, err
 }
 
 // winningMoves tries every move of the sum and keeps those whose result isP
 // says is a P-position. Equal heaps have the same moves, so each distinct
 // (heap size, option) is decided once.
-func winningMoves(code Rules, heaps []int, isP func([]int) (bool, error)) ([]octal.Move, error) {
+func winningMoves(code Rules, heaps []int, keep int, isP func([]int) (bool, error)) ([]octal.Move, int, error) {
 	if err := checkHeaps(heaps); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	moves := []octal.Move{}
+	count := 0
 	type key struct{ h, take, a, b int }
 	known := map[key]bool{}
 	var err error
@@ -515,14 +517,17 @@ func winningMoves(code Rules, heaps []int, isP func([]int) (bool, error)) ([]oct
 				known[k] = p
 			}
 			if p {
-				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				if keep < 0 || count < keep {
+					moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				}
+				count++
 			}
 		})
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return moves, nil
+	return moves, count, nil
 }
 
 // GenusHead returns the misère Grundy value g⁻ of the sum of heaps (the head

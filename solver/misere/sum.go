@@ -18,6 +18,9 @@ type SumOptions struct {
 	// SearchLimit bounds the positions the search memoises (about 40 bytes
 	// each); 0 means 2 million.
 	SearchLimit int
+	// MaxMoves, when positive, keeps only the first MaxMoves winning moves
+	// (all are still counted in SumResult.MoveCount).
+	MaxMoves int
 }
 
 // Method names the computation that decided a sum.
@@ -40,7 +43,10 @@ type SumResult struct {
 	Heaps   []int        `json:"heaps"`
 	Outcome Outcome      `json:"-"`
 	Moves   []octal.Move `json:"winning_moves"`
-	Method  Method       `json:"method"`
+	// MoveCount is the number of winning moves (Moves may hold fewer, see
+	// SumOptions.MaxMoves).
+	MoveCount int    `json:"winning_move_count"`
+	Method    Method `json:"method"`
 	// QuotientHeap is k for the quotient Q_k used (the full quotient when
 	// Certified); QuotientOrder is |Q_k|.
 	QuotientHeap  int  `json:"quotient_heap"`
@@ -112,6 +118,10 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 	if opts.SearchLimit <= 0 {
 		opts.SearchLimit = 2_000_000
 	}
+	keep := -1
+	if opts.MaxMoves > 0 {
+		keep = opts.MaxMoves
+	}
 	m := 0
 	if len(heaps) > 0 {
 		m = slices.Max(heaps)
@@ -130,7 +140,7 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 		if r.Outcome, err = q.Outcome(heaps); err != nil {
 			return nil, err
 		}
-		if r.Moves, err = q.WinningMoves(heaps); err != nil {
+		if r.Moves, r.MoveCount, err = q.winningMoves(heaps, keep); err != nil {
 			return nil, err
 		}
 		return r, nil
@@ -143,7 +153,11 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 		return nil, err
 	}
 	if r.Outcome == N {
-		if r.Moves, err = s.WinningMoves(ctx, heaps); err != nil {
+		r.Moves, r.MoveCount, err = winningMoves(code, heaps, keep, func(next []int) (bool, error) {
+			o, err := s.Outcome(ctx, next)
+			return o == P, err
+		})
+		if err != nil {
 			return nil, err
 		}
 	} else {

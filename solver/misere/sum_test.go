@@ -155,3 +155,26 @@ func TestSolveSumFallsBackToSearch(t *testing.T) {
 	require.Equal(t, want, r.Outcome)
 	require.Greater(t, r.Positions, 0)
 }
+
+// MaxMoves keeps the first moves and counts them all, by either method.
+func TestSolveSumMaxMoves(t *testing.T) {
+	code := octal.MustParseCode("0.75")
+	all, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{})
+	require.NoError(t, err)
+	require.Equal(t, ByFullQuotient, all.Method)
+	require.Greater(t, all.MoveCount, 100)
+	require.Len(t, all.Moves, all.MoveCount)
+	few, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{MaxMoves: 3})
+	require.NoError(t, err)
+	require.Equal(t, all.MoveCount, few.MoveCount)
+	require.Equal(t, all.Moves[:3], few.Moves)
+
+	dk := octal.MustParseCode("0.07")
+	all, err = SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond})
+	require.NoError(t, err)
+	require.Equal(t, BySearch, all.Method)
+	few, err = SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond, MaxMoves: 1})
+	require.NoError(t, err)
+	require.Equal(t, all.MoveCount, few.MoveCount)
+	require.Equal(t, all.Moves[:min(1, len(all.Moves))], few.Moves)
+}
