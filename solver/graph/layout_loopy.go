@@ -18,7 +18,7 @@ func (g *Graph) DrawingLayout() (l *Layout, layered bool) {
 	if lay, err := g.LayeredLayout(); err == nil {
 		return lay, true
 	}
-	sccs := g.sccs(nil)
+	sccs := g.sccs()
 	for _, c := range sccs {
 		if len(c) > maxSCCForLayers {
 			return g.ForceLayout(300), false
