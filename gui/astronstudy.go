@@ -26,6 +26,10 @@ const tabAstronStudy = "Three-star study"
 // second on two cores.
 const defaultStudySize = 160
 
+// The slab the tab computes beside the cube: two smaller stars ≤ 20, the
+// largest to 1200 (about a second).
+var studySlabS, studySlabL = 20, 1200
+
 // studyMemoryLimit bounds the cube the window computes (the machine may be
 // shared; the CLI's --max-memory goes further).
 const studyMemoryLimit = 3 << 30
@@ -253,6 +257,20 @@ func (t *astronStudyTab) Compute() {
 			two, err = astron.TwoStarBulbPeriod(ctx, rules)
 			if err == nil {
 				st, err = astron.StudyCube(ctx, c, two, astron.StudyOptions{RowPairs: min(n, 40), DiagonalOffsets: 2})
+			}
+			// The slab reaches Theorem 2.3.7's check (past 585 + 34),
+			// which a cube of this size cannot.
+			if err == nil {
+				h.Update(func() { t.status.SetText(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL)) })
+				var sl *astron.Slab3
+				sl, err = astron.BuildSlab3(ctx, rules, studySlabS, studySlabL, nil)
+				var ss *astron.SlabStudy
+				if err == nil {
+					ss, err = astron.StudySlab(ctx, sl, two, 4)
+				}
+				if err == nil {
+					st.AddSlab(ss)
+				}
 			}
 			if err == nil {
 				growth = growthPicture(st)
