@@ -185,11 +185,13 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 			container.NewBorder(nil, nil, widget.NewLabel("b"), nil, t.lineB)),
 		t.lineErr,
 	)
+	findings := container.NewVSplit(t.table, container.NewVScroll(t.detail))
+	findings.SetOffset(0.7)
 	t.views = container.NewAppTabs(
 		container.NewTabItem("Slices", t.sliceImg),
 		container.NewTabItem("Line", container.NewBorder(t.lineInfo, nil, nil, nil, t.line)),
 		container.NewTabItem("Growth", t.growthImg),
-		container.NewTabItem("Findings", container.NewVSplit(t.table, container.NewVScroll(t.detail))),
+		container.NewTabItem("Findings", findings),
 	)
 	t.lineKind.SetSelected(lineRow)
 	split := container.NewHSplit(container.NewVScroll(left), t.views)
