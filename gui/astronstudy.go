@@ -170,7 +170,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	left := container.NewVBox(
-		bold("Three-star Astron: the cube G(A_{p,q,r})"),
+		bold("Three-star cube G(A_{p,q,r})"),
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
 		container.NewGridWithColumns(2, t.compute, t.cancel),
 		t.progress, t.status, t.sizeErr,
