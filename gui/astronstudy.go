@@ -263,7 +263,9 @@ func (t *astronStudyTab) Compute() {
 			// The slab reaches Theorem 2.3.7's check (past 585 + 34),
 			// which a cube of this size cannot.
 			if err == nil {
-				h.Update(func() { t.status.SetText(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL)) })
+				h.Update(func() {
+					t.status.SetText(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
+				})
 				var sl *astron.Slab3
 				sl, err = astron.BuildSlab3(ctx, rules, studySlabS, studySlabL, nil)
 				var ss *astron.SlabStudy
