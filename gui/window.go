@@ -62,6 +62,7 @@ type ui struct {
 	astron *astronTab
 	misere *misereTab
 	study  *astronStudyTab
+	census *censusTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -84,6 +85,7 @@ func newUI(a fyne.App, present bool) *ui {
 	u.astron = newAstronTab(u)
 	u.misere = newMisereTab(u)
 	u.study = newAstronStudyTab(u)
+	u.census = newCensusTab(u)
 	// Each tab scrolls when the window is smaller than what it needs, so
 	// that the window's minimum size never exceeds a 1024×768 projector
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
@@ -94,6 +96,7 @@ func newUI(a fyne.App, present bool) *ui {
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
+		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
@@ -179,6 +182,9 @@ func (u *ui) applyTheme() {
 	for _, vt := range []*valuesTable{u.octal.table, u.misere.phi} {
 		vt.applyWidths()
 		vt.table.Refresh()
+	}
+	if u.census != nil {
+		u.census.applyWidths()
 	}
 	if u.misere.quotient != nil {
 		u.misere.sizeMulColumns()
