@@ -65,6 +65,9 @@ type astronTab struct {
 	summary   *widget.Label
 	heatmap   *heatmapView
 	sliderBox *fyne.Container
+	// The heatmap's axes and colour bar, its difference view and the
+	// three-star colour scale (heatmapcontrols.go).
+	hm heatmapControls
 
 	jobs   jobRunner
 	grid   valueGrid // what the heatmap shows
@@ -139,7 +142,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
 	t.sliceLbl = widget.NewLabel("r = 0")
 	t.readout = widget.NewLabelWithStyle(" ", fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
-	t.readout.Wrapping = fyne.TextWrapWord
+	t.readout.Truncation = fyne.TextTruncateEllipsis
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true
@@ -183,7 +186,9 @@ func newAstronTab(u *ui) *astronTab {
 		t.overlay,
 		container.NewGridWithColumns(2, t.reset, t.export),
 	)
-	right := container.NewBorder(container.NewVBox(t.summary, t.readout), nil, nil, nil, t.heatmap)
+	t.hm = newHeatmapControls(t)
+	left.Add(t.hm.content)
+	right := container.NewBorder(container.NewVBox(t.summary, t.readout), nil, nil, nil, t.hm.frame)
 	split := container.NewHSplit(container.NewVScroll(left), right)
 	split.SetOffset(0.26)
 	t.content = split
@@ -398,7 +403,7 @@ func (t *astronTab) Compute() {
 			t.period = per
 			t.table3 = t3
 			if three {
-				t.heatmap.SetScaleMax(t3.Max())
+				t.hm.applyScale(t3)
 				t.slider.Max = float64(n)
 				t.slider.SetValue(0)
 				t.sliderBox.Show()
@@ -444,9 +449,9 @@ func bulbPeriod(ctx context.Context, rules astron.Rules, n int, t3 *astron.Table
 
 // summaryText describes the table and its period.
 func (t *astronTab) summaryText(n int, three bool) string {
-	what := fmt.Sprintf("G(A_{p,q}) for 0 ≤ p, q ≤ %d", n)
+	what := fmt.Sprintf("G(A(p, q)) for 0 ≤ p, q ≤ %d", n)
 	if three {
-		what = fmt.Sprintf("G(A_{p,q,r}) for 0 ≤ p, q, r ≤ %d (slice r chosen below)", n)
+		what = fmt.Sprintf("G(A(p, q, r)) for 0 ≤ p, q, r ≤ %d (slice r chosen below)", n)
 	}
 	maxV := 0
 	for _, v := range t.grid.Values {
@@ -454,7 +459,7 @@ func (t *astronTab) summaryText(n int, three bool) string {
 	}
 	s := fmt.Sprintf("%s; largest value %d.", what, maxV)
 	if three && t.table3 != nil {
-		s = fmt.Sprintf("%s; largest value in the cube %d (every slice is coloured on that scale).", what, t.table3.Max())
+		s = fmt.Sprintf("%s; largest value in the cube %d.", what, t.table3.Max())
 	}
 	if p := t.period; p != nil && p.Period > 0 {
 		cert := "not certified"

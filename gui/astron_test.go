@@ -193,7 +193,13 @@ func TestAstronThreeStarSlices(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "r = 5", a.sliceLbl.Text)
-	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "slices share the cube's colour scale")
+	sliceMax := 1
+	for _, v := range a.grid.Values {
+		sliceMax = max(sliceMax, v)
+	}
+	assert.Equal(t, sliceMax, a.heatmap.maxV, "by default a slice is coloured on its own scale")
+	a.hm.scale.SetSelected(scaleCube)
+	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "or on the cube's, so that slices compare")
 	// The tab finds the three-star period from its own cube; it must agree
 	// with the solver's one-call BulbPeriod.
 	rep, err := astron.BulbPeriod(context.Background(), astron.AstronRules(), 3, 24, nil)

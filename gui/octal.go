@@ -110,9 +110,13 @@ func (t *octalTab) setPresentation(on bool) {
 	if on {
 		t.split.SetOffset(0.45)
 		t.rightSplit.SetOffset(0.72)
+		// The engine choice is a researcher's; on a projector its row is
+		// worth more to the plot.
+		t.engine.Hide()
 	} else {
 		t.split.SetOffset(0.64)
 		t.rightSplit.SetOffset(0.6)
+		t.engine.Show()
 	}
 }
 
@@ -177,6 +181,11 @@ func newOctalTab(u *ui) *octalTab {
 	})
 	t.plot.SetMinSize(fyne.NewSize(300, 200))
 	t.explorer = newSequenceExplorerPanel()
+	t.explorer.onExport = func() {
+		if t.result != nil {
+			t.explorer.exportView(u, "grundy-"+t.result.Code.String()+".png")
+		}
+	}
 
 	t.heaps = newBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
@@ -215,7 +224,7 @@ func newOctalTab(u *ui) *octalTab {
 	split := container.NewHSplit(t.table.content, right)
 	split.SetOffset(0.64)
 	t.split, t.rightSplit = split, right
-	t.content = container.NewBorder(top, nil, nil, nil, split)
+	t.content = newTopBody(top, split)
 	return t
 }
 
