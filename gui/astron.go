@@ -37,18 +37,19 @@ const (
 type astronTab struct {
 	ui *ui
 
-	stars     *widget.Entry
+	stars     *boundedEntry
 	recent    *widget.Select
 	evaluate  *widget.Button
 	starsErr  *widget.Label
-	analysis  *widget.Label
+	analysis  *boundedList
+	evalBusy  *widget.ProgressBarInfinite
 	evalJobs  jobRunner
 	lastEval  *astron.Analysis
 	evalState *widget.Label
 	evalStop  *widget.Button
 
 	mode      *widget.RadioGroup
-	size      *widget.Entry
+	size      *boundedEntry
 	compute   *widget.Button
 	cancel    *widget.Button
 	progress  *widget.ProgressBar
@@ -64,6 +65,9 @@ type astronTab struct {
 	summary   *widget.Label
 	heatmap   *heatmapView
 	sliderBox *fyne.Container
+	// The heatmap's axes and colour bar, its difference view and the
+	// three-star colour scale (heatmapcontrols.go).
+	hm heatmapControls
 
 	jobs   jobRunner
 	grid   valueGrid // what the heatmap shows
@@ -76,7 +80,7 @@ type astronTab struct {
 
 func newAstronTab(u *ui) *astronTab {
 	t := &astronTab{ui: u}
-	t.stars = widget.NewEntry()
+	t.stars = newBoundedEntry(maxListInput)
 	t.stars.SetPlaceHolder("star sizes, e.g. 3 5 7")
 	t.stars.OnSubmitted = func(string) { t.Evaluate() }
 	t.recent = widget.NewSelect(u.recent(prefRecentConfigs), func(s string) {
@@ -92,9 +96,12 @@ func newAstronTab(u *ui) *astronTab {
 	t.starsErr.Importance = widget.DangerImportance
 	t.starsErr.Wrapping = fyne.TextWrapWord
 	t.starsErr.Hide()
-	t.analysis = widget.NewLabel("")
-	t.analysis.Wrapping = fyne.TextWrapWord
+	t.analysis = newBoundedList(u.app, u.win)
+	t.evalBusy = widget.NewProgressBarInfinite()
+	t.evalBusy.Stop()
+	t.evalBusy.Hide()
 	t.evalState = widget.NewLabel("")
+	t.evalState.Wrapping = fyne.TextWrapWord
 	t.evalStop = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.evalJobs.Cancel() })
 	t.evalStop.Disable()
 
@@ -109,7 +116,7 @@ func newAstronTab(u *ui) *astronTab {
 		}
 		t.Compute()
 	})
-	t.size = widget.NewEntry()
+	t.size = newBoundedEntry(maxNumberInput)
 	t.size.SetText(strconv.Itoa(defaultAstron2))
 	t.size.OnSubmitted = func(string) { t.Compute() }
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
@@ -118,6 +125,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.cancel.Disable()
 	t.progress = widget.NewProgressBar()
 	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
 	t.sizeErr = widget.NewLabel("")
 	t.sizeErr.Importance = widget.DangerImportance
 	t.sizeErr.Hide()
@@ -134,8 +142,10 @@ func newAstronTab(u *ui) *astronTab {
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
 	t.sliceLbl = widget.NewLabel("r = 0")
 	t.readout = widget.NewLabelWithStyle(" ", fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
+	t.readout.Truncation = fyne.TextTruncateEllipsis
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.Selectable = true
 	t.heatmap = newHeatmapView()
 	t.heatmap.OnHover = func(s string) {
 		if s == "" {
@@ -164,7 +174,7 @@ func newAstronTab(u *ui) *astronTab {
 	// of, on a desk and on a projector).
 	left := container.NewVBox(
 		bold("Stars (Astron: join two stars, or split one)"),
-		t.stars, t.recent, container.NewGridWithColumns(2, t.evaluate, t.evalStop), t.starsErr, t.evalState, t.analysis,
+		t.stars, t.recent, container.NewGridWithColumns(2, t.evaluate, t.evalStop), t.starsErr, t.evalBusy, t.evalState, t.analysis.inline(),
 		widget.NewSeparator(),
 		bold("Heatmap"),
 		t.mode,
@@ -176,7 +186,9 @@ func newAstronTab(u *ui) *astronTab {
 		t.overlay,
 		container.NewGridWithColumns(2, t.reset, t.export),
 	)
-	right := container.NewBorder(container.NewVBox(t.summary, t.readout), nil, nil, nil, t.heatmap)
+	t.hm = newHeatmapControls(t)
+	left.Add(t.hm.content)
+	right := container.NewBorder(container.NewVBox(t.summary, t.readout), nil, nil, nil, t.hm.frame)
 	split := container.NewHSplit(container.NewVScroll(left), right)
 	split.SetOffset(0.26)
 	t.content = split
@@ -221,12 +233,39 @@ func (t *astronTab) Evaluate() {
 	t.starsErr.Hide()
 	t.evalState.SetText("computing A" + posText(pos) + "…")
 	t.evalStop.Enable()
-	t.evalJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.evalBusy.Show()
+	t.evalBusy.Start()
+	t.evalJobs.Start(func(outer context.Context, h jobHandle) {
+		ctx, stop := context.WithCancelCause(outer)
+		defer stop(nil)
 		start := time.Now()
-		a, err := astron.NewSolver(astron.AstronRules()).Analyse(ctx, pos)
+		s := astron.NewSolver(astron.AstronRules())
+		var last time.Time
+		s.Progress = func(positions int) {
+			if positions > maxAstronPositions {
+				stop(errAstronTooLarge)
+			}
+			if time.Since(last) < progressRedraw {
+				return
+			}
+			last = time.Now()
+			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), groupDigits(positions), time.Since(start).Round(time.Second))
+			h.Update(func() { t.evalState.SetText(msg) })
+		}
+		a, err := s.Analyse(ctx, pos)
+		if cause := context.Cause(ctx); err != nil && errors.Is(cause, errAstronTooLarge) {
+			err = cause
+		}
 		elapsed := time.Since(start)
+		var heading string
+		var lines []string
+		if err == nil {
+			heading, lines = analysisText(a)
+		}
 		h.Finish(func() {
 			t.evalStop.Disable()
+			t.evalBusy.Stop()
+			t.evalBusy.Hide()
 			switch {
 			case errors.Is(err, context.Canceled):
 				t.evalState.SetText("cancelled")
@@ -235,7 +274,7 @@ func (t *astronTab) Evaluate() {
 			default:
 				t.lastEval = a
 				t.evalState.SetText(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
-				t.analysis.SetText(analysisText(a))
+				t.analysis.Set(heading, lines)
 				t.ui.addRecent(prefRecentConfigs, strings.Trim(fmt.Sprint([]int(pos)), "[]"))
 				t.recent.SetOptions(t.ui.recent(prefRecentConfigs))
 			}
@@ -251,19 +290,27 @@ func posText(p astron.Position) string {
 	return "_{" + joinInts([]int(p), ",") + "}"
 }
 
-// analysisText describes an analysed position in words.
-func analysisText(a *astron.Analysis) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "G(A%s) = %d: ", posText(a.Position), a.Nimber)
+// maxAstronPositions bounds the positions one evaluation memoises (about
+// 100 bytes each): a position of four large stars, such as 40 50 60 70,
+// would otherwise fill the memory before it finished.
+const maxAstronPositions = 5_000_000
+
+// errAstronTooLarge stops an evaluation at maxAstronPositions.
+var errAstronTooLarge = fmt.Errorf("stopped after %s positions searched, the most one evaluation keeps in memory; positions of four or more stars are searched by recursion over every smaller position (the CLI takes up to 120 points in all)", groupDigits(maxAstronPositions))
+
+// analysisText describes an analysed position in words: a heading and one
+// line per winning move.
+func analysisText(a *astron.Analysis) (string, []string) {
+	heading := fmt.Sprintf("G(A%s) = %d: ", posText(a.Position), a.Nimber)
 	if a.Outcome == "P" {
-		b.WriteString("a P-position — the player to move loses with best play; there is no winning move.")
-		return b.String()
+		return heading + "a P-position — the player to move loses with best play; there is no winning move.", nil
 	}
-	fmt.Fprintf(&b, "an N-position — the player to move wins. %d winning move(s):", len(a.WinningMoves))
-	for _, m := range a.WinningMoves {
-		b.WriteString("\n• " + m.Text())
+	heading += fmt.Sprintf("an N-position — the player to move wins. %s winning move(s):", groupDigits(len(a.WinningMoves)))
+	lines := make([]string, len(a.WinningMoves))
+	for i, m := range a.WinningMoves {
+		lines[i] = "• " + m.Text()
 	}
-	return b.String()
+	return heading, lines
 }
 
 // heatmapSize reads the size field for the current mode.
@@ -356,7 +403,7 @@ func (t *astronTab) Compute() {
 			t.period = per
 			t.table3 = t3
 			if three {
-				t.heatmap.SetScaleMax(t3.Max())
+				t.hm.applyScale(t3)
 				t.slider.Max = float64(n)
 				t.slider.SetValue(0)
 				t.sliderBox.Show()
@@ -402,9 +449,9 @@ func bulbPeriod(ctx context.Context, rules astron.Rules, n int, t3 *astron.Table
 
 // summaryText describes the table and its period.
 func (t *astronTab) summaryText(n int, three bool) string {
-	what := fmt.Sprintf("G(A_{p,q}) for 0 ≤ p, q ≤ %d", n)
+	what := fmt.Sprintf("G(A(p, q)) for 0 ≤ p, q ≤ %d", n)
 	if three {
-		what = fmt.Sprintf("G(A_{p,q,r}) for 0 ≤ p, q, r ≤ %d (slice r chosen below)", n)
+		what = fmt.Sprintf("G(A(p, q, r)) for 0 ≤ p, q, r ≤ %d (slice r chosen below)", n)
 	}
 	maxV := 0
 	for _, v := range t.grid.Values {
@@ -412,7 +459,7 @@ func (t *astronTab) summaryText(n int, three bool) string {
 	}
 	s := fmt.Sprintf("%s; largest value %d.", what, maxV)
 	if three && t.table3 != nil {
-		s = fmt.Sprintf("%s; largest value in the cube %d (every slice is coloured on that scale).", what, t.table3.Max())
+		s = fmt.Sprintf("%s; largest value in the cube %d.", what, t.table3.Max())
 	}
 	if p := t.period; p != nil && p.Period > 0 {
 		cert := "not certified"

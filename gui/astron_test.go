@@ -101,12 +101,12 @@ func TestAstronEvaluate(t *testing.T) {
 		require.NotNil(t, a.lastEval)
 		want := b.g(stars)
 		assert.Equal(t, want, a.lastEval.Nimber, "%v", stars)
-		assert.Contains(t, a.analysis.Text, fmt.Sprintf(") = %d: ", want))
+		assert.Contains(t, a.analysis.Text(), fmt.Sprintf(") = %d: ", want))
 		if want == 0 {
-			assert.Contains(t, a.analysis.Text, "P-position")
+			assert.Contains(t, a.analysis.Text(), "P-position")
 		} else {
-			assert.Contains(t, a.analysis.Text, "N-position")
-			assert.Contains(t, a.analysis.Text, "•", "winning moves in words")
+			assert.Contains(t, a.analysis.Text(), "N-position")
+			assert.Contains(t, a.analysis.Text(), "•", "winning moves in words")
 		}
 	}
 	assert.Equal(t, []string{"7", "1 1 6", "4 4", "2 3 4", "3 5"}, u.recent(prefRecentConfigs), "newest first")
@@ -114,7 +114,7 @@ func TestAstronEvaluate(t *testing.T) {
 	a.recent.SetSelected("3 5")
 	waitJobs(t, &a.evalJobs)
 	assert.Equal(t, "3 5", a.stars.Text)
-	assert.Contains(t, a.analysis.Text, fmt.Sprintf("G(A_{3,5}) = %d", b.g([]int{3, 5})))
+	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("G(A_{3,5}) = %d", b.g([]int{3, 5})))
 }
 
 func TestAstronBadInput(t *testing.T) {
@@ -193,7 +193,13 @@ func TestAstronThreeStarSlices(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "r = 5", a.sliceLbl.Text)
-	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "slices share the cube's colour scale")
+	sliceMax := 1
+	for _, v := range a.grid.Values {
+		sliceMax = max(sliceMax, v)
+	}
+	assert.Equal(t, sliceMax, a.heatmap.maxV, "by default a slice is coloured on its own scale")
+	a.hm.scale.SetSelected(scaleCube)
+	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "or on the cube's, so that slices compare")
 	// The tab finds the three-star period from its own cube; it must agree
 	// with the solver's one-call BulbPeriod.
 	rep, err := astron.BulbPeriod(context.Background(), astron.AstronRules(), 3, 24, nil)

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -43,6 +44,11 @@ var graphExamples = []graphExample{
 		}
 		return graph.Sum(a, b)
 	}},
+	{"No kernel: the odd cycle of seed 003, Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
+	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
+	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},
+	{"A token on a random digraph, 14 vertices (loopy)", func() (*graph.Graph, error) { return graph.RandomDigraph(14, 0.14, 3) }},
 }
 
 // graphText writes g in the line format ("u v" per move, a lone name for a
@@ -77,6 +83,9 @@ type graphTab struct {
 	vertex   *widget.Label
 	view     *graphView
 	content  fyne.CanvasObject
+	jobs     jobRunner
+	// The loopy-game controls (graph_loopy.go).
+	loopyPanel
 }
 
 func newGraphTab(u *ui) *graphTab {
@@ -112,15 +121,15 @@ func newGraphTab(u *ui) *graphTab {
 	t.view = newGraphView()
 	t.vertex = widget.NewLabel("Tap a vertex to see its outcome and winning moves.")
 	t.vertex.Wrapping = fyne.TextWrapWord
-	t.view.OnSelect = t.showVertex
+	t.view.OnSelect = t.tapVertex
+	t.legend = widget.NewLabel("")
+	t.legend.Wrapping = fyne.TextWrapWord
+	t.newLoopyPanel()
 
-	legend := widget.NewLabel("Layers by height: sinks (no move) at the bottom, every move goes down. " +
-		"Each vertex shows its name and Grundy label g; kernel vertices (g = 0, P-positions) are filled.")
-	legend.Wrapping = fyne.TextWrapWord
 	left := container.NewBorder(
 		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve)),
 		t.errLabel, nil, nil, t.text)
-	right := container.NewBorder(container.NewVBox(t.summary, legend, t.vertex), nil, nil, nil, t.view)
+	right := container.NewBorder(container.NewVBox(t.summary, t.legend, t.loopyControls, t.vertex), nil, nil, nil, t.view)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.25)
 	t.content = split
@@ -136,48 +145,42 @@ func parseGraph(text string) (*graph.Graph, error) {
 	return graph.ParseText(text)
 }
 
-// Solve parses the text, solves the graph and draws it; bad input shows an
-// inline error and keeps the last drawing.
+// Solve parses the text, solves the graph and draws it, in a worker; bad
+// input shows an inline error and keeps the last drawing.
 func (t *graphTab) Solve() {
-	g, err := parseGraph(t.text.Text)
-	var sol *graph.Solution
-	var lay *graph.Layout
-	if err == nil && g.Len() == 0 {
-		err = fmt.Errorf("the graph is empty; accepted: lines 'u v' (a move from u to v)")
-	}
-	if err == nil {
-		sol, err = g.Solve()
-	}
-	if err == nil {
-		lay, err = g.LayeredLayout()
-	}
-	if err != nil {
-		t.errLabel.SetText(err.Error())
-		t.errLabel.Show()
-		return
-	}
-	t.errLabel.Hide()
-	kernel := make([]string, len(sol.Kernel))
-	for i, v := range sol.Kernel {
-		kernel[i] = g.Name(v)
-	}
-	if len(kernel) > 40 {
-		kernel = append(kernel[:40], "…")
-	}
-	maxG := 0
-	for _, x := range sol.Grundy {
-		maxG = max(maxG, x)
-	}
-	text := fmt.Sprintf("%d vertices, %d moves, %d layers; largest Grundy label %d; kernel (P-positions) {%s}",
-		g.Len(), g.NumEdges(), len(lay.Layers), maxG, strings.Join(kernel, ", "))
-	t.showVertex(-1)
-	if g.Len() > maxDrawnVertices {
-		text += fmt.Sprintf(" — too many vertices to draw (at most %d)", maxDrawnVertices)
-		t.view.Set(nil, nil, nil)
+	text := t.text.Text
+	t.stopPlay()
+	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+		a, err := analyseGraph(ctx, text)
+		if ctx.Err() != nil {
+			h.Finish(func() {})
+			return
+		}
+		h.Finish(func() {
+			if err != nil {
+				t.errLabel.SetText(err.Error())
+				t.errLabel.Show()
+				return
+			}
+			t.errLabel.Hide()
+			t.show(a)
+		})
+	})
+}
+
+// show puts a finished analysis on screen (UI thread; everything
+// input-sized was formatted by the worker).
+func (t *graphTab) show(a *graphAnalysis) {
+	t.analysis = a
+	t.legend.SetText(a.legend)
+	if a.draw {
+		t.view.SetLoopy(a.g, a.sol, a.lay, a.loopy, a.firstKernel)
 	} else {
-		t.view.Set(g, sol, lay)
+		t.view.Set(nil, nil, nil)
 	}
-	t.summary.SetText(text)
+	t.showKernels(a)
+	t.showVertex(-1)
+	t.summary.SetText(a.summary)
 }
 
 // showVertex describes the selected vertex: its label, outcome and the
@@ -186,6 +189,10 @@ func (t *graphTab) showVertex(v int) {
 	g, sol := t.view.g, t.view.sol
 	if v < 0 || g == nil {
 		t.vertex.SetText("Tap a vertex to see its outcome and winning moves.")
+		return
+	}
+	if sol == nil {
+		t.vertex.SetText(t.describeLoopyVertex(v))
 		return
 	}
 	text := fmt.Sprintf("Vertex %s: Grundy label %d, ", g.Name(v), sol.Grundy[v])
@@ -232,9 +239,13 @@ func (t *graphTab) loadFile() {
 // the primary colour, and OnSelect is told.
 type graphView struct {
 	widget.BaseWidget
-	g        *graph.Graph
-	sol      *graph.Solution
-	lay      *graph.Layout
+	g   *graph.Graph
+	sol *graph.Solution // nil for a graph with a cycle
+	lay *graph.Layout
+	// loopy labels every graph (acyclic or not); inKernel marks the
+	// kernel chosen in the selector (graphs with a cycle).
+	loopy    *graph.LoopySolution
+	inKernel []bool
 	selected int // -1: none
 	OnSelect func(v int)
 }
@@ -243,6 +254,11 @@ type graphView struct {
 func (v *graphView) centre(w int, size fyne.Size) fyne.Position {
 	l := v.lay
 	m := v.radius(size) + 4
+	if l.Layers == nil {
+		// A force layout keeps its proportions: one scale for both axes.
+		side := min(size.Width, size.Height) - 2*m
+		return fyne.NewPos(size.Width/2+(float32(l.X[w])-0.5)*side, size.Height/2-(float32(l.Y[w])-0.5)*side)
+	}
 	return fyne.NewPos(m+float32(l.X[w])*(size.Width-2*m), size.Height-m-float32(l.Y[w])*(size.Height-2*m))
 }
 
@@ -281,8 +297,42 @@ func newGraphView() *graphView {
 // Set shows a graph (nil clears the view).
 func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) {
 	v.g, v.sol, v.lay = g, sol, lay
+	v.loopy, v.inKernel = nil, nil
 	v.selected = -1
 	v.Refresh()
+}
+
+// SetLoopy shows a graph with its generalised values (sol is nil for a
+// graph with a cycle) and marks kernel (nil: none).
+func (v *graphView) SetLoopy(g *graph.Graph, sol *graph.Solution, lay *graph.Layout, loopy *graph.LoopySolution, kernel []int) {
+	v.g, v.sol, v.lay, v.loopy = g, sol, lay, loopy
+	v.selected = -1
+	v.SetKernel(kernel)
+}
+
+// SetKernel marks the vertices of kernel with a ring (nil: none).
+func (v *graphView) SetKernel(kernel []int) {
+	v.inKernel = nil
+	if v.g != nil && kernel != nil {
+		v.inKernel = make([]bool, v.g.Len())
+		for _, w := range kernel {
+			v.inKernel[w] = true
+		}
+	}
+	v.Refresh()
+}
+
+// isP reports whether w is a P-position (filled in the primary colour).
+func (v *graphView) isP(w int) bool {
+	if v.sol != nil {
+		return v.sol.InKernel[w]
+	}
+	return v.loopy != nil && v.loopy.Label[w] == 0
+}
+
+// isD reports whether w is a D-position (a draw; drawn in its own colour).
+func (v *graphView) isD(w int) bool {
+	return v.sol == nil && v.loopy != nil && v.loopy.Outcome(w) == graph.D
 }
 
 func (v *graphView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
@@ -307,11 +357,12 @@ func (r *graphRenderer) rebuild() {
 	r.edges, r.ends, r.circles, r.names, r.labels = nil, nil, nil, nil, nil
 	r.objects = nil
 	g, sol := r.v.g, r.v.sol
-	if g == nil {
+	if g == nil || sol == nil && r.v.loopy == nil {
 		return
 	}
 	fg := theme.Color(theme.ColorNameForeground)
 	primary := theme.Color(theme.ColorNamePrimary)
+	drawColour := theme.Color(theme.ColorNameWarning)
 	edgeColour := theme.Color(theme.ColorNamePlaceHolder)
 	sel := r.v.selected
 	for u := 0; u < g.Len(); u++ {
@@ -320,11 +371,15 @@ func (r *graphRenderer) rebuild() {
 				l := canvas.NewLine(edgeColour)
 				l.StrokeWidth = 1.5
 				if u == sel {
-					// Moves from the selected vertex; winning ones stand out.
+					// Moves from the selected vertex; winning ones stand
+					// out, and from a draw the drawing ones.
 					l.StrokeColor = fg
 					l.StrokeWidth = 2.5
-					if sol.InKernel[w] {
+					if r.v.isP(w) {
 						l.StrokeColor = primary
+						l.StrokeWidth = 4
+					} else if r.v.isD(u) && r.v.isD(w) {
+						l.StrokeColor = drawColour
 						l.StrokeWidth = 4
 					}
 				}
@@ -341,19 +396,36 @@ func (r *graphRenderer) rebuild() {
 		name := canvas.NewText(g.Name(v), fg)
 		name.Alignment = fyne.TextAlignCenter
 		name.TextStyle = fyne.TextStyle{Bold: true}
-		label := canvas.NewText("g="+strconv.Itoa(sol.Grundy[v]), fg)
+		var label *canvas.Text
+		if sol != nil {
+			label = canvas.NewText("g="+strconv.Itoa(sol.Grundy[v]), fg)
+		} else {
+			label = canvas.NewText("γ="+r.v.loopy.Value(v).String(), fg)
+		}
 		label.Alignment = fyne.TextAlignCenter
 		label.TextSize = theme.CaptionTextSize()
-		if sol.InKernel[v] {
+		if r.v.isP(v) {
 			c.FillColor = primary
 			c.StrokeColor = primary
+		}
+		if r.v.isD(v) {
+			c.FillColor = drawColour
+			c.StrokeColor = drawColour
+		}
+		if r.v.inKernel != nil && r.v.inKernel[v] {
+			c.StrokeColor = theme.Color(theme.ColorNameSuccess)
+			c.StrokeWidth = 5
 		}
 		if v == sel {
 			c.StrokeColor = theme.Color(theme.ColorNameError)
 			c.StrokeWidth = 5
 		}
-		if sol.InKernel[v] {
+		if r.v.isP(v) {
 			on := theme.Color(theme.ColorNameForegroundOnPrimary)
+			name.Color, label.Color = on, on
+		}
+		if r.v.isD(v) {
+			on := theme.Color(theme.ColorNameForegroundOnWarning)
 			name.Color, label.Color = on, on
 		}
 		r.circles = append(r.circles, c)
@@ -369,7 +441,11 @@ func (r *graphRenderer) radius(size fyne.Size) float32 { return r.v.radius(size)
 // radius is the vertex circle's radius in a view of the given size.
 func (v *graphView) radius(size fyne.Size) float32 {
 	rad := theme.TextSize() * 1.6
-	if l := v.lay; l != nil {
+	if l := v.lay; l != nil && l.Layers == nil && v.g != nil {
+		// A force layout: about √n vertices across and down.
+		side := float32(math.Ceil(math.Sqrt(float64(v.g.Len())))) + 1
+		rad = min(rad, size.Width/side/2.4, size.Height/side/2.4)
+	} else if l != nil {
 		// Shrink for crowded layers.
 		widest := 1
 		for _, layer := range l.Layers {
@@ -395,11 +471,21 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 	}
 	for i, e := range r.ends {
 		a, b := pos(e[0]), pos(e[1])
+		if e[0] == e[1] {
+			r.layoutLoop(i, a, rad)
+			continue
+		}
 		// An edge that skips layers bends sideways through a point beside
 		// its midpoint, so that it does not run through the vertices of the
 		// layers between (which a chain would hide completely).
 		mid := fyne.NewPos((a.X+b.X)/2, (a.Y+b.Y)/2)
-		if span := l.Layer[e[0]] - l.Layer[e[1]]; span > 1 || span < -1 {
+		if r.v.sol == nil {
+			// A graph with cycles: every edge bends a little to its right,
+			// so that a ⇄ b shows as two arrows.
+			ux, uy := unit(a, b)
+			mid.X -= uy * rad * 0.6
+			mid.Y += ux * rad * 0.6
+		} else if span := l.Layer[e[0]] - l.Layer[e[1]]; span > 1 || span < -1 {
 			side := float32(1)
 			if (l.Layer[e[0]]+l.Slot[e[0]])%2 == 1 {
 				side = -1
@@ -429,6 +515,13 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		name, label := r.names[v], r.labels[v]
 		name.TextSize = min(theme.TextSize(), rad*0.8)
 		label.TextSize = min(theme.CaptionTextSize(), rad*0.6)
+		if w := name.MinSize().Width; w > 2.4*rad {
+			name.TextSize *= 2.4 * rad / w // a long name such as 2+1+1+1+1
+		}
+		if w := label.MinSize().Width; w > 1.6*rad {
+			// A long value such as γ=∞_{0,1,3} shrinks to fit its circle.
+			label.TextSize *= 1.6 * rad / w
+		}
 		ns, ls := name.MinSize(), label.MinSize()
 		name.Move(fyne.NewPos(p.X-ns.Width/2, p.Y-ns.Height+2))
 		name.Resize(ns)

@@ -12,6 +12,7 @@ import (
 func TestGraphPlateGameKernel(t *testing.T) {
 	u := newTestUI(t)
 	g := u.graph
+	waitJobs(t, &g.jobs)
 	// The first example is seed 003's Figure 1: coins of 1 or 2 into a
 	// plate of capacity 10; its kernel is 1, 4, 7, 10.
 	assert.Contains(t, g.summary.Text, "11 vertices")
@@ -39,10 +40,12 @@ func TestGraphPlateGameKernel(t *testing.T) {
 func TestGraphPasteTypedGraph(t *testing.T) {
 	u := newTestUI(t)
 	g := u.graph
+	waitJobs(t, &g.jobs)
 	g.text.SetText("")
 	// A path a → b → c and a → c: g(c)=0, g(b)=1, g(a)=mex{1,0}=2.
 	test.Type(g.text, "a b\nb c\na c\n")
 	test.Tap(g.solve)
+	waitJobs(t, &g.jobs)
 	assert.False(t, g.errLabel.Visible())
 	assert.Contains(t, g.summary.Text, "3 vertices, 3 moves")
 	assert.Contains(t, g.summary.Text, "largest Grundy label 2")
@@ -52,17 +55,25 @@ func TestGraphPasteTypedGraph(t *testing.T) {
 func TestGraphBadInputShowsError(t *testing.T) {
 	u := newTestUI(t)
 	g := u.graph
+	waitJobs(t, &g.jobs)
 	before := g.summary.Text
 	g.text.SetText("a b c d")
 	test.Tap(g.solve)
+	waitJobs(t, &g.jobs)
 	assert.True(t, g.errLabel.Visible())
 	assert.Contains(t, g.errLabel.Text, "line 1")
 	assert.Equal(t, before, g.summary.Text)
+	// A cycle is no longer an error: a ⇄ b is a loopy game, both draws,
+	// with the two kernels {a} and {b}.
 	g.text.SetText("a b\nb a\n")
 	test.Tap(g.solve)
-	assert.Contains(t, g.errLabel.Text, "cycle")
+	waitJobs(t, &g.jobs)
+	assert.False(t, g.errLabel.Visible())
+	assert.Contains(t, g.summary.Text, "0 P, 0 N, 2 D (draw)")
+	assert.Contains(t, g.summary.Text, "exactly 2 kernels")
 	g.text.SetText("digraph { x -> y -> z }")
 	test.Tap(g.solve)
+	waitJobs(t, &g.jobs)
 	assert.False(t, g.errLabel.Visible())
 	assert.Contains(t, g.summary.Text, "kernel (P-positions) {x, z}")
 }

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -104,14 +105,118 @@ type heatmapView struct {
 	preperiod, period int
 	label             string // how a cell is named in the read-out, e.g. "A(%d, %d)"
 
-	raster *canvas.Raster
-	bufs   [2]*image.NRGBA // the rendered pictures, reused in turn
-	frame  int
+	raster   *canvas.Raster
+	diffJobs jobRunner
+	bufs     [2]*image.NRGBA // the rendered pictures, reused in turn
+	frame    int
 	// OnHover receives the read-out for the cell under the pointer
 	// ("A(p, q) = v"), or "" when the pointer leaves the cells.
 	OnHover func(string)
 	// lastHover is the last read-out (for tests).
 	lastHover string
+	// OnTapCell, when set, receives the indices of a tapped cell (X0+c,
+	// Y0+r) and its value.
+	OnTapCell func(x, y, v int)
+	// OnViewChanged is called after a zoom, pan, fit or new table, so that
+	// the axes around the view follow it.
+	OnViewChanged func()
+	// diff, when on, shows where the table differs from itself shifted by
+	// tau columns: cell (c, r) is marked when G(c+tau, r) ≠ G(c, r).
+	diff heatmapDiff
+}
+
+// heatmapDiff is the difference view of a two-index table:
+// marks[r*Cols+c] is 1 when the cell differs from the one tau columns to
+// the right, 0 when equal, −1 when that cell is outside the table or unknown.
+type heatmapDiff struct {
+	on    bool
+	tau   int
+	marks []int8
+	count int
+}
+
+// Colours of the difference view.
+var (
+	diffMarkColour  = color.NRGBA{200, 20, 40, 255}
+	diffEqualColour = color.NRGBA{225, 225, 225, 255}
+	diffNoneColour  = color.NRGBA{250, 250, 250, 255}
+)
+
+// tableDifference compares every cell with the one tau columns to the right.
+func tableDifference(t valueGrid, tau int) heatmapDiff {
+	d := heatmapDiff{on: true, tau: tau, marks: make([]int8, len(t.Values))}
+	for r := 0; r < t.Rows; r++ {
+		row := t.Values[r*t.Cols : (r+1)*t.Cols]
+		for c, v := range row {
+			m := int8(-1)
+			if c+tau < t.Cols && c+tau >= 0 && v >= 0 && row[c+tau] >= 0 {
+				m = 0
+				if row[c+tau] != v {
+					m = 1
+					d.count++
+				}
+			}
+			d.marks[r*t.Cols+c] = m
+		}
+	}
+	return d
+}
+
+// SetDifference switches the difference view on (tau > 0) or off (tau ≤
+// 0); the comparison is computed in the background.
+func (h *heatmapView) SetDifference(tau int) {
+	h.mu.Lock()
+	t := h.table
+	h.mu.Unlock()
+	if tau <= 0 {
+		h.mu.Lock()
+		h.diff = heatmapDiff{}
+		h.mu.Unlock()
+		h.Refresh()
+		h.viewChanged()
+		return
+	}
+	h.diffJobs.Start(func(ctx context.Context, jh jobHandle) {
+		d := tableDifference(t, tau)
+		jh.Finish(func() {
+			h.mu.Lock()
+			if len(h.table.Values) == len(t.Values) {
+				h.diff = d
+			}
+			h.mu.Unlock()
+			h.Refresh()
+			h.viewChanged()
+		})
+	})
+}
+
+// Difference returns the shift of the difference view (0 when off) and how
+// many cells differ.
+func (h *heatmapView) Difference() (tau, count int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.diff.on {
+		return 0, 0
+	}
+	return h.diff.tau, h.diff.count
+}
+
+func (h *heatmapView) viewChanged() {
+	if h.OnViewChanged != nil {
+		h.OnViewChanged()
+	}
+}
+
+// Tapped evaluates the cell under the pointer through OnTapCell.
+func (h *heatmapView) Tapped(ev *fyne.PointEvent) {
+	c, r, ok := h.cellAt(ev.Position)
+	if !ok || h.OnTapCell == nil {
+		return
+	}
+	h.mu.Lock()
+	t := h.table
+	h.mu.Unlock()
+	h.OnTapCell(t.X0+c, t.Y0+r, t.At(c, r))
 }
 
 var (
@@ -119,6 +224,7 @@ var (
 	_ fyne.Draggable      = (*heatmapView)(nil)
 	_ desktop.Hoverable   = (*heatmapView)(nil)
 	_ fyne.DoubleTappable = (*heatmapView)(nil)
+	_ fyne.Tappable       = (*heatmapView)(nil)
 )
 
 // heatmapBackground is drawn outside the table.
@@ -149,8 +255,15 @@ func (h *heatmapView) SetTable(t valueGrid) {
 	h.table = t
 	h.recolourLocked()
 	h.autoFit = true
+	tau := h.diff.tau
+	on := h.diff.on
+	h.diff = heatmapDiff{}
 	h.mu.Unlock()
 	h.Refresh()
+	if on {
+		h.SetDifference(tau)
+	}
+	h.viewChanged()
 }
 
 // SetPalette changes the colours.
@@ -160,6 +273,7 @@ func (h *heatmapView) SetPalette(p colourScale) {
 	h.recolourLocked()
 	h.mu.Unlock()
 	h.Refresh()
+	h.viewChanged()
 }
 
 // SetOverlay sets the period overlay: lines at preperiod on both axes and a
@@ -187,6 +301,41 @@ func (h *heatmapView) SetScaleMax(m int) {
 	h.recolourLocked()
 	h.mu.Unlock()
 	h.Refresh()
+	h.viewChanged()
+}
+
+// heatmapState is what the axes around a heatmap need to know of it.
+type heatmapState struct {
+	table          valueGrid
+	x0, y0, cell   float64 // view origin (cells) and cell size (units)
+	maxV           int
+	colours        []color.NRGBA
+	diff           bool
+	tau, diffCount int
+}
+
+// state returns the current view, fitted to the widget's size if needed.
+func (h *heatmapView) state() heatmapState {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.autoFit {
+		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+	}
+	return heatmapState{table: h.table, x0: h.x0, y0: h.y0, cell: h.cellSize, maxV: h.maxV,
+		colours: h.colours, diff: h.diff.on, tau: h.diff.tau, diffCount: h.diff.count}
+}
+
+// VisibleCells returns the columns c0 ≤ c < c1 and rows r0 ≤ r < r1 of the
+// table that are at least partly in view (0-based, clamped to the table).
+func (h *heatmapView) VisibleCells() (c0, c1, r0, r1 int) {
+	st := h.state()
+	size := h.Size()
+	t := st.table
+	c0 = max(int(math.Floor(st.x0)), 0)
+	c1 = min(int(math.Ceil(st.x0+float64(size.Width)/st.cell)), t.Cols)
+	r0 = max(int(math.Floor(st.y0)), 0)
+	r1 = min(int(math.Ceil(st.y0+float64(size.Height)/st.cell)), t.Rows)
+	return c0, max(c1, c0), r0, max(r1, r0)
 }
 
 // Refresh redraws the raster, with the current theme's background.
@@ -203,8 +352,10 @@ func (h *heatmapView) Refresh() {
 func (h *heatmapView) ResetView() {
 	h.mu.Lock()
 	h.autoFit = true
+	h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
 	h.mu.Unlock()
 	h.Refresh()
+	h.viewChanged()
 }
 
 // fitLocked chooses the view that shows the whole table in a w×h widget.
@@ -264,6 +415,7 @@ func (h *heatmapView) zoomAt(pos fyne.Position, factor float64) {
 	h.autoFit = false
 	h.mu.Unlock()
 	h.Refresh()
+	h.viewChanged()
 }
 
 // Dragged pans the view with the pointer.
@@ -283,6 +435,7 @@ func (h *heatmapView) pan(dx, dy float32) {
 	h.autoFit = false
 	h.mu.Unlock()
 	h.Refresh()
+	h.viewChanged()
 }
 
 // clampLocked keeps part of the table in view, so that panning (or zooming
@@ -332,7 +485,22 @@ func (h *heatmapView) hover(pos fyne.Position) {
 		h.setHover(name + " not computed")
 		return
 	}
-	h.setHover(fmt.Sprintf("%s = %d", name, v))
+	s := fmt.Sprintf("%s = %d", name, v)
+	h.mu.Lock()
+	d := h.diff
+	h.mu.Unlock()
+	if d.on && len(d.marks) == len(t.Values) {
+		if c+d.tau < t.Cols {
+			verdict := "equal"
+			if d.marks[r*t.Cols+c] == 1 {
+				verdict = "differs"
+			}
+			s += fmt.Sprintf(", %s = %d: %s", fmt.Sprintf(label, t.X0+c+d.tau, t.Y0+r), t.At(c+d.tau, r), verdict)
+		} else {
+			s += fmt.Sprintf(" (column %d is beyond the table)", t.X0+c+d.tau)
+		}
+	}
+	h.setHover(s)
 }
 
 func (h *heatmapView) setHover(s string) {
@@ -395,6 +563,24 @@ func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 			continue
 		}
 		vals := t.Values[r*t.Cols : (r+1)*t.Cols]
+		if h.diff.on && len(h.diff.marks) == len(t.Values) {
+			marks := h.diff.marks[r*t.Cols : (r+1)*t.Cols]
+			for x, c := range cols {
+				col := bg
+				if c >= 0 {
+					switch marks[c] {
+					case 1:
+						col = diffMarkColour
+					case 0:
+						col = diffEqualColour
+					default:
+						col = diffNoneColour
+					}
+				}
+				row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = col.R, col.G, col.B, 255
+			}
+			continue
+		}
 		for x, c := range cols {
 			col := bg
 			if c >= 0 {

@@ -33,6 +33,11 @@ func (e inlineError) Set(msg string) {
 	e.Show()
 }
 
+// truncated says that a paste was cut to what the field holds.
+func (e inlineError) truncated(lost int) {
+	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", groupDigits(lost)))
+}
+
 // readCodeAndBound reads an octal code and a whole-number bound named what
 // that must lie in [lo, hi]; msg says what is wrong, or is empty.
 func readCodeAndBound(codeText, boundText, what string, lo, hi int) (code octal.Code, bound int, msg string) {

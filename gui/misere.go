@@ -25,33 +25,38 @@ import (
 type misereTab struct {
 	ui *ui
 
-	code      *widget.Entry
+	code      *boundedEntry
 	codeError inlineError
-	maxHeaps  *widget.Entry
+	maxHeaps  *boundedEntry
 	compute   *widget.Button
 	cancel    *widget.Button
 	progress  *widget.ProgressBar
 	status    *widget.Label
 	summary   *widget.Label
-	mul       *widget.Table
-	phi       *valuesTable
-	heaps     *widget.Entry
-	moves     *widget.Label
+	// analysis shows the quotient's structure (classes, subgroups, Φ
+	// faithful) and its partial quotient orders, formatted by the worker.
+	analysis *widget.Label
+	mul      *widget.Table
+	phi      *valuesTable
+	heaps    *boundedEntry
+	moves    *boundedList
 
 	jobs     jobRunner
+	sumJobs  jobRunner
 	quotient *misere.Quotient
 	content  fyne.CanvasObject
 }
 
 func newMisereTab(u *ui) *misereTab {
 	t := &misereTab{ui: u}
-	t.code = widget.NewEntry()
+	t.code = newBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.75")
 	t.code.SetText("0.75")
 	t.code.OnChanged = func(s string) { t.validate(s) }
 	t.code.OnSubmitted = func(string) { t.Compute() }
 	t.codeError = newInlineError()
-	t.maxHeaps = widget.NewEntry()
+	t.code.OnTruncated = t.codeError.truncated
+	t.maxHeaps = newBoundedEntry(maxNumberInput)
 	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
 	t.compute.Importance = widget.HighImportance
@@ -61,32 +66,38 @@ func newMisereTab(u *ui) *misereTab {
 	t.status = widget.NewLabel("")
 	t.summary = widget.NewLabel("Type an octal code and Compute its misère quotient (e.g. 0.75, 0.23, 0.77).")
 	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.Selectable = true // presentations are copied into papers
 	t.summary.TextStyle = fyne.TextStyle{Bold: true}
+	t.analysis = widget.NewLabel("")
+	t.analysis.Wrapping = fyne.TextWrapWord
 
 	t.mul = widget.NewTableWithHeaders(t.mulSize, t.createMulCell, t.updateMulCell)
 	t.mul.CreateHeader = t.createMulCell
 	t.mul.UpdateHeader = t.updateMulHeader
 	t.phi = newValuesTable()
-	t.heaps = widget.NewEntry()
+	t.heaps = newBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 4")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
-	t.moves = widget.NewLabel("")
-	t.moves.Wrapping = fyne.TextWrapWord
+	t.moves = newBoundedList(u.app, u.win)
 
-	form := container.NewBorder(nil, nil, widget.NewLabel("Code"),
-		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5), t.compute, t.cancel), t.code)
-	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
+	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
+	form := newFlow(codeBox, codeBox,
+		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5)), t.compute, t.cancel)
+	t.status.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary, t.analysis)
 	bold := func(s string) *widget.Label {
-		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		l.Wrapping = fyne.TextWrapWord
+		return l
 	}
 	mulBox := container.NewBorder(bold("Multiplication table (products in the P-portion highlighted, P elements starred)"), nil, nil, nil, t.mul)
 	phiBox := container.NewBorder(bold("Φ(H_n) by heap (rows of one period; periodic part highlighted)"), nil, nil, nil, t.phi.table)
-	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, container.NewVScroll(t.moves))
+	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, t.moves.scrolled())
 	right := container.NewVSplit(phiBox, sumBox)
 	right.SetOffset(0.6)
 	split := container.NewHSplit(mulBox, right)
 	split.SetOffset(0.5)
-	t.content = container.NewBorder(top, nil, nil, nil, split)
+	t.content = newTopBody(top, split)
 	return t
 }
 
@@ -131,22 +142,69 @@ func (t *misereTab) Compute() {
 			})
 		}})
 		elapsed := time.Since(start)
+		// A computation stopped by its memory limit still has a verified
+		// partial quotient: show it with the reason. The analysis text is
+		// built here, off the UI thread (its size grows with the quotient).
+		stopped := err != nil && q != nil && errors.Is(err, misere.ErrTooLarge)
+		analysis := ""
+		if q != nil && (err == nil || stopped) {
+			analysis = quotientAnalysisText(q, q.Analyse())
+		}
 		h.Finish(func() {
 			t.cancel.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
 				t.status.SetText("cancelled")
 				t.progress.SetValue(0)
+			case stopped:
+				t.status.SetText(fmt.Sprintf("stopped after Q_%d (memory limit)", q.ComputedTo))
+				t.setQuotient(q)
+				t.analysis.SetText("Stopped: verifying Q_" + fmt.Sprint(q.ComputedTo+1) + " needs more memory than allowed; Q_" + fmt.Sprint(q.ComputedTo) + " is the last verified partial quotient.\n" + analysis)
 			case err != nil:
 				t.status.SetText("failed")
 				t.summary.SetText(code.String() + ": " + err.Error())
+				t.analysis.SetText("")
 			default:
 				t.progress.SetValue(1)
 				t.status.SetText(fmt.Sprintf("Q_%d in %s", q.ComputedTo, elapsed.Round(time.Millisecond)))
 				t.setQuotient(q)
+				t.analysis.SetText(analysis)
 			}
 		})
 	})
+}
+
+// quotientAnalysisText describes the quotient's structure in a few bounded lines:
+// the orders |Q_n| where they change (the last 12), the mutual-divisibility
+// classes, the maximal subgroups (the first 8) and whether Φ is faithful.
+func quotientAnalysisText(q *misere.Quotient, a *misere.Analysis) string {
+	var b strings.Builder
+	var changes []string
+	for n, o := range q.Orders {
+		if n == 0 || o != q.Orders[n-1] {
+			changes = append(changes, fmt.Sprintf("%d from Q_%d", o, n))
+		}
+	}
+	if len(changes) > 12 {
+		changes = append([]string{fmt.Sprintf("… %d earlier", len(changes)-12)}, changes[len(changes)-12:]...)
+	}
+	fmt.Fprintf(&b, "Orders |Q_n|: %s.\n", strings.Join(changes, ", "))
+	fmt.Fprintf(&b, "%d mutual-divisibility classes; maximal subgroups: ", len(a.Classes))
+	var groups []string
+	for i, g := range a.Subgroups {
+		if i == 8 {
+			groups = append(groups, fmt.Sprintf("… %d more", len(a.Subgroups)-8))
+			break
+		}
+		groups = append(groups, fmt.Sprintf("at %s %s", q.Names[g.Identity], g.Structure))
+	}
+	b.WriteString(strings.Join(groups, "; ") + ".\n")
+	if a.Faithful {
+		fmt.Fprintf(&b, "Φ is faithful on the sums of heaps 0..%d (seed 004, problem 4.9).", a.FaithfulTo)
+	} else {
+		fmt.Fprintf(&b, "Φ is NOT faithful on the sums of heaps 0..%d: %s.", a.FaithfulTo, a.Conflict)
+	}
+	return b.String()
 }
 
 // quotientSummary describes a quotient in two sentences.
@@ -280,45 +338,68 @@ func (t *misereTab) mulText(x, y int) string {
 	return t.quotient.Names[t.quotient.Mul[x][y]]
 }
 
+// showMoves evaluates the sum field in the background (sumDelay after the
+// last keystroke), as the Octal tab does: a heap of 10^6 has as many moves.
 func (t *misereTab) showMoves() {
-	if t.quotient == nil || strings.TrimSpace(t.heaps.Text) == "" {
+	text, q := t.heaps.Text, t.quotient
+	if q == nil || strings.TrimSpace(text) == "" {
+		t.sumJobs.Cancel()
 		t.moves.SetText("")
 		return
 	}
-	t.moves.SetText(misereMovesText(t.quotient, t.heaps.Text))
+	t.sumJobs.Start(func(ctx context.Context, h jobHandle) {
+		select {
+		case <-time.After(sumDelay):
+		case <-ctx.Done():
+			return
+		}
+		heading, lines := misereMovesText(q, text)
+		if heaps, err := parseHeaps(text); err == nil {
+			if _, err := q.Element(heaps); err != nil && checkHeapRange(heaps) {
+				// beyond the computed quotient: Q_m or a search decides it
+				heading, lines = misereSumText(ctx, q.Code, heaps)
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		h.Finish(func() { t.moves.Set(heading, lines) })
+	})
 }
 
 // misereMovesText describes a sum of heaps in misère play: its element of
-// the quotient, its outcome and its winning moves.
-func misereMovesText(q *misere.Quotient, s string) string {
+// the quotient and its outcome in the heading, then one line per winning
+// move.
+func misereMovesText(q *misere.Quotient, s string) (string, []string) {
 	heaps, err := parseHeaps(s)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	x, err := q.Element(heaps)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	moves, err := q.WinningMoves(heaps)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
-	parts := make([]string, len(heaps))
-	for i, h := range heaps {
+	const shown = 12
+	parts := make([]string, 0, shown+1)
+	for _, h := range heaps[:min(len(heaps), shown)] {
 		e, _ := q.PhiOf(h)
-		parts[i] = fmt.Sprintf("Φ(%d)=%s", h, q.Names[e])
+		parts = append(parts, fmt.Sprintf("Φ(%d)=%s", h, q.Names[e]))
+	}
+	if len(heaps) > shown {
+		parts = append(parts, fmt.Sprintf("… (%d heaps)", len(heaps)))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s → %s\n", strings.Join(parts, " · "), q.Names[x])
 	if q.P[x] {
 		b.WriteString("misère P-position — the player to move loses; there is no winning move.")
-		return b.String()
+		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "misère N-position — %d winning move(s):", len(moves))
-	for _, m := range moves {
-		b.WriteString("\n• " + moveText(m))
-	}
-	return b.String()
+	fmt.Fprintf(&b, "misère N-position — %s winning move(s):", groupDigits(len(moves)))
+	return b.String(), moveLines(moves)
 }
 
 // moveText writes an octal move in words.
@@ -328,4 +409,32 @@ func moveText(m octal.Move) string {
 		leave = joinInts(m.Leave, " + ")
 	}
 	return fmt.Sprintf("heap #%d (%d): take %d, leave %s", m.Heap+1, m.From, m.Take, leave)
+}
+
+// checkHeapRange reports whether every heap is a size the misère solvers take.
+func checkHeapRange(heaps []int) bool {
+	for _, h := range heaps {
+		if h < 0 || h >= 1<<24 {
+			return false
+		}
+	}
+	return true
+}
+
+// misereSumText decides a sum with heaps beyond the computed quotient by
+// misere.SolveSum (the partial quotient Q_m of its largest heap, or a search)
+// and says which method decided it.
+func misereSumText(ctx context.Context, code string, heaps []int) (string, []string) {
+	rules, err := misere.ParseRules(code)
+	if err != nil {
+		return "⚠ " + err.Error(), nil
+	}
+	r, err := misere.SolveSum(ctx, rules, heaps, misere.SumOptions{})
+	if err != nil {
+		return "⚠ misère play: " + err.Error(), nil
+	}
+	if r.Outcome == misere.P {
+		return "misère P-position — the player to move loses; there is no winning move.\n(" + r.Describe() + ")", nil
+	}
+	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", groupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
 }

@@ -95,10 +95,11 @@ func TestMisereQuotientOf075(t *testing.T) {
 	b := misereBrute075{}
 	for _, heaps := range [][]int{{1}, {2}, {3}, {1, 1}, {2, 2}, {3, 4}, {1, 2, 3}, {5, 6}, {4, 4, 1}, {7}} {
 		m.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
+		waitJobs(t, &m.sumJobs)
 		if b.isP(heaps) {
-			assert.Contains(t, m.moves.Text, "misère P-position", "%v", heaps)
+			assert.Contains(t, m.moves.Text(), "misère P-position", "%v", heaps)
 		} else {
-			assert.Contains(t, m.moves.Text, "misère N-position", "%v", heaps)
+			assert.Contains(t, m.moves.Text(), "misère N-position", "%v", heaps)
 		}
 	}
 	assert.Equal(t, len(m.quotient.Phi), len(m.phi.values))
@@ -134,4 +135,25 @@ func TestMisereBadInputAndCancel(t *testing.T) {
 	waitJobs(t, &m.jobs)
 	assert.Equal(t, "cancelled", m.status.Text)
 	assert.Nil(t, m.quotient)
+}
+
+// issue 16: the tab shows the quotient's analysis, and a sum with a heap
+// beyond the computed partial quotient is decided by SolveSum (Q_m of its
+// largest heap) instead of an error (SolveSum itself is checked against a
+// brute force in solver/misere).
+func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
+	u := newTestUI(t)
+	m := u.misere
+	m.code.SetText("0.07")
+	m.maxHeaps.SetText("10")
+	test.Tap(m.compute)
+	waitJobs(t, &m.jobs)
+	require.NotNil(t, m.quotient)
+	assert.Equal(t, 10, m.quotient.ComputedTo)
+	assert.Contains(t, m.analysis.Text, "Φ is faithful on the sums of heaps 0..10")
+	assert.Contains(t, m.analysis.Text, "mutual-divisibility classes")
+	assert.Contains(t, m.analysis.Text, "Orders |Q_n|: 1 from Q_0")
+	m.heaps.SetText("3 5 9 20")
+	waitJobs(t, &m.sumJobs)
+	assert.Contains(t, m.moves.Text(), "decided by the partial quotient Q_20")
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -26,53 +25,33 @@ type nimTab struct {
 	ui *ui
 
 	variant  *widget.Select
-	k        *widget.Entry
+	k        *boundedEntry
 	misere   *widget.Check
-	position *widget.Entry
+	position *boundedEntry
 	analyze  *widget.Button
 	errLabel *widget.Label
 	outcome  *widget.Label
 	columns  *fyne.Container
-	moves    *widget.Label
+	moves    *boundedList
 
-	// Play mode.
-	playHeaps  *widget.Entry
-	humanFirst *widget.RadioGroup
-	hints      *widget.Check
-	playMisere *widget.Check
-	newGame    *widget.Button
-	board      *fyne.Container
-	playStatus *widget.Label
-	hintLabel  *widget.Label
-	game       *nimGame
-	replyDelay time.Duration // how long the computer "thinks" (0 in tests)
-	replyTimer *time.Timer
-	analysis   *nim.Analysis
-	content    fyne.CanvasObject
-}
-
-// nimGame is a game of Nim being played against the computer.
-type nimGame struct {
-	rules     nim.Game
-	heaps     []int
-	humanTurn bool
-	over      bool
-	winner    string // "you" or "the computer" once over
-	history   []string
+	// play is the "play against the computer" pane.
+	play     *playPane
+	analysis *nim.Analysis
+	content  fyne.CanvasObject
 }
 
 func newNimTab(u *ui) *nimTab {
-	t := &nimTab{ui: u, replyDelay: 700 * time.Millisecond}
+	t := &nimTab{ui: u}
 	names := make([]string, len(nim.Variants))
 	for i, v := range nim.Variants {
 		names[i] = string(v)
 	}
 	t.variant = widget.NewSelect(names, func(string) { t.Analyze() })
-	t.k = widget.NewEntry()
+	t.k = newBoundedEntry(maxNumberInput)
 	t.k.SetText("2")
 	t.k.OnSubmitted = func(string) { t.Analyze() }
 	t.misere = widget.NewCheck("misère", func(bool) { t.Analyze() })
-	t.position = widget.NewEntry()
+	t.position = newBoundedEntry(maxNimInput)
 	t.position.SetPlaceHolder("heaps, e.g. 1 3 5 7")
 	t.position.OnSubmitted = func(string) { t.Analyze() }
 	t.analyze = widget.NewButtonWithIcon("Analyse", theme.SearchIcon(), t.Analyze)
@@ -83,31 +62,17 @@ func newNimTab(u *ui) *nimTab {
 	t.errLabel.Hide()
 	t.outcome = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.outcome.Wrapping = fyne.TextWrapWord
+	t.outcome.Selectable = true
 	t.columns = container.NewVBox()
-	t.moves = widget.NewLabel("")
-	t.moves.Wrapping = fyne.TextWrapWord
+	t.moves = newBoundedList(u.app, u.win)
 
-	t.playHeaps = widget.NewEntry()
-	t.playHeaps.SetText("1 3 5 7")
-	t.humanFirst = widget.NewRadioGroup([]string{"You start", "Computer starts"}, nil)
-	t.humanFirst.Horizontal = true
-	t.humanFirst.Required = true
-	t.humanFirst.SetSelected("You start")
-	t.hints = widget.NewCheck("hints", func(bool) { t.showBoard() })
-	t.playMisere = widget.NewCheck("misère", nil)
-	t.newGame = widget.NewButtonWithIcon("New game", theme.MediaPlayIcon(), t.NewGame)
-	t.newGame.Importance = widget.HighImportance
-	t.board = container.NewVBox()
-	t.playStatus = widget.NewLabelWithStyle("Set the heaps and press New game. Click a token to take it and every token to its right.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	t.playStatus.Wrapping = fyne.TextWrapWord
-	t.hintLabel = widget.NewLabel("")
-	t.hintLabel.Wrapping = fyne.TextWrapWord
+	t.play = newPlayPane(u)
 
 	t.variant.SetSelected(string(nim.Nim))
 	t.position.SetText("1 3 5 7")
 
 	form := container.NewVBox(
-		container.NewHBox(widget.NewLabel("Variant"), t.variant, widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3), t.misere),
+		newFlow(nil, container.NewHBox(widget.NewLabel("Variant"), t.variant), container.NewHBox(widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3)), t.misere),
 		container.NewBorder(nil, nil, widget.NewLabel("Position"), t.analyze, t.position))
 	analysis := container.NewBorder(
 		container.NewVBox(form, t.errLabel, t.outcome), nil, nil, nil,
@@ -115,14 +80,8 @@ func newNimTab(u *ui) *nimTab {
 			widget.NewLabelWithStyle("Binary column sum (seed 002)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 			t.columns,
 			widget.NewLabelWithStyle("Winning moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			t.moves)))
-	playTop := container.NewVBox(
-		widget.NewLabelWithStyle("Play Nim against the computer", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewBorder(nil, nil, widget.NewLabel("Heaps"), t.newGame, t.playHeaps),
-		container.NewHBox(t.humanFirst, t.playMisere, t.hints),
-		t.playStatus, t.hintLabel)
-	play := container.NewBorder(playTop, nil, nil, nil, container.NewScroll(t.board))
-	split := container.NewHSplit(analysis, play)
+			t.moves.inline())))
+	split := container.NewHSplit(analysis, t.play.content)
 	split.SetOffset(0.45)
 	t.content = split
 	t.Analyze()
@@ -197,20 +156,32 @@ func (t *nimTab) Analyze() {
 		text += " — the player to move wins."
 	}
 	t.outcome.SetText(text)
-	t.columns.Objects = []fyne.CanvasObject{columnView(a.Columns, g)}
+	if len(pos) <= maxColumnViewHeaps {
+		t.columns.Objects = []fyne.CanvasObject{columnView(a.Columns, g)}
+	} else {
+		l := widget.NewLabel(fmt.Sprintf("The column view is drawn for at most %d heaps (this position has %d).", maxColumnViewHeaps, len(pos)))
+		l.Wrapping = fyne.TextWrapWord
+		t.columns.Objects = []fyne.CanvasObject{l}
+	}
 	t.columns.Refresh()
-	var b strings.Builder
 	if len(a.Moves) == 0 {
-		b.WriteString("none (a P-position)")
+		t.moves.SetText("none (a P-position)")
+		return
 	}
-	for _, m := range a.Moves {
-		b.WriteString("• " + m.Text + "\n")
+	lines := make([]string, len(a.Moves))
+	for i, m := range a.Moves {
+		lines[i] = "• " + m.Text
 	}
+	heading := fmt.Sprintf("%s winning move(s):", groupDigits(len(a.Moves)))
 	if !a.Complete {
-		fmt.Fprintf(&b, "(the first %d shown)", len(a.Moves))
+		heading = fmt.Sprintf("the first %d winning moves (there are more):", len(a.Moves))
 	}
-	t.moves.SetText(strings.TrimRight(b.String(), "\n"))
+	t.moves.Set(heading, lines)
 }
+
+// maxColumnViewHeaps bounds the heaps the binary column view draws (a cell
+// per heap and bit; a teacher's example has a handful).
+const maxColumnViewHeaps = 24
 
 func joinInts(xs []int, sep string) string {
 	s := make([]string, len(xs))
@@ -291,186 +262,7 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 	}
 	cap := widget.NewLabel(caption)
 	cap.Wrapping = fyne.TextWrapWord
-	return container.NewVBox(container.NewHBox(grid, layout.NewSpacer()), cap)
-}
-
-// NewGame starts a game of Nim (normal or misère) on the play heaps.
-func (t *nimTab) NewGame() {
-	heaps, err := parsePosition(t.playHeaps.Text)
-	if err == nil {
-		for _, h := range heaps {
-			if h > 30 {
-				err = fmt.Errorf("heap %d is too large to draw; accepted: heaps of at most 30 tokens", h)
-			}
-		}
-		if len(heaps) > 8 {
-			err = errors.New("at most 8 heaps can be played")
-		}
-	}
-	if err != nil {
-		t.playStatus.SetText("⚠ " + err.Error())
-		return
-	}
-	t.stopReply()
-	t.game = &nimGame{
-		rules:     nim.Game{Variant: nim.Nim, Misere: t.playMisere.Checked},
-		heaps:     heaps,
-		humanTurn: t.humanFirst.Selected != "Computer starts",
-	}
-	t.showBoard()
-	if !t.game.humanTurn {
-		t.scheduleReply()
-	}
-}
-
-// stopReply cancels a pending computer move.
-func (t *nimTab) stopReply() {
-	if t.replyTimer != nil {
-		t.replyTimer.Stop()
-		t.replyTimer = nil
-	}
-}
-
-// take is a human move: heap i is left with `leave` tokens.
-func (t *nimTab) take(i, leave int) {
-	g := t.game
-	if g == nil || g.over || !g.humanTurn || leave >= g.heaps[i] {
-		return
-	}
-	g.history = append(g.history, fmt.Sprintf("you: take %d from heap %d", g.heaps[i]-leave, i+1))
-	g.heaps[i] = leave
-	g.humanTurn = false
-	if t.checkOver("you") {
-		return
-	}
-	t.showBoard()
-	t.scheduleReply()
-}
-
-// scheduleReply lets the computer move after replyDelay (at once in tests).
-func (t *nimTab) scheduleReply() {
-	if t.replyDelay <= 0 {
-		t.computerMove()
-		return
-	}
-	g := t.game
-	t.replyTimer = time.AfterFunc(t.replyDelay, func() {
-		uiDo(func() {
-			if t.game == g {
-				t.computerMove()
-			}
-		})
-	})
-}
-
-// computerMove plays a winning move when there is one, else takes one
-// token from the largest heap (to keep the game going and hope).
-func (t *nimTab) computerMove() {
-	g := t.game
-	if g == nil || g.over || g.humanTurn {
-		return
-	}
-	moves, _, err := g.rules.WinningMoves(g.heaps, 1)
-	var to []int
-	if err == nil && len(moves) > 0 {
-		to = moves[0].To
-	} else {
-		to = slices.Clone(g.heaps)
-		big := 0
-		for i, h := range to {
-			if h > to[big] {
-				big = i
-			}
-		}
-		to[big]--
-	}
-	for i := range to {
-		if to[i] != g.heaps[i] {
-			g.history = append(g.history, fmt.Sprintf("computer: take %d from heap %d", g.heaps[i]-to[i], i+1))
-		}
-	}
-	g.heaps = to
-	g.humanTurn = true
-	if t.checkOver("the computer") {
-		return
-	}
-	t.showBoard()
-}
-
-// checkOver ends the game when no token is left; mover made the last move.
-func (t *nimTab) checkOver(mover string) bool {
-	g := t.game
-	for _, h := range g.heaps {
-		if h > 0 {
-			return false
-		}
-	}
-	g.over = true
-	g.winner = mover
-	if g.rules.Misere {
-		// Misère: whoever takes the last token loses.
-		if mover == "you" {
-			g.winner = "the computer"
-		} else {
-			g.winner = "you"
-		}
-	}
-	t.showBoard()
-	return true
-}
-
-// tokenButton is one clickable token of the play board.
-func (t *nimTab) tokenButton(heap, idx int, hinted bool) *widget.Button {
-	b := widget.NewButton("●", func() { t.take(heap, idx) })
-	if hinted {
-		b.Importance = widget.WarningImportance
-	}
-	return b
-}
-
-// showBoard redraws the heaps, the status and the hint.
-func (t *nimTab) showBoard() {
-	g := t.game
-	if g == nil {
-		return
-	}
-	var hint []int // the position a winning move leads to
-	moves, _, _ := g.rules.WinningMoves(g.heaps, 1)
-	if len(moves) > 0 {
-		hint = moves[0].To
-	}
-	rows := make([]fyne.CanvasObject, 0, len(g.heaps))
-	side := theme.TextSize() * 3.5
-	for i, h := range g.heaps {
-		tokens := make([]fyne.CanvasObject, 0, h+1)
-		label := widget.NewLabelWithStyle(fmt.Sprintf("heap %d: %2d", i+1, h), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
-		tokens = append(tokens, label)
-		for j := 0; j < h; j++ {
-			hinted := t.hints.Checked && g.humanTurn && !g.over && hint != nil && hint[i] < h && j >= hint[i]
-			b := t.tokenButton(i, j, hinted)
-			if g.over || !g.humanTurn {
-				b.Disable()
-			}
-			tokens = append(tokens, container.NewGridWrap(fyne.NewSize(side, side), b))
-		}
-		rows = append(rows, container.NewHBox(tokens...))
-	}
-	t.board.Objects = rows
-	t.board.Refresh()
-	switch {
-	case g.over:
-		t.playStatus.SetText(fmt.Sprintf("Game over: %s won. Press New game to play again.", g.winner))
-	case g.humanTurn:
-		t.playStatus.SetText("Your move: click a token to take it and every token to its right.")
-	default:
-		t.playStatus.SetText("The computer is thinking…")
-	}
-	t.hintLabel.SetText("")
-	if t.hints.Checked && !g.over && g.humanTurn {
-		if len(moves) > 0 {
-			t.hintLabel.SetText("Hint: " + moves[0].Text + " (the highlighted tokens).")
-		} else {
-			t.hintLabel.SetText("Hint: this is a P-position — every move loses against best play; take a single token and hope.")
-		}
-	}
+	// 40-bit heaps make 42 columns: the grid scrolls sideways rather than
+	// widen the window.
+	return container.NewVBox(container.NewHScroll(container.NewHBox(grid, layout.NewSpacer())), cap)
 }

@@ -70,29 +70,35 @@ type octalTab struct {
 
 	games     *widget.Select
 	recent    *widget.Select
-	code      *widget.Entry
+	code      *boundedEntry
 	codeError inlineError
-	maxHeaps  *widget.Entry
+	maxHeaps  *boundedEntry
 	engine    *widget.Select
 	compute   *widget.Button
 	cancel    *widget.Button
+	// cont (Continue) extends an uncertified result, kept after Cancel or
+	// at max heaps, to next heaps.
+	cont      *widget.Button
+	next      int
+	hint      string
 	progress  *widget.ProgressBar
 	status    *widget.Label
 	summary   *widget.Label
 	table     *valuesTable
 	plot      *canvas.Raster
 	explorer  *sequenceExplorerPanel
-	heaps     *widget.Entry
+	heaps     *boundedEntry
 	misere    *widget.Check
-	moves     *widget.Label
+	moves     *boundedList
 	exportPNG *widget.Button
 	exportCSV *widget.Button
 
 	jobs   jobRunner
 	result *octal.Result
-	// misereJobs searches sums in misère play.
-	misereJobs jobRunner
-	renderer   sequenceRenderer
+	// sumJobs evaluates the heap-sum field (sumDelay after a keystroke).
+	sumJobs  jobRunner
+	sumDelay time.Duration
+	renderer sequenceRenderer
 
 	content           fyne.CanvasObject
 	split, rightSplit *container.Split
@@ -104,14 +110,18 @@ func (t *octalTab) setPresentation(on bool) {
 	if on {
 		t.split.SetOffset(0.45)
 		t.rightSplit.SetOffset(0.72)
+		// The engine choice is a researcher's; on a projector its row is
+		// worth more to the plot.
+		t.engine.Hide()
 	} else {
 		t.split.SetOffset(0.64)
 		t.rightSplit.SetOffset(0.6)
+		t.engine.Show()
 	}
 }
 
 func newOctalTab(u *ui) *octalTab {
-	t := &octalTab{ui: u, renderer: plotSequence}
+	t := &octalTab{ui: u, renderer: plotSequence, sumDelay: sumDelay}
 	labels := make([]string, len(knownGames))
 	for i, g := range knownGames {
 		labels[i] = g.label()
@@ -136,14 +146,15 @@ func newOctalTab(u *ui) *octalTab {
 	t.recent.PlaceHolder = "Recent codes…"
 	t.recent.SetOptions(u.recent(prefRecentCodes))
 
-	t.code = widget.NewEntry()
+	t.code = newBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.07")
 	t.code.OnChanged = func(s string) { t.validate(s) }
 	t.code.OnSubmitted = func(string) { t.Compute() }
 	t.codeError = newInlineError()
+	t.code.OnTruncated = t.codeError.truncated
 
-	t.maxHeaps = widget.NewEntry()
-	t.maxHeaps.SetText(strconv.Itoa(defaultOctalMax))
+	t.maxHeaps = newBoundedEntry(maxNumberInput)
+	t.maxHeaps.SetText(u.prefs.StringWithFallback(prefMaxHeaps, strconv.Itoa(defaultOctalMax)))
 	t.maxHeaps.OnSubmitted = func(string) { t.Compute() }
 
 	t.engine = widget.NewSelect([]string{engineSparse, engineQuadratic}, nil)
@@ -152,10 +163,13 @@ func newOctalTab(u *ui) *octalTab {
 	t.compute.Importance = widget.HighImportance
 	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
 	t.cancel.Disable()
+	t.cont = widget.NewButtonWithIcon("Continue", theme.MediaFastForwardIcon(), t.Continue)
+	t.cont.Disable()
 	t.progress = widget.NewProgressBar()
 	t.status = widget.NewLabel("")
 	t.summary = widget.NewLabelWithStyle("Pick a game or type an octal code, then Compute.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.summary.Wrapping = fyne.TextWrapWord
+	t.summary.Selectable = true // periods and figures are copied into papers
 
 	t.table = newValuesTable()
 	t.plot = canvas.NewRaster(func(w, h int) image.Image {
@@ -167,18 +181,17 @@ func newOctalTab(u *ui) *octalTab {
 	})
 	t.plot.SetMinSize(fyne.NewSize(300, 200))
 	t.explorer = newSequenceExplorerPanel()
+	t.explorer.onExport = func() {
+		if t.result != nil {
+			t.explorer.exportView(u, "grundy-"+t.result.Code.String()+".png")
+		}
+	}
 
-	t.heaps = widget.NewEntry()
+	t.heaps = newBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
-	t.misere = widget.NewCheck("misère play", func(on bool) {
-		if !on {
-			t.misereJobs.Cancel()
-		}
-		t.showMoves()
-	})
-	t.moves = widget.NewLabel("")
-	t.moves.Wrapping = fyne.TextWrapWord
+	t.misere = widget.NewCheck("misère play", func(bool) { t.showMoves() })
+	t.moves = newBoundedList(u.app, u.win)
 
 	t.exportPNG = widget.NewButtonWithIcon("Export plot PNG…", theme.DocumentSaveIcon(), func() {
 		if t.result == nil {
@@ -195,28 +208,30 @@ func newOctalTab(u *ui) *octalTab {
 	t.exportPNG.Disable()
 	t.exportCSV.Disable()
 
-	form := container.NewBorder(nil, nil,
-		container.NewHBox(t.games, t.recent, widget.NewLabel("Code")),
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6), t.engine, t.compute, t.cancel),
-		t.code)
-	top := container.NewVBox(form, t.codeError, container.NewBorder(nil, nil, nil, t.status, t.progress), t.summary)
+	// The controls flow onto a second line when the window is narrow (a
+	// projector in presentation mode) rather than widen it.
+	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
+	form := newFlow(codeBox, t.games, t.recent, codeBox,
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engine, t.compute, t.cancel, t.cont)
+	t.status.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary)
 	sum := container.NewBorder(
 		container.NewVBox(container.NewHBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.misere), t.heaps),
 		container.NewHBox(t.exportPNG, t.exportCSV), nil, nil,
-		container.NewVScroll(t.moves))
+		t.moves.scrolled())
 	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.6)
 	split := container.NewHSplit(t.table.content, right)
 	split.SetOffset(0.64)
 	t.split, t.rightSplit = split, right
-	t.content = container.NewBorder(top, nil, nil, nil, split)
+	t.content = newTopBody(top, split)
 	return t
 }
 
 // sizedEntry gives an entry a minimum width of `ems` times the theme's
 // text size inside an HBox; the width follows theme changes (presentation
 // mode) because the layout asks the theme each time.
-func sizedEntry(e *widget.Entry, ems float32) fyne.CanvasObject {
+func sizedEntry(e fyne.CanvasObject, ems float32) fyne.CanvasObject {
 	return container.New(emLayout{ems: ems}, e)
 }
 
@@ -260,12 +275,42 @@ func inlineCodeError(err error) string {
 // Compute validates the code and, if it is valid, starts computing it in
 // the background (cancelling any computation already running).
 func (t *octalTab) Compute() {
+	t.solve(nil)
+}
+
+// Continue extends the result on screen (partial, or not certified within
+// max heaps) to the heaps its hint names, resuming from its values.
+func (t *octalTab) Continue() {
+	r := t.result
+	if r == nil || r.Certified || octalCodeText(t.code.Text) != r.Code.String() {
+		t.Compute()
+		return
+	}
+	t.maxHeaps.SetText(strconv.Itoa(max(t.next, len(r.Values)+1)))
+	t.solve(r.Values)
+}
+
+// octalCodeText is the canonical form of a code typed in the field, or "".
+func octalCodeText(s string) string {
+	c, err := octal.ParseCode(s)
+	if err != nil {
+		return ""
+	}
+	return c.String()
+}
+
+// solve computes the code in the field in the background, from resume
+// (values of the same code already known) when it is not nil. Cancel keeps
+// the values computed so far as a partial result.
+func (t *octalTab) solve(resume []uint16) {
 	text := t.code.Text
-	code, maxHeaps, msg := readCodeAndBound(text, t.maxHeaps.Text, "max heaps", 10, 100_000_000)
+	code, maxHeaps, msg := readCodeAndBound(text, t.maxHeaps.Text, "max heaps", 10, maxOctalHeaps)
 	t.codeError.Set(msg)
 	if msg != "" {
 		return
 	}
+	t.ui.prefs.SetString(prefMaxHeaps, strconv.Itoa(maxHeaps))
+	t.cont.Disable()
 	t.cancel.Enable()
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
@@ -276,9 +321,14 @@ func (t *octalTab) Compute() {
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
 		var lastProgress time.Time
+		var partial []uint16
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
 			Max:    maxHeaps,
 			Engine: engine,
+			Resume: resume,
+			// Called when the run is cancelled: the values so far are kept.
+			Checkpoint:      func(v []uint16) error { partial = v; return nil },
+			CheckpointEvery: 24 * time.Hour,
 			Progress: func(p octal.Progress) {
 				// At most five progress redraws a second: each one repaints
 				// the window, which costs the UI thread more than it shows.
@@ -299,12 +349,37 @@ func (t *octalTab) Compute() {
 			},
 		})
 		elapsed := time.Since(start)
+		// What an uncertified result (finished or cancelled) says about the
+		// next step, computed here rather than on the UI thread.
+		var kept *octal.Result
+		if errors.Is(err, context.Canceled) && len(partial) > len(resume) {
+			kept = &octal.Result{Code: code, Values: slices.Clone(partial)}
+		}
+		var next int
+		var hint string
+		switch {
+		case kept != nil:
+			next, hint = continueHint(kept.Values, code.K())
+		case err == nil && !res.Certified:
+			next, hint = continueHint(res.Values, code.K())
+		}
 		h.Finish(func() {
 			t.cancel.Disable()
+			t.next, t.hint = next, hint
 			switch {
+			case errors.Is(err, context.Canceled) && kept != nil:
+				t.status.SetText(fmt.Sprintf("cancelled — %s values kept", groupDigits(len(kept.Values))))
+				t.progress.SetValue(0)
+				t.setResult(kept)
+				t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
+					displayName(code.String()), groupDigits(len(kept.Values)-1), hint))
+				t.cont.Enable()
 			case errors.Is(err, context.Canceled):
 				t.status.SetText("cancelled")
 				t.progress.SetValue(0)
+				if t.result != nil && !t.result.Certified {
+					t.cont.Enable()
+				}
 			case err != nil:
 				t.status.SetText("failed")
 				t.summary.SetText(code.String() + ": " + err.Error())
@@ -363,6 +438,10 @@ func summaryText(r *octal.Result) string {
 func (t *octalTab) setResult(r *octal.Result) {
 	t.result = r
 	t.summary.SetText(summaryText(r))
+	if !r.Certified {
+		t.summary.SetText(summaryText(r) + t.hint)
+		t.cont.Enable()
+	}
 	if r.Certified {
 		t.table.SetPeriodic(r.Values, r.Period.Period, r.Period.Preperiod, true)
 	} else {
@@ -420,73 +499,113 @@ func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	return out, nil
 }
 
-// showMoves evaluates the heap-sum field.
+// sumDelay is how long the heap-sum field waits after a keystroke before
+// it evaluates the sum: typing "3 5 1000000" starts one evaluation, not
+// seven.
+const sumDelay = 150 * time.Millisecond
+
+// showMoves evaluates the heap-sum field in the background: a sum with a
+// heap of 10^6 in Dawson's Kayles has 117,650 winning moves, and finding,
+// formatting or showing them all would hold the UI thread for seconds. The
+// worker waits sumDelay first (a keystroke meanwhile starts a new job that
+// cancels this one), computes and formats the moves, and the UI shows the
+// first of them (boundedList).
 func (t *octalTab) showMoves() {
-	if t.result == nil || strings.TrimSpace(t.heaps.Text) == "" {
+	text := t.heaps.Text
+	if t.result == nil || strings.TrimSpace(text) == "" {
+		t.sumJobs.Cancel()
 		t.moves.SetText("")
 		return
 	}
-	if !t.misere.Checked {
-		t.moves.SetText(movesText(t.result, t.heaps.Text))
-		return
+	r, misereOn := t.result, t.misere.Checked
+	var q *misere.Quotient
+	if misereOn {
+		q = t.ui.misereQuotientFor(r.Code.String())
 	}
-	// Misère play: the sum is decided by a game-tree search (misere.Searcher,
-	// memoised and exact), in the background since a large sum takes time;
-	// a certified quotient from the Misère tab answers at once.
-	code := t.result.Code
-	heaps, err := parseHeaps(t.heaps.Text)
-	if err != nil {
-		t.misereJobs.Cancel()
-		t.moves.SetText("⚠ " + err.Error())
-		return
-	}
-	if q := t.ui.misereQuotientFor(code.String()); q != nil {
-		t.misereJobs.Cancel()
-		t.moves.SetText(fmt.Sprintf("Misère play (quotient of order %d): ", q.Order) + misereMovesText(q, t.heaps.Text))
-		return
-	}
-	t.moves.SetText("Misère play: searching the game tree…")
-	text := t.heaps.Text
-	t.misereJobs.Start(func(ctx context.Context, h jobHandle) {
-		s := misere.NewSearcher(code)
-		o, err := s.Outcome(ctx, heaps)
-		var moves []octal.Move
-		if err == nil {
-			moves, err = s.WinningMoves(ctx, heaps)
+	delay := t.sumDelay
+	t.sumJobs.Start(func(ctx context.Context, h jobHandle) {
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return
 		}
-		h.Finish(func() {
-			switch {
-			case errors.Is(err, context.Canceled):
-			case errors.Is(err, misere.ErrSearchTooLarge):
-				t.moves.SetText("⚠ misère play: this sum is too large for a direct search; the Misère tab computes the quotient of " + code.String())
-			case err != nil:
-				t.moves.SetText("⚠ misère play: " + err.Error())
-			default:
-				t.moves.SetText("Misère play (game-tree search): " + misereSearchText(text, o, moves))
-			}
-		})
+		if misereOn && q == nil {
+			h.Update(func() { t.moves.SetText("Misère play: searching the game tree…") })
+		}
+		heading, lines := sumReport(ctx, r, text, misereOn, q)
+		if ctx.Err() != nil {
+			return
+		}
+		h.Finish(func() { t.moves.Set(heading, lines) })
 	})
 }
 
-// misereSearchText describes a misère sum from its outcome and winning moves.
-func misereSearchText(heaps string, o misere.Outcome, moves []octal.Move) string {
-	if o == misere.P {
-		return heaps + " is a misère P-position — the player to move loses; there is no winning move."
+// sumReport describes the sum of heaps in text for the tab's result: in
+// normal play from the Grundy values, in misère play from the certified
+// quotient q when there is one, else by a game-tree search (misere.Searcher,
+// memoised and exact). It returns a heading and one line per winning move.
+func sumReport(ctx context.Context, r *octal.Result, text string, misereOn bool, q *misere.Quotient) (string, []string) {
+	if !misereOn {
+		return movesText(r, text)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s is a misère N-position — %d winning move(s):", heaps, len(moves))
-	for _, m := range moves {
-		b.WriteString("\n• " + moveText(m))
+	heaps, err := parseHeaps(text)
+	if err != nil {
+		return "⚠ " + err.Error(), nil
 	}
-	return b.String()
+	if q != nil {
+		heading, lines := misereMovesText(q, text)
+		return fmt.Sprintf("Misère play (quotient of order %d): ", q.Order) + heading, lines
+	}
+	s := misere.NewSearcher(r.Code)
+	o, err := s.Outcome(ctx, heaps)
+	var moves []octal.Move
+	if err == nil {
+		moves, err = s.WinningMoves(ctx, heaps)
+	}
+	switch {
+	case errors.Is(err, misere.ErrSearchTooLarge):
+		return "⚠ misère play: this sum is too large for a direct search; the Misère tab computes the quotient of " + r.Code.String(), nil
+	case err != nil:
+		return "⚠ misère play: " + err.Error(), nil
+	}
+	heading, lines := misereSearchText(sumName(heaps), o, moves)
+	return "Misère play (game-tree search): " + heading, lines
 }
 
-// movesText describes the sum of heaps in s: its nim-sum, outcome and every
-// winning move.
-func movesText(r *octal.Result, s string) string {
+// sumName writes a sum of heaps for a heading, e.g. "3 + 5 + 7"; a sum of
+// many heaps is cut after the first few.
+func sumName(heaps []int) string {
+	const shown = 12
+	s := joinInts(heaps[:min(len(heaps), shown)], " + ")
+	if len(heaps) > shown {
+		s += fmt.Sprintf(" + … (%d heaps)", len(heaps))
+	}
+	return s
+}
+
+// misereSearchText describes a misère sum from its outcome and winning moves.
+func misereSearchText(heaps string, o misere.Outcome, moves []octal.Move) (string, []string) {
+	if o == misere.P {
+		return heaps + " is a misère P-position — the player to move loses; there is no winning move.", nil
+	}
+	return fmt.Sprintf("%s is a misère N-position — %s winning move(s):", heaps, groupDigits(len(moves))), moveLines(moves)
+}
+
+// moveLines writes one line per move.
+func moveLines(moves []octal.Move) []string {
+	lines := make([]string, len(moves))
+	for i, m := range moves {
+		lines[i] = "• " + moveText(m)
+	}
+	return lines
+}
+
+// movesText describes the sum of heaps in s: its nim-sum and outcome in the
+// heading, then one line per winning move.
+func movesText(r *octal.Result, s string) (string, []string) {
 	heaps, err := parseHeaps(s)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	top := 0
 	for _, h := range heaps {
@@ -494,36 +613,29 @@ func movesText(r *octal.Result, s string) string {
 	}
 	values, err := valuesFor(r, top)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	moves, err := octal.WinningMoves(r.Code, values, heaps)
 	if err != nil {
-		return "⚠ " + err.Error()
+		return "⚠ " + err.Error(), nil
 	}
 	var b strings.Builder
-	parts := make([]string, len(heaps))
-	for i, h := range heaps {
-		parts[i] = fmt.Sprintf("G(%d)=%d", h, values[h])
+	const shown = 12
+	parts := make([]string, 0, shown+1)
+	for _, h := range heaps[:min(len(heaps), shown)] {
+		parts = append(parts, fmt.Sprintf("G(%d)=%d", h, values[h]))
+	}
+	if len(heaps) > shown {
+		parts = append(parts, fmt.Sprintf("… (%d heaps)", len(heaps)))
 	}
 	x := octal.NimSum(values, heaps)
 	fmt.Fprintf(&b, "%s\nnim-sum %d: ", strings.Join(parts, " ⊕ "), x)
 	if x == 0 {
 		b.WriteString("P-position — the player to move loses; there is no winning move.")
-		return b.String()
+		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "N-position — %d winning move(s):", len(moves))
-	for _, m := range moves {
-		leave := "nothing"
-		if len(m.Leave) > 0 {
-			ls := make([]string, len(m.Leave))
-			for i, l := range m.Leave {
-				ls[i] = strconv.Itoa(l)
-			}
-			leave = strings.Join(ls, " + ")
-		}
-		fmt.Fprintf(&b, "\n• heap #%d (%d): take %d, leave %s", m.Heap+1, m.From, m.Take, leave)
-	}
-	return b.String()
+	fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
+	return b.String(), moveLines(moves)
 }
 
 // plotPNG renders the sequence plot at export size.

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -192,20 +193,61 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	assert.Contains(t, o.codeError.Text, "max heaps")
 }
 
-func TestOctalCancel(t *testing.T) {
+func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
-	before := o.result
 	o.code.SetText("0.6") // Officers: no period known, runs to max heaps
 	o.maxHeaps.SetText("3000000")
 	test.Tap(o.compute)
 	assert.False(t, o.cancel.Disabled(), "Cancel is enabled while a job runs")
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(300 * time.Millisecond)
 	test.Tap(o.cancel)
 	waitJobs(t, &o.jobs)
-	assert.Equal(t, "cancelled", o.status.Text)
-	assert.Same(t, before, o.result, "a cancelled job leaves the old result")
 	assert.True(t, o.cancel.Disabled())
+	require.Equal(t, "0.6", o.result.Code.String(), "Cancel keeps the values computed so far")
+	kept := len(o.result.Values)
+	require.Greater(t, kept, 1000)
+	assert.False(t, o.result.Certified)
+	assert.Contains(t, o.status.Text, "cancelled — ")
+	assert.Contains(t, o.summary.Text, "partial")
+	assert.Contains(t, o.summary.Text, "Continue extends the values to")
+	assert.False(t, o.cont.Disabled())
+	// The kept values are G(0..kept-1) of Officers.
+	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 2000})
+	require.NoError(t, err)
+	assert.Equal(t, exact.Values, o.result.Values[:2001])
+	// Continue resumes from them up to the next step.
+	next := o.next
+	require.Greater(t, next, kept)
+	test.Tap(o.cont)
+	waitJobs(t, &o.jobs)
+	assert.Len(t, o.result.Values, next)
+	assert.Equal(t, strconv.Itoa(next), o.maxHeaps.Text)
+	assert.Equal(t, strconv.Itoa(next), u.prefs.String(prefMaxHeaps), "max heaps is remembered")
+	assert.Contains(t, o.summary.Text, "no period certified within")
+}
+
+func TestApparentPeriodSaysWhatTheCertificateNeeds(t *testing.T) {
+	// Preperiod 1000 (the last irregular value at 999), period 7.
+	vals := make([]uint16, 2000)
+	for i := range vals {
+		vals[i] = uint16(i % 7)
+	}
+	vals[999] = 9
+	p, n0, need, ok := apparentPeriod(vals, 3)
+	require.True(t, ok)
+	assert.Equal(t, 7, p)
+	assert.Equal(t, 1000, n0)
+	assert.Equal(t, 2*1000+2*7+3, need)
+	next, hint := continueHint(vals, 3)
+	assert.Equal(t, need, next)
+	assert.Contains(t, hint, "period 7")
+	assert.Contains(t, hint, "the next step needs 2,017 heaps")
+	// Officers (0.6) shows no period in its first 20,000 values.
+	r, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 20000})
+	require.NoError(t, err)
+	_, _, _, ok = apparentPeriod(r.Values, 1)
+	assert.False(t, ok)
 }
 
 func TestOctalNewJobCancelsOld(t *testing.T) {
@@ -232,14 +274,17 @@ func TestOctalWinningMoves(t *testing.T) {
 	// Taking 1 to 6 from a heap: G(n) = n mod 7.
 	assert.Contains(t, o.summary.Text, "period 7, preperiod 0")
 	test.Type(o.heaps, "3 5 7")
-	assert.Contains(t, o.moves.Text, "nim-sum 6")
-	assert.Contains(t, o.moves.Text, "2 winning move(s)")
-	assert.Contains(t, o.moves.Text, "heap #2 (5): take 2, leave 3")
-	assert.Contains(t, o.moves.Text, "heap #3 (7): take 1, leave 6")
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), "nim-sum 6")
+	assert.Contains(t, o.moves.Text(), "2 winning move(s)")
+	assert.Contains(t, o.moves.Text(), "heap #2 (5): take 2, leave 3")
+	assert.Contains(t, o.moves.Text(), "heap #3 (7): take 1, leave 6")
 	o.heaps.SetText("1 2 3")
-	assert.Contains(t, o.moves.Text, "P-position")
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), "P-position")
 	o.heaps.SetText("1 x")
-	assert.Contains(t, o.moves.Text, `"x" is not a heap size`)
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), `"x" is not a heap size`)
 }
 
 func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
@@ -252,7 +297,8 @@ func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, exact.Values, vals)
 	o.heaps.SetText("4999 5000")
-	assert.Contains(t, o.moves.Text, "G(4999)=")
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), "G(4999)=")
 }
 
 func TestOctalExports(t *testing.T) {
@@ -303,18 +349,19 @@ func TestOctalMisereSums(t *testing.T) {
 	test.Tap(o.compute)
 	waitJobs(t, &o.jobs)
 	o.heaps.SetText("3 4")
-	assert.NotContains(t, o.moves.Text, "isère")
+	waitJobs(t, &o.sumJobs)
+	assert.NotContains(t, o.moves.Text(), "isère")
 	o.misere.SetChecked(true)
 	b := misereBrute075{}
 	check := func(prefix string) {
 		for _, heaps := range [][]int{{3, 4}, {2, 2}, {1, 2, 3}, {6}, {5, 6, 7}} {
 			o.heaps.SetText(strings.Trim(fmt.Sprint(heaps), "[]"))
-			waitJobs(t, &o.misereJobs)
-			assert.Contains(t, o.moves.Text, prefix, "%v", heaps)
+			waitJobs(t, &o.sumJobs)
+			assert.Contains(t, o.moves.Text(), prefix, "%v", heaps)
 			if b.isP(heaps) {
-				assert.Contains(t, o.moves.Text, "misère P-position", "%v", heaps)
+				assert.Contains(t, o.moves.Text(), "misère P-position", "%v", heaps)
 			} else {
-				assert.Contains(t, o.moves.Text, "misère N-position", "%v", heaps)
+				assert.Contains(t, o.moves.Text(), "misère N-position", "%v", heaps)
 			}
 		}
 	}
@@ -325,5 +372,6 @@ func TestOctalMisereSums(t *testing.T) {
 	require.True(t, u.misere.quotient.Certified)
 	check("Misère play (quotient of order 8)")
 	o.heaps.SetText("1 x")
-	assert.Contains(t, o.moves.Text, `"x" is not a heap size`)
+	waitJobs(t, &o.sumJobs)
+	assert.Contains(t, o.moves.Text(), `"x" is not a heap size`)
 }

@@ -956,3 +956,48 @@ func (e *SequenceExplorer) setHover(s string) {
 		e.OnHover(s)
 	}
 }
+
+// ViewExport returns a function that draws exactly the current view (its
+// heap range, mode, marks and rare colours) as a picture of the given size
+// with axes and legend, for PNG, SVG or PDF export. It reads the view now;
+// the returned function may run on any goroutine.
+func (e *SequenceExplorer) ViewExport(size plotting.Size) (func() (*plotting.Figure, error), error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pyr == nil {
+		return nil, fmt.Errorf("no sequence to export yet")
+	}
+	pyr, d, mode, mis := e.pyr, e.data, e.mode, e.mis
+	v := e.view()
+	marks := plotting.SequenceMarks{Period: d.Period, Preperiod: d.Preperiod, Saltus: d.Saltus, RareMask: e.mask}
+	a, b := max(int(math.Floor(v.X0)), 0), min(int(math.Ceil(v.X1)), pyr.Len())-1
+	rng := fmt.Sprintf("heaps %s–%s", plotting.GroupDigits(a), plotting.GroupDigits(b))
+	what := "Grundy values" + nameSuffix(d.Name)
+	if d.Period > 0 {
+		cert := "certified"
+		if !d.Certified {
+			cert = "not certified"
+		}
+		what += fmt.Sprintf(" (period %s, preperiod %s, %s)", plotting.GroupDigits(d.Period), plotting.GroupDigits(d.Preperiod), cert)
+	}
+	caption := fmt.Sprintf("%s, %s of %s computed · nimlab %s", what, rng, plotting.GroupDigits(pyr.Len()), plotting.Version)
+	switch mode {
+	case ExploreHistogram:
+		opts := plotting.HistogramOptions{Size: size, LogY: true, Title: "Heaps per Grundy value" + nameSuffix(d.Name)}
+		opts.Caption = fmt.Sprintf("%s, heaps 0–%s · nimlab %s", what, plotting.GroupDigits(pyr.Len()-1), plotting.Version)
+		if e.mask != 0 {
+			opts.Rare = plotting.RareByMask(e.mask)
+		}
+		return func() (*plotting.Figure, error) { return plotting.HistogramOfCounts(pyr.Counts(), opts) }, nil
+	case ExploreDifference:
+		if mis == nil {
+			return nil, fmt.Errorf("the difference view needs a period")
+		}
+	default:
+		mis = nil
+	}
+	opts := plotting.SequenceViewOptions{Size: size, View: v, Marks: marks, Mismatches: mis,
+		Title: "Grundy values" + nameSuffix(d.Name) + ", " + rng}
+	opts.Caption = caption
+	return func() (*plotting.Figure, error) { return plotting.SequenceViewPlot(pyr, opts) }, nil
+}

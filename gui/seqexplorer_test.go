@@ -2,6 +2,8 @@ package gui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -9,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // newTestExplorer shows an explorer of the given values in an 800×400 test
@@ -128,4 +132,39 @@ func TestExplorerDifferenceView(t *testing.T) {
 	assert.Equal(t, "G(393) = 1, G(400) = 6: G(n+7) − G(n) = 5", e.ReadoutAt(pos))
 	img := e.RenderData(400, 200)
 	assert.Equal(t, 400, img.Rect.Dx())
+}
+
+// TestExplorerExportsTheView exports a zoomed view with a rare value in
+// it: the picture covers exactly the heaps shown, names them in its
+// caption, and draws the rare heap in the rare colour.
+func TestExplorerExportsTheView(t *testing.T) {
+	vals := make([]uint16, 200000)
+	for i := range vals {
+		vals[i] = 1
+	}
+	vals[123456] = 2 // rare under mask 1
+	e, _ := newTestExplorer(t, SequenceData{Name: "synthetic", Values: vals, RareMask: 1})
+	e.SetVisibleRange(100000, 150000)
+	render, err := e.ViewExport(plotting.Size{Width: 800, Height: 500, DPI: 96})
+	require.NoError(t, err)
+	fig, err := render()
+	require.NoError(t, err)
+	assert.Contains(t, fig.Caption, "heaps 100,000–149,999")
+	assert.Equal(t, 100000.0, fig.X.Min)
+	assert.Equal(t, 150000.0, fig.X.Max)
+	x := int(fig.PixelX(123456.5))
+	found := false
+	for y := fig.Data.Min.Y; y < fig.Data.Max.Y; y++ {
+		if fig.Image.NRGBAAt(x, y) == plotting.RareColour {
+			found = true
+		}
+	}
+	assert.True(t, found, "the rare heap is drawn in the export")
+	dir := t.TempDir()
+	for _, name := range []string{"v.png", "v.svg", "v.pdf"} {
+		require.NoError(t, plotting.SaveByExtension(fig, filepath.Join(dir, name)))
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "v.svg"))
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "<desc>Grundy values of synthetic, heaps 100,000–149,999")
 }

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // sequenceExplorerPanel is the sequence explorer with its controls: the
@@ -26,6 +28,17 @@ type sequenceExplorerPanel struct {
 	content  fyne.CanvasObject
 	// onExport, when set, is called by the Export button.
 	onExport func()
+}
+
+// exportView asks for a file and writes the explorer's current view as
+// PNG, SVG or PDF.
+func (p *sequenceExplorerPanel) exportView(u *ui, name string) {
+	render, err := p.explorer.ViewExport(plotting.Size{Width: 1600, Height: 900, DPI: 96})
+	if err != nil {
+		p.readout.SetText("⚠ " + err.Error())
+		return
+	}
+	u.exportFigure(name, render)
 }
 
 // readoutHint is the read-out while the pointer is elsewhere.

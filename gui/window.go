@@ -25,7 +25,12 @@ const (
 	prefPalette       = "palette"
 	prefTheme         = "theme"
 	prefLastCode      = "lastCode"
+	prefMaxHeaps      = "octalMaxHeaps"
 )
+
+// DefaultWindowSize is the window's size on a screen large enough for it;
+// the nimlab binary shrinks it to a smaller screen.
+var DefaultWindowSize = fyne.NewSize(1280, 860)
 
 // maxRecent is how many recent codes or configurations are remembered.
 const maxRecent = 10
@@ -55,6 +60,7 @@ type ui struct {
 	graph  *graphTab
 	astron *astronTab
 	misere *misereTab
+	study  *astronStudyTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -76,12 +82,17 @@ func newUI(a fyne.App, present bool) *ui {
 	u.graph = newGraphTab(u)
 	u.astron = newAstronTab(u)
 	u.misere = newMisereTab(u)
+	u.study = newAstronStudyTab(u)
+	// Each tab scrolls when the window is smaller than what it needs, so
+	// that the window's minimum size never exceeds a 1024×768 projector
+	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
-		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
-		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), container.NewScroll(u.octal.content)),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), container.NewScroll(u.astron.content)),
+		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), container.NewScroll(u.nim.content)),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
+		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
@@ -90,6 +101,8 @@ func newUI(a fyne.App, present bool) *ui {
 			u.astron.Shown()
 		case tabMisere:
 			u.misere.Shown()
+		case tabAstronStudy:
+			u.study.Shown()
 		}
 	}
 
@@ -115,7 +128,7 @@ func newUI(a fyne.App, present bool) *ui {
 			u.SetPresentation(false)
 		}
 	})
-	u.win.Resize(fyne.NewSize(1280, 860))
+	u.win.Resize(DefaultWindowSize)
 
 	last := u.prefs.StringWithFallback(prefLastTab, tabOctal)
 	for _, ti := range u.tabs.Items {
@@ -156,7 +169,7 @@ func (u *ui) applyTheme() {
 	}
 	// The Nim column view and board are built with the theme's sizes.
 	u.nim.Analyze()
-	u.nim.showBoard()
+	u.nim.play.show()
 }
 
 // misereQuotientFor returns the Misère tab's quotient of code when it is

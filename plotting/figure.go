@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"git.sr.ht/~sbinet/gg"
 	xfont "golang.org/x/image/font"
@@ -13,6 +14,7 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
@@ -20,6 +22,20 @@ import (
 type Size struct {
 	Width, Height int // pixels
 	DPI           int // dots per inch; sets the printed size, not the look
+}
+
+// Export is what every picture's options share for export: a caption, and
+// the canvas a redraw goes to.
+type Export struct {
+	// Caption, when set, is written small in the bottom-left corner and into
+	// the file's metadata (PNG iTXt, SVG desc): what the picture shows, its
+	// range and the nimlab version, so that a picture found later says where
+	// it came from.
+	Caption string
+
+	// into, when set, is the canvas to draw on instead of a new raster one
+	// (SaveByExtension redraws a figure onto a vector canvas this way).
+	into *canvas
 }
 
 // DefaultSize is a full-HD picture, the size a projector shows.
@@ -72,6 +88,12 @@ type Figure struct {
 	Data image.Rectangle
 	// X and Y are the data ranges the edges of Data stand for.
 	X, Y AxisRange
+	// Caption is the Size's caption the figure was drawn with.
+	Caption string
+
+	// redraw draws the same figure again onto another canvas (for SVG and
+	// PDF); nil for figures that cannot.
+	redraw func(c *canvas) error
 }
 
 // AxisRange is the span of data an axis shows.
@@ -127,6 +149,9 @@ type style struct {
 	title, label, tick, note float64 // font sizes, px
 	line, thin, tickLen      float64 // line widths and tick length, px
 	margin                   float64
+	// vector is true when drawing for SVG or PDF: the plot leaves its
+	// background to the pixel layer under it.
+	vector bool
 }
 
 func newStyle(s Size) style {
@@ -174,8 +199,15 @@ func (st style) textStyle(px float64, bold bool) text.Style {
 // padding (so the axis lines hug the data area) and the given texts.
 func (st style) newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
+	if st.vector {
+		p.BackgroundColor = nil
+	}
 	p.Title.Text = title
 	p.Title.TextStyle = st.textStyle(st.title, true)
+	if strings.Contains(title, "_") {
+		// Subscripts typeset (G(A_{p,q})), not shown as markup.
+		p.Title.TextStyle.Handler = subscriptText{text.Plain{Fonts: font.DefaultCache}}
+	}
 	p.Title.Padding = st.pt(st.margin * 0.8)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
@@ -207,22 +239,66 @@ func (st style) textWidth(sty text.Style, s string) float64 {
 type canvas struct {
 	size Size
 	st   style
-	vc   *vgimg.Canvas
+	vc   vg.Canvas
 	dc   draw.Canvas
+	// img holds what is drawn pixel by pixel (cells, decimated values):
+	// the raster canvas's own image, or for a vector canvas a layer put
+	// under the recorded vector drawing.
+	img     *image.RGBA
+	rec     *recorder.Canvas // the vector drawing, for SVG and PDF
+	caption string
 }
 
-func newCanvas(s Size) *canvas {
+// newCanvas returns a raster canvas of size s.
+func newCanvas(s Size) *canvas { return newCanvasFor(s, Export{}) }
+
+// newCanvasFor returns the canvas to draw a picture of size s on: the
+// export's target when SaveByExtension set one, else a new raster canvas;
+// the caption is drawn first, in the bottom margin.
+func newCanvasFor(s Size, e Export) *canvas {
+	if e.into != nil {
+		c := e.into
+		c.caption = e.Caption
+		c.drawCaption()
+		return c
+	}
 	// Draw straight into one image: vgimg.UseImage would copy it.
 	img := image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))
 	ctx := gg.NewContextForRGBA(img)
 	ctx.SetLineCapButt()
 	ctx.InvertY()
 	vc := vgimg.NewWith(vgimg.UseImageWithContext(img, ctx), vgimg.UseDPI(s.DPI))
-	return &canvas{size: s, st: newStyle(s), vc: vc, dc: draw.New(vc)}
+	c := &canvas{size: s, st: newStyle(s), vc: vc, dc: draw.New(vc), img: img, caption: e.Caption}
+	c.drawCaption()
+	return c
+}
+
+// newVectorCanvas returns a canvas that records the vector drawing and
+// keeps the pixel drawing in a white layer.
+func newVectorCanvas(s Size) *canvas {
+	img := image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))
+	fill(img, img.Rect, nrgb(0xffffff))
+	rec := &recorder.Canvas{}
+	st := newStyle(s)
+	st.vector = true
+	w, h := st.pt(float64(s.Width)), st.pt(float64(s.Height))
+	return &canvas{size: s, st: st, vc: rec, dc: draw.NewCanvas(rec, w, h), img: img, rec: rec}
+}
+
+// drawCaption writes the size's caption in the bottom margin.
+func (c *canvas) drawCaption() {
+	if c.caption == "" {
+		return
+	}
+	st := c.st
+	sty := st.textStyle(math.Max(11, 0.42*st.note), false)
+	sty.Color = nrgb(0x707070)
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+	c.dc.FillText(sty, vg.Point{X: st.pt(0.4 * st.margin), Y: st.pt(2)}, c.caption)
 }
 
 // rgba returns the pixels the canvas draws on.
-func (c *canvas) rgba() *image.RGBA { return c.vc.Image().(*image.RGBA) }
+func (c *canvas) rgba() *image.RGBA { return c.img }
 
 // nrgba returns the canvas pixels as an NRGBA image sharing the same memory:
 // every pixel is opaque, so premultiplied and plain colours coincide.

@@ -68,6 +68,7 @@ func (t Table) maxValue() int {
 // DefaultSize picture in the rainbow palette.
 type HeatmapOptions struct {
 	Size
+	Export
 	Title          string
 	XLabel, YLabel string
 	// ValueLabel names the values on the colour bar; "" means "G".
@@ -121,7 +122,7 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 		valueLabel = "G"
 	}
 
-	c := newCanvas(size)
+	c := newCanvasFor(size, opts.Export)
 	st := c.st
 	W, H := float64(size.Width), float64(size.Height)
 	p := st.newPlot(opts.Title, opts.XLabel, opts.YLabel)
@@ -241,6 +242,13 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	labelStyle := st.textStyle(st.label, false)
 	labelStyle.YAlign = draw.YTop
 	c.dc.FillText(labelStyle, vg.Point{X: st.pt(float64(bar.Min.X+bar.Max.X) / 2), Y: st.pt(H - float64(data.Min.Y))}, valueLabel)
+	fig.Caption = opts.Caption
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		o.into = c
+		_, err := Heatmap(t, o)
+		return err
+	}
 	return fig, nil
 }
 

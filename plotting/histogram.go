@@ -15,6 +15,7 @@ import (
 // HistogramOptions say how a histogram of values is drawn.
 type HistogramOptions struct {
 	Size
+	Export
 	// Title replaces the default "How often each Grundy value occurs".
 	Title string
 	// Rare, when set, splits the values into rare (true) and common ones,
@@ -86,7 +87,7 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 		maxCount = max(maxCount, n)
 	}
 
-	c := newCanvas(size)
+	c := newCanvasFor(size, opts.Export)
 	st := c.st
 	H := float64(size.Height)
 	title := opts.Title
@@ -181,6 +182,13 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 		fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
 		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
 		x += sw + gap + st.textWidth(note, s) + 1.2*st.note
+	}
+	fig.Caption = opts.Caption
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		o.into = c
+		_, err := HistogramOfCounts(counts, o)
+		return err
 	}
 	return fig, nil
 }

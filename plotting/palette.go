@@ -172,3 +172,17 @@ func PaletteByName(name string) (Palette, error) {
 	}
 	return Palettes[i], nil
 }
+
+// DifferencePalette colours a difference table: 0 (equal) light grey, 1
+// (differs) red, so that the cells where a table is not periodic stand out.
+var DifferencePalette = Palette{
+	Name:        "difference",
+	Description: "0 = equal (grey), 1 = differs (red)",
+	MaxColours:  2,
+	colour: func(v, max int) color.NRGBA {
+		if v > 0 {
+			return nrgb(0xc8142a)
+		}
+		return nrgb(0xe1e1e1)
+	},
+}

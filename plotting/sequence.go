@@ -37,6 +37,7 @@ const (
 // DefaultSize step plot.
 type SequenceOptions struct {
 	Size
+	Export
 	// Title replaces the default "Grundy values of <Name>".
 	Title string
 	Style SequenceStyle
@@ -97,7 +98,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		lut = opts.Palette.Colours(maxV)
 	}
 
-	c := newCanvas(size)
+	c := newCanvasFor(size, opts.Export)
 	st := c.st
 	title := opts.Title
 	if title == "" {
@@ -174,7 +175,14 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		drawSteps(img, fig, seq.Values, first, lw)
 	}
 	frame(img, data, lw, frameColour)
-	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX)
+	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX, 0)
+	fig.Caption = opts.Caption
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		o.into = c
+		_, err := SequencePlot(seq, o)
+		return err
+	}
 	return fig, nil
 }
 
@@ -278,7 +286,7 @@ func drawPoints(c *canvas, fig *Figure, values []uint16, first int, lut []color.
 
 // drawSequenceLegend writes the legend (top right) and, when the sequence is
 // periodic, the preperiod and period labels at the preperiod line.
-func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptions, lut []color.NRGBA, marked bool, preX int) {
+func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptions, lut []color.NRGBA, marked bool, preX int, rareMask uint16) {
 	st := c.st
 	H := float64(c.size.Height)
 	d := fig.Data
@@ -310,6 +318,13 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptio
 			fill(img, image.Rect(cx-d/2, int(y)-d/2, cx-d/2+d, int(y)-d/2+d), col)
 		}
 	}}}
+	if rareMask != 0 {
+		items[0].label = "common values"
+		items = append(items, item{fmt.Sprintf("rare values (v AND %d has an even number of 1 bits)", rareMask), func(x, y float64) {
+			d := max(4, int(math.Round(8*st.unit)))
+			fill(img, image.Rect(int(x+sw/2)-d/2, int(y)-d/2, int(x+sw/2)-d/2+d, int(y)-d/2+d), RareColour)
+		}})
+	}
 	if marked {
 		items = append(items,
 			item{"periodic part", func(x, y float64) {

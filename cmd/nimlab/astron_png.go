@@ -36,9 +36,10 @@ func writeAstronHeatmapPNG(req pngRequest, g astron.Grid, r astron.Rules) error 
 		XLabel:  "p (first star)",
 		YLabel:  "q (second star)",
 		Palette: req.Palette,
+		Export:  plotting.Export{Caption: title + " · nimlab " + plotting.Version},
 	})
 	if err != nil {
 		return err
 	}
-	return fig.WritePNG(req.File)
+	return plotting.SaveByExtension(fig, req.File)
 }

@@ -23,6 +23,7 @@ type astronStudyFlags struct {
 	checkpointEvery time.Duration
 	maxMemory       string
 	rows, offsets   string
+	slab, slabLen   string
 }
 
 // astronStudyReport is the JSON object of `nimlab astron study`.
@@ -37,6 +38,9 @@ type astronStudyReport struct {
 	// ResumedCells is how many cells a checkpoint already held.
 	ResumedCells int64         `json:"resumed_cells"`
 	Study        *astron.Study `json:"study"`
+	// Slab is the thin slab's study (--slab), nil when off.
+	Slab        *astron.SlabStudy `json:"slab,omitempty"`
+	SlabSeconds float64           `json:"slab_seconds,omitempty"`
 }
 
 func init() { astronSubcommands = append(astronSubcommands, newAstronStudyCommand) }
@@ -59,7 +63,11 @@ look for its structure:
   - the comparison with the two-star bulb's period (34 for Astron);
   - Theorem 2.3.7's finite check for 2 → 3 stars as far as the cube reaches:
     the first triple where each candidate period fails, and the N a complete
-    check would need.
+    check would need;
+  - a thin slab (--slab S, --slab-length L): the triples whose two smaller
+    stars are ≤ S, with the largest to L (far beyond the cube; the slab is
+    closed under moves): its rows G(A_{a,b,n}) to n = L and the theorem's
+    check on its triples.
 
 The memory needed is stated before the computation and refused when it is
 above --max-memory (default: 80% of the memory available, at most 4 GiB).
@@ -86,6 +94,8 @@ resumes from FILE when it exists, with an identical result.`,
 	fl.StringVar(&f.maxMemory, "max-memory", "", "refuse a cube needing more, e.g. 4GiB or 3000MiB (default: 80% of available, at most 4 GiB)")
 	fl.StringVar(&f.rows, "rows", "60", "study the rows G(A_{a,b,n}) for a ≤ b ≤ this")
 	fl.StringVar(&f.offsets, "offsets", "4", "study the diagonals G(A_{a,n,n+c}) for c ≤ this")
+	fl.StringVar(&f.slab, "slab", "40", "also compute the thin slab of triples whose two smaller stars are ≤ S, out to --slab-length (0: no slab)")
+	fl.StringVar(&f.slabLen, "slab-length", "2000", "L: the slab's largest star runs to L")
 	return cmd
 }
 
@@ -168,6 +178,17 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 	if err != nil {
 		return err
 	}
+	slabS, err := parseCount("--slab", f.slab)
+	if err != nil {
+		return err
+	}
+	slabL, err := parseCount("--slab-length", f.slabLen)
+	if err != nil {
+		return err
+	}
+	if slabS > 0 && (slabS > 400 || slabL < slabS || slabL > astron.MaxCube3) {
+		return badInput("--slab %d --slab-length %d: accepted 0 ≤ S ≤ 400 and S ≤ L ≤ %d", slabS, slabL, astron.MaxCube3)
+	}
 	if f.checkpointEvery <= 0 {
 		return badInput("--checkpoint-every %v must be positive, e.g. 2m", f.checkpointEvery)
 	}
@@ -178,6 +199,9 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 		}
 	}
 	need := astron.CubeMemory(n)
+	if slabS > 0 {
+		need += astron.SlabMemory(slabS, slabL)
+	}
 	if need > limit {
 		return badInput("--size %d needs %s for the cube, above the limit of %s; accepted: --size up to %d (or raise --max-memory)",
 			n, astron.FormatBytes(need), astron.FormatBytes(limit), largestCubeWithin(limit))
@@ -216,7 +240,20 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 	if err != nil {
 		return err
 	}
-	rep := astronStudyReport{Rules: astronRulesOf(r), Stars: 3, N: n, Cells: astron.CubeCells(n), MemoryBytes: need, MemoryLimit: limit,
+	var slab *astron.SlabStudy
+	var slabSeconds float64
+	if slabS > 0 {
+		t0 := time.Now()
+		sl, err := astron.BuildSlab3(ctx, r, slabS, slabL, nil)
+		if err != nil {
+			return err
+		}
+		if slab, err = astron.StudySlab(ctx, sl, two, 8); err != nil {
+			return err
+		}
+		slabSeconds = time.Since(t0).Seconds()
+	}
+	rep := astronStudyReport{Slab: slab, SlabSeconds: slabSeconds, Rules: astronRulesOf(r), Stars: 3, N: n, Cells: astron.CubeCells(n), MemoryBytes: need, MemoryLimit: limit,
 		Seconds: elapsed.Seconds(), ResumedCells: resumed, Study: st}
 	if parent.json {
 		return writeJSON(env.stdout, rep)
@@ -251,6 +288,30 @@ func printAstronStudy(w io.Writer, r astron.Rules, rep astronStudyReport, elapse
 					pc.FirstFailure[0]+pc.Period, pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[1])
 			}
 			fmt.Fprintf(w, "  τ = %d: %s; last failure at x = %d; needs N ≥ %d\n", pc.Period, first, pc.LastFailure, pc.Needs)
+		}
+	}
+	if sl := rep.Slab; sl != nil {
+		f := sl.Rows
+		fmt.Fprintf(w, "\nslab: two smaller stars ≤ %d, the largest to %d (%.1f s)\n", sl.SlabS, sl.SlabL, rep.SlabSeconds)
+		fmt.Fprintf(w, "  %s: %d lines, plain period on %d, arithmetic on %d, XOR on %d", f.Description, f.Lines, f.Plain, f.Additive, f.Xor)
+		if len(f.Common) > 0 {
+			c := f.Common[0]
+			fmt.Fprintf(w, "; most common: %s period %d on %d lines", c.Form, c.Period, c.Lines)
+		}
+		fmt.Fprintln(w)
+		if len(f.Preperiods) >= 2 {
+			fmt.Fprintf(w, "  preperiod ≈ %.2f·(a+b) + %.0f over the periodic rows; every row with a + b ≤ %d periodic\n", f.PreperiodSlope, f.PreperiodIntercept, f.PeriodicUpTo)
+		}
+		if len(f.Unresolved) > 0 {
+			fmt.Fprintf(w, "  no period seen on e.g. %s\n", strings.Join(f.Unresolved[:min(4, len(f.Unresolved))], ", "))
+		}
+		fmt.Fprintf(w, "  Theorem 2.3.7 on the slab: %s\n", sl.Verdict)
+		for _, pc := range sl.Theorem {
+			first := "none"
+			if pc.FirstFailure != nil {
+				first = fmt.Sprintf("first failure A_{%d,%d,%d}: %d ≠ %d", pc.FirstFailure[0], pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[0], pc.Values[1])
+			}
+			fmt.Fprintf(w, "    τ = %d: %s; last failure at x = %d; a certificate would need N ≥ %d\n", pc.Period, first, pc.LastFailure, pc.Needs)
 		}
 	}
 }

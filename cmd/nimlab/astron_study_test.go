@@ -12,11 +12,19 @@ import (
 )
 
 func TestAstronStudyJSON(t *testing.T) {
-	status, out, errOut := runAstronCLI(t, "astron", "study", "--stars", "3", "--size", "60", "--json")
+	status, out, errOut := runAstronCLI(t, "astron", "study", "--stars", "3", "--size", "60", "--slab", "6", "--slab-length", "700", "--json")
 	require.Equal(t, 0, status, errOut)
 	var rep struct {
 		N     int   `json:"n"`
 		Cells int64 `json:"cells"`
+		Slab  struct {
+			Rows struct {
+				Lines int `json:"lines"`
+			} `json:"rows"`
+			Theorem []struct {
+				Period int `json:"period"`
+			} `json:"theorem_2_3_7"`
+		} `json:"slab"`
 		Study struct {
 			MaxNimber int `json:"max_nimber"`
 			Families  []struct {
@@ -54,10 +62,15 @@ func TestAstronStudyJSON(t *testing.T) {
 	require.Len(t, rep.Study.Families, 2)
 	assert.Equal(t, 61*62/2, rep.Study.Families[0].Lines)
 	assert.NotEmpty(t, rep.Study.Findings)
+	// The slab: 28 rows (a ≤ b ≤ 6); it reaches 700 ≥ 585 + 34, so the
+	// theorem's check has candidates 34, 68, 102.
+	assert.Equal(t, 28, rep.Slab.Rows.Lines)
+	require.Len(t, rep.Slab.Theorem, 3)
+	assert.Equal(t, 34, rep.Slab.Theorem[0].Period)
 }
 
 func TestAstronStudyText(t *testing.T) {
-	status, out, errOut := runAstronCLI(t, "astron", "study", "--size", "30", "--octal", "0.6", "--join", "0.4")
+	status, out, errOut := runAstronCLI(t, "astron", "study", "--size", "30", "--octal", "0.6", "--join", "0.4", "--slab", "4", "--slab-length", "100")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "octal 0.6, join 0.4")
 	assert.Contains(t, out, "Theorem 2.3.7")
@@ -66,11 +79,11 @@ func TestAstronStudyText(t *testing.T) {
 
 func TestAstronStudyCheckpointReused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.ckpt")
-	status, first, errOut := runAstronCLI(t, "astron", "study", "--size", "40", "--checkpoint", path, "--json")
+	status, first, errOut := runAstronCLI(t, "astron", "study", "--size", "40", "--checkpoint", path, "--slab", "0", "--json")
 	require.Equal(t, 0, status, errOut)
 	_, err := os.Stat(path)
 	require.NoError(t, err, "the finished cube is kept in the checkpoint")
-	status, second, errOut := runAstronCLI(t, "astron", "study", "--size", "40", "--checkpoint", path, "--json")
+	status, second, errOut := runAstronCLI(t, "astron", "study", "--size", "40", "--checkpoint", path, "--slab", "0", "--json")
 	require.Equal(t, 0, status, errOut)
 	var a, b struct {
 		Resumed int64           `json:"resumed_cells"`
@@ -98,6 +111,7 @@ func TestAstronStudyBadInput(t *testing.T) {
 		{[]string{"astron", "study", "--size", "1000", "--max-memory", "100MiB"}, "accepted: --size up to"},
 		{[]string{"astron", "study", "--size", "10", "--max-memory", "lots"}, "not a size"},
 		{[]string{"astron", "study", "--size", "10", "extra"}, "no arguments"},
+		{[]string{"astron", "study", "--size", "10", "--slab", "50", "--slab-length", "20"}, "--slab"},
 	} {
 		status, out, errOut := runAstronCLI(t, tc.args...)
 		assert.Equal(t, 2, status, "%v: %s", tc.args, errOut)

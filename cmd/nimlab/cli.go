@@ -70,6 +70,8 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 			return openWindow(present)
 		},
 	}
+	root.Version = versionString()
+	root.SetVersionTemplate("nimlab {{.Version}}\n")
 	root.Flags().BoolVar(&present, "present", false, "open the window in presentation mode (fullscreen, large high-contrast theme)")
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)

@@ -27,6 +27,7 @@ type graphFlags struct {
 	plate       string
 	n           string
 	loopy       loopyFlags
+	misere      bool
 }
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
@@ -132,6 +133,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 	intsFlag(fl, &f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
 	intsFlag(fl, &f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
 	intFlag(fl, &f.n, "n", "", "the N of --subtraction or --plate")
+	fl.BoolVar(&f.misere, "misere", false, "misère play (last mover loses): outcomes, misère Grundy values, genus and canonical forms")
 	addLoopyFlags(fl, &f.loopy)
 	return cmd
 }
@@ -235,6 +237,9 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		if g, err = graph.Sum(parts...); err != nil {
 			return badInput("--sum: %v", err)
 		}
+	}
+	if f.misere {
+		return runMisereGraph(env, g, files, len(parts) > 1, f)
 	}
 	if !f.loopy.acyclic && g.FindCycle() != nil {
 		return runLoopyGraph(env, g, parts, files, f)

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/pflag"
 
 	"github.com/nimlab/nimlab/solver/graph"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // loopyFlags are the options of `nimlab graph` for graphs with cycles.
@@ -228,16 +228,12 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 		}
 	}
 	if f.dot != "" {
-		var buf bytes.Buffer
 		var kernel []int
 		if len(kr.Kernels) > 0 {
 			kernel = kr.Kernels[0]
 		}
-		if err := g.WriteLoopyDOT(&buf, sol, kernel); err != nil {
+		if err := safewrite.Write(f.dot, env.stdout, func(w io.Writer) error { return g.WriteLoopyDOT(w, sol, kernel) }); err != nil {
 			return err
-		}
-		if err := renameio.WriteFile(f.dot, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", f.dot, err)
 		}
 		r.Dot = f.dot
 	}

@@ -14,7 +14,6 @@ import (
 
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newMisereCommand) }
@@ -129,7 +128,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := octal.ParseCode(codeArg)
+	code, err := misere.ParseRules(codeArg)
 	if err != nil {
 		return badInput("%v", err)
 	}
@@ -183,7 +182,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	}
 	r := misereReport{
 		Code:         q.Code,
-		Name:         octal.GameName(code),
+		Name:         misere.RulesName(code),
 		Order:        q.Order,
 		PSize:        q.PSize(),
 		Presentation: q.Presentation,
@@ -228,8 +227,12 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 }
 
 // runMisereSum answers --heaps: the outcome and winning moves of one sum.
-func runMisereSum(ctx context.Context, env *cliEnv, code octal.Code, heaps []int, f *misereFlags) error {
-	res, err := misere.SolveSum(ctx, code, heaps, misere.SumOptions{})
+func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []int, f *misereFlags) error {
+	opts := misere.SumOptions{MaxMoves: listLimit}
+	if f.all {
+		opts.MaxMoves = 0
+	}
+	res, err := misere.SolveSum(ctx, code, heaps, opts)
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
@@ -240,13 +243,10 @@ func runMisereSum(ctx context.Context, env *cliEnv, code octal.Code, heaps []int
 		return err
 	}
 	r := misereSumReport{
-		Code: res.Code, Name: octal.GameName(code), Heaps: heaps, Outcome: res.Outcome.String(),
+		Code: res.Code, Name: misere.RulesName(code), Heaps: heaps, Outcome: res.Outcome.String(),
 		Method: string(res.Method), Description: res.Describe(), QuotientHeap: res.QuotientHeap,
 		QuotientOrder: res.QuotientOrder, Certified: res.Certified, Positions: res.Positions,
-		MoveCount: len(res.Moves), Moves: printedMoves(res.Moves),
-	}
-	if !f.all && len(r.Moves) > listLimit {
-		r.Moves, r.MovesTruncated = r.Moves[:listLimit], true
+		MoveCount: res.MoveCount, Moves: printedMoves(res.Moves), MovesTruncated: res.MoveCount > len(res.Moves),
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)
@@ -307,11 +307,16 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 		normal = "normal"
 	}
 	fmt.Fprintf(w, "order %d, |P| = %d, %s, %s\n", r.Order, r.PSize, kind, normal)
-	fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
-	fmt.Fprintf(w, "elements: %s\n", strings.Join(r.Elements, " "))
-	fmt.Fprintf(w, "P: %s\n", strings.Join(r.P, " "))
-	fmt.Fprintf(w, "idempotents: %s\n", strings.Join(r.Idempotents, " "))
-	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], strings.Join(r.Kernel, " "))
+	if all || len(q.Relations) <= listLimit {
+		fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
+	} else {
+		fmt.Fprintf(w, "presentation: ⟨%s | %s, … and %d more relations (--all prints them)⟩\n",
+			strings.Join(q.Generators, ", "), strings.Join(q.Relations[:listLimit], ", "), len(q.Relations)-listLimit)
+	}
+	fmt.Fprintf(w, "elements: %s\n", boundedNames(r.Elements, all))
+	fmt.Fprintf(w, "P: %s\n", boundedNames(r.P, all))
+	fmt.Fprintf(w, "idempotents: %s\n", boundedNames(r.Idempotents, all))
+	fmt.Fprintf(w, "kernel (identity %s): %s\n", q.Names[q.KernelIdentity], boundedNames(r.Kernel, all))
 	fmt.Fprintln(w, "Φ(H_n):")
 	const width = 12
 	for n := 0; n < len(r.Phi); n += width {
@@ -349,6 +354,14 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 	if r.PNG != "" {
 		fmt.Fprintf(w, "orders plot written to %s\n", r.PNG)
 	}
+}
+
+// boundedNames joins element names, the first 3·listLimit unless all.
+func boundedNames(names []string, all bool) string {
+	if all || len(names) <= 3*listLimit {
+		return strings.Join(names, " ")
+	}
+	return fmt.Sprintf("%s … and %d more (--all lists every one)", strings.Join(names[:3*listLimit], " "), len(names)-3*listLimit)
 }
 
 // printOrders prints the partial quotient orders where they change.
@@ -413,7 +426,62 @@ func printAnalysis(w io.Writer, a *misere.Analysis, q *misere.Quotient, all bool
 	}
 }
 
-// runMisereGenus prints the genus of each heap (filled in below).
-func runMisereGenus(ctx context.Context, env *cliEnv, code octal.Code, maxHeap int, f *misereFlags) error {
-	return badInput("--genus is not available yet")
+// misereGenusReport is the JSON object of `nimlab misere CODE --genus --json`.
+type misereGenusReport struct {
+	Code  string            `json:"code"`
+	Name  string            `json:"name,omitempty"`
+	Heaps []misereHeapGenus `json:"heaps"`
+}
+
+// misereHeapGenus is the genus of one heap H_n.
+type misereHeapGenus struct {
+	Heap     int    `json:"heap"`
+	Genus    string `json:"genus"`
+	ASCII    string `json:"genus_ascii"`
+	Plus     int    `json:"g_plus"`
+	Minus    []int  `json:"gamma"`
+	Birthday int    `json:"tree_height"`
+	Kind     string `json:"kind"`
+}
+
+// runMisereGenus prints the genus of each heap H_0..H_max: g⁺ and
+// γ_k = g⁻(H_n + k·*2), from a memoised search of those sums.
+func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap int, f *misereFlags) error {
+	if maxHeap > 200 {
+		return badInput("--genus --max %d is too large; accepted: at most 200 heaps (the genus needs γ_k for k up to the heap's birthday)", maxHeap)
+	}
+	res, err := misere.HeapGenera(ctx, code, maxHeap)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted")
+		}
+		return err
+	}
+	r := misereGenusReport{Code: code.String(), Name: misere.RulesName(code)}
+	for n, g := range res {
+		kind := "wild genus"
+		switch {
+		case g.Genus.Tame():
+			kind = "tame genus"
+		case g.Genus.Restive():
+			kind = "restive genus"
+		case g.Genus.Minus[0] < 2:
+			kind = "restless genus"
+		}
+		r.Heaps = append(r.Heaps, misereHeapGenus{Heap: n, Genus: g.Genus.String(), ASCII: g.Genus.ASCII(),
+			Plus: g.Genus.Plus, Minus: g.Genus.Minus, Birthday: g.Birthday, Kind: kind})
+	}
+	if f.json {
+		return writeJSON(env.stdout, r)
+	}
+	title := r.Code
+	if r.Name != "" {
+		title += " (" + r.Name + ")"
+	}
+	fmt.Fprintf(env.stdout, "%s: genus of each heap (g⁺ with γ_k = g⁻(H_n + k·*2) as superscripts)\n", title)
+	fmt.Fprintln(env.stdout, "     n  genus        ascii        kind")
+	for _, h := range r.Heaps {
+		fmt.Fprintf(env.stdout, "  %4d  %-11s  %-11s  %s\n", h.Heap, h.Genus+spaces(11-len([]rune(h.Genus))), h.ASCII, h.Kind)
+	}
+	return nil
 }

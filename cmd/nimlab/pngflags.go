@@ -18,7 +18,7 @@ type pngFlags struct {
 // addPNGFlags registers the picture flags; what says what the picture shows.
 func addPNGFlags(cmd *cobra.Command, f *pngFlags, what, paletteHelp string) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE as a PNG picture")
+	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)")
 	intFlag(fl, &f.width, "width", "", "picture width in pixels (default 1920)")
 	intFlag(fl, &f.height, "height", "", "picture height in pixels (default 1080)")
 	intFlag(fl, &f.dpi, "dpi", "", "resolution recorded in the PNG, for print (default 96)")
@@ -40,6 +40,11 @@ func (f *pngFlags) parse(cmd *cobra.Command) (pngRequest, error) {
 	req := pngRequest{File: strings.TrimSpace(f.file), Size: plotting.DefaultSize, Palette: plotting.Rainbow}
 	if cmd.Flags().Changed("png") && req.File == "" {
 		return req, badInput("--png needs a file name such as picture.png")
+	}
+	if req.File != "" {
+		if _, err := plotting.FormatOf(req.File); err != nil {
+			return req, badInput("--png: %v", err)
+		}
 	}
 	for _, name := range []string{"width", "height", "dpi", "palette"} {
 		if cmd.Flags().Changed(name) && req.File == "" {

@@ -7,9 +7,11 @@ import (
 	"sync"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"github.com/go-gl/glfw/v3.3/glfw"
 	"github.com/google/renameio/v2"
 
 	"github.com/nimlab/nimlab/gui"
@@ -36,6 +38,7 @@ func init() {
 	openWindow = func(present bool) error {
 		a := app.NewWithID(AppID)
 		w := gui.NewMainWindow(a, present)
+		fitToScreen(w)
 		if path := os.Getenv(firstFrameEnv); path != "" {
 			// A transparent raster over the window: the painter calls its
 			// generator while drawing the first frame.
@@ -56,5 +59,31 @@ func init() {
 		}
 		w.ShowAndRun()
 		return nil
+	}
+}
+
+// fitToScreen shrinks the window to the primary monitor when the monitor
+// is smaller than the window's default size (a 1024×768 or 1280×720
+// projector): a window larger than the screen puts its controls off
+// screen. Fyne has no API for the screen's size; its GLFW driver has
+// initialised GLFW by the time a window exists, and this runs on the main
+// thread (Fyne locks main.main to it), as GLFW requires.
+func fitToScreen(w fyne.Window) {
+	mon := glfw.GetPrimaryMonitor()
+	if mon == nil {
+		return
+	}
+	mode := mon.GetVideoMode()
+	if mode == nil || mode.Width <= 0 || mode.Height <= 0 {
+		return
+	}
+	size := w.Canvas().Size()
+	if size.Width == 0 {
+		size = gui.DefaultWindowSize
+	}
+	// Leave room for a desktop's panels and the title bar.
+	fit := fyne.NewSize(min(size.Width, float32(mode.Width)), min(size.Height, float32(mode.Height)*0.92))
+	if fit != size {
+		w.Resize(fit)
 	}
 }

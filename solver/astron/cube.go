@@ -54,13 +54,15 @@ func tri(q int) int64 { return int64(q) * int64(q+1) / 2 }
 func cubeIndex(p, q, r int) int64 { return tet(r) + tri(q) + int64(p) }
 
 // CubeMemory is the memory BuildCube3 needs for size n, in bytes: the cube,
-// the two-star table to 2n and its reversed copy, the one-star game and the
-// workers' line buffers.
+// the engine's side table of the same size (dropped once the cube is
+// done), the two-star table to 2n and its reversed copy, the one-star game
+// and the workers' line buffers.
 func CubeMemory(n int) int64 {
 	two := int64(2*n+1) * int64(2*n+1) * 2 * 2
 	one := int64(4*n+2) * 2 * 2
 	work := int64(runtime.GOMAXPROCS(0)) * int64(n+1) * 2 * 4
-	return CubeCells(n)*2 + two + one + work + 1<<20
+	// The cube and the engine's side table (see cubeEngine.side).
+	return CubeCells(n)*2*2 + two + one + work + 1<<20
 }
 
 // sort3 returns a, b, c in increasing order.
@@ -342,17 +344,21 @@ type cubeEngine struct {
 	// instead of 2z (see cubeRolling).
 	n1, tau1 int
 	kmin     int // smallest K of a split rule
+	// side holds G(A_{x,j,z}) for 1 ≤ x ≤ j ≤ z again, by x, then z, then
+	// j contiguous: side[sideOff[x] + tri(z−x) + j−x]. The splits of the
+	// middle star y of A_{x,y,z} read the line (x, j, z), j < y, which
+	// runs across the rows of slice z in the cube's layout (a cache line
+	// per value); here it is contiguous. It doubles the memory while the
+	// cube is computed and is dropped after.
+	side    []uint16
+	sideOff []int64
 }
 
 // cubeWork is one worker's buffers.
 type cubeWork struct {
 	own  []uint16 // G(A_{x,y,j}) for the current pair, j = 0..N
-	gath []uint16 // the gathered part of a line
 	ms   mexSet
 	roll cubeRolling
-	// gathered is how much of gath holds the current cell's line (x, z, ·)
-	// beyond its contiguous head: kept over the cell's passes.
-	gathered int
 }
 
 // cubeRolling is the ring of sets P(m) (see cubeEngine.n1) of one pair:
@@ -365,12 +371,36 @@ type cubeRolling struct {
 }
 
 func newCubeWork(n int) *cubeWork {
-	return &cubeWork{own: make([]uint16, n+1), gath: make([]uint16, n+1)}
+	return &cubeWork{own: make([]uint16, n+1)}
 }
 
 func newCubeEngine(c *Cube3, r Rules) *cubeEngine {
-	t2 := c.Two
-	e := &cubeEngine{c: c, t2: t2, g1: c.One, rg: reversed(c.One), splits: r.splitRules()}
+	e := newCubeEngineCore(c.Two, c.One, r)
+	e.c = c
+	n := c.N
+	e.sideOff = make([]int64, n+2)
+	for x := 1; x <= n; x++ {
+		k := int64(n - x + 1)
+		e.sideOff[x+1] = e.sideOff[x] + k*(k+1)/2
+	}
+	e.side = make([]uint16, e.sideOff[n+1])
+	// After a resume, the side table is filled from the cube (cells not
+	// computed yet are 0 in both).
+	for x := 1; x <= n; x++ {
+		for z := x; z <= n; z++ {
+			row := e.side[e.sideOff[x]+tri(z-x):]
+			for j := x; j <= z; j++ {
+				row[j-x] = c.v[cubeIndex(x, j, z)]
+			}
+		}
+	}
+	return e
+}
+
+// newCubeEngineCore is the part of the engine that reads only the one- and
+// two-star games (shared with the slab, see BuildSlab3).
+func newCubeEngineCore(t2 *Table2, g1 []uint16, r Rules) *cubeEngine {
+	e := &cubeEngine{t2: t2, g1: g1, rg: reversed(g1), splits: r.splitRules()}
 	e.rev2 = make([]uint16, len(t2.v))
 	for w := 0; w <= t2.N; w++ {
 		copy(e.rev2[w*t2.side:(w+1)*t2.side], reversed(t2.Row(w)))
@@ -386,7 +416,7 @@ func newCubeEngine(c *Cube3, r Rules) *cubeEngine {
 	e.lower = t2.max
 	e.small2 = t2.max < 64
 	e.initRolling()
-	for _, v := range c.One {
+	for _, v := range g1 {
 		e.lower = max(e.lower, int(v))
 	}
 	return e
@@ -494,6 +524,7 @@ func (e *cubeEngine) pair(x, y int, w *cubeWork) int {
 	if roll {
 		e.startRolling(&w.roll)
 	}
+	sideBase := e.sideOff[x] + int64(y-x)
 	for z := y; z <= c.N; z++ {
 		if roll {
 			e.advanceRolling(&w.roll, own, z-e.kmin, xorBound(max(e.lower, c.max, m)))
@@ -504,6 +535,7 @@ func (e *cubeEngine) pair(x, y int, w *cubeWork) int {
 		val := e.cell(x, y, z, w, bound)
 		own[z] = uint16(val)
 		v[tet(z)+tri(y)+int64(x)] = uint16(val)
+		e.side[sideBase+tri(z-x)] = uint16(val)
 		m = max(m, val)
 	}
 	return m
@@ -518,9 +550,6 @@ func (e *cubeEngine) cell(x, y, z int, w *cubeWork, bound int) int {
 		p := pass
 		if bound > cubeStampFrom {
 			p += maxBandPasses
-		}
-		if pass == 0 {
-			w.gathered = 0
 		}
 		v := e.cellPass(x, y, z, w, bound, p)
 		if !s.again() {
@@ -551,29 +580,29 @@ func (e *cubeEngine) cellPass(x, y, z int, w *cubeWork, bound, pass int) int {
 	}
 	v := e.c.v
 	// Star z: the line (x, y, ·) is the pair's own buffer.
-	e.star(z, x, y, w.own, nil, 0, nil, &w.roll, s)
+	e.star(z, x, y, w.own, nil, &w.roll, s)
 	if y != z && !s.again() {
 		// Star y: the line (x, z, j), j < y: (j, x, z) for j < x is one row
-		// of slice z, (x, j, z) for j ≥ x is gathered across its rows.
+		// of slice z, (x, j, z) for j ≥ x one row of the side table.
 		base := tet(z)
 		head := v[base+tri(x) : base+tri(x)+int64(x)]
-		e.star(y, x, z, head, w.gath, base+int64(x), &w.gathered, nil, s)
+		sb := e.sideOff[x] + tri(z-x)
+		e.star(y, x, z, head, e.side[sb:sb+int64(z-x+1)], nil, s)
 	}
 	if x != y && !s.again() {
 		// Star x: the line (y, z, j), j < x, is one row of slice z.
 		base := tet(z) + tri(y)
-		e.star(x, y, z, v[base:base+int64(x)], nil, 0, nil, nil, s)
+		e.star(x, y, z, v[base:base+int64(x)], nil, nil, s)
 	}
 	return s.mex()
 }
 
 // star adds the options that remove points from the star u of A_{u,a,b}
 // (see engine3.star). The line G(A_{a,b,j}) is head[j] for j < len(head)
-// and, when gather is not nil, G(A_{j, a, b'}) = v[gbase + tri(j)] beyond
-// (the part of a slice read across its rows).
+// and tail[j − len(head)] beyond.
 //
 // roll, when not nil, holds the sets P(m) of the line (the largest star's).
-func (e *cubeEngine) star(u, a, b int, head, gather []uint16, gbase int64, gathered *int, roll *cubeRolling, s *mexSet) {
+func (e *cubeEngine) star(u, a, b int, head, tail []uint16, roll *cubeRolling, s *mexSet) {
 	t2 := e.t2
 	rowA := t2.v[a*t2.side : (a+1)*t2.side]
 	revB := e.rev2[b*t2.side : (b+1)*t2.side] // revB[i] = G(A_{b, 2N−i})
@@ -589,7 +618,11 @@ func (e *cubeEngine) star(u, a, b int, head, gather []uint16, gbase int64, gathe
 		lo := sr.smallestPart(m)
 		if !sr.Split {
 			if lo == 0 {
-				s.add(e.lineAt(m, head, gather, gbase, gathered))
+				if m < len(head) {
+					s.add(head[m])
+				} else {
+					s.add(tail[m-len(head)])
+				}
 			}
 			continue
 		}
@@ -604,8 +637,7 @@ func (e *cubeEngine) star(u, a, b int, head, gather []uint16, gbase int64, gathe
 			h := min(cnt, len(head))
 			s.addXor(e.rg[last-m:last-m+h], head[:h])
 			if cnt > h {
-				e.fillGather(cnt, head, gather, gbase, gathered)
-				s.addXor(e.rg[last-m+h:last-m+cnt], gather[h:cnt])
+				s.addXor(e.rg[last-m+h:last-m+cnt], tail[:cnt-h])
 			}
 		}
 		// G(A_{j,a}) ⊕ G(A_{m−j,b}): revB[last2−m+j] = G(A_{b,m−j}).
@@ -620,25 +652,6 @@ func (e *cubeEngine) star(u, a, b int, head, gather []uint16, gbase int64, gathe
 			return
 		}
 	}
-}
-
-// fillGather extends the gathered part of a line to cnt entries.
-func (e *cubeEngine) fillGather(cnt int, head, gather []uint16, gbase int64, gathered *int) {
-	v := e.c.v
-	j := max(*gathered, len(head))
-	for ; j < cnt; j++ {
-		gather[j] = v[gbase+tri(j)]
-	}
-	*gathered = max(*gathered, cnt)
-}
-
-// lineAt returns the line at j.
-func (e *cubeEngine) lineAt(j int, head, gather []uint16, gbase int64, gathered *int) uint16 {
-	if j < len(head) {
-		return head[j]
-	}
-	e.fillGather(j+1, head, gather, gbase, gathered)
-	return gather[j]
 }
 
 // cubeStampFrom is the bound from which the cube marks option values in the

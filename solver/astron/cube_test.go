@@ -182,8 +182,8 @@ func TestCube3MemoryLimit(t *testing.T) {
 	if !errors.Is(err, ErrCubeTooLarge) {
 		t.Fatalf("N = 1000 in 100 MiB: %v, want ErrCubeTooLarge", err)
 	}
-	if m := CubeMemory(1000); m < 335e6 || m > 400e6 {
-		t.Errorf("CubeMemory(1000) = %d, want about 350 MB", m)
+	if m := CubeMemory(1000); m < 670e6 || m > 740e6 {
+		t.Errorf("CubeMemory(1000) = %d, want about 700 MB", m)
 	}
 }
 
@@ -206,6 +206,36 @@ func TestCube3RollingMatchesTable3(t *testing.T) {
 		}
 		if !slices.Equal(fast.v, slow.v) {
 			t.Fatalf("%s: the rolling sets change the cube", r)
+		}
+	}
+}
+
+// TestSlab3MatchesCube compares the thin slab (two smaller stars ≤ 12, the
+// largest to 150) with the cube to 150.
+func TestSlab3MatchesCube(t *testing.T) {
+	ctx := context.Background()
+	const s, l = 12, 150
+	sl, err := BuildSlab3(ctx, AstronRules(), s, l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := BuildCube3(ctx, AstronRules(), l, CubeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 0; p <= s; p++ {
+		for q := p; q <= s; q++ {
+			for r := q; r <= l; r++ {
+				if got, want := sl.At(p, q, r), c.At(p, q, r); got != want {
+					t.Fatalf("G(A_{%d,%d,%d}) = %d in the slab, %d in the cube", p, q, r, got, want)
+				}
+			}
+			row := sl.Row(p, q)
+			for n := range row {
+				if int(row[n]) != c.At(p, q, n) {
+					t.Fatalf("row (%d, %d) at %d", p, q, n)
+				}
+			}
 		}
 	}
 }

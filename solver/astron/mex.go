@@ -136,10 +136,11 @@ func (s *mexSet) addMask(m uint64) {
 			s.bits |= m
 		}
 	default:
-		for m != 0 {
-			s.stamp[bits.TrailingZeros64(m)] = s.gen
-			m &= m - 1
+		if len(s.acc) == 0 {
+			s.acc = make([]uint64, 1)
 		}
+		s.acc[0] |= m
+		s.accUsed = max(s.accUsed, 1)
 	}
 }
 

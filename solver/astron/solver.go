@@ -24,6 +24,10 @@ type Solver struct {
 	UseTables bool
 	// Dense3 is the largest star size answered from the three-star table.
 	Dense3 int
+	// Progress, if set, is called every 1024 positions computed by
+	// recursion with the number of positions memoised so far (a long
+	// four-star search has no total to show a fraction of).
+	Progress func(positions int)
 
 	g1    []uint16
 	t2    *Table2
@@ -147,6 +151,9 @@ func (s *Solver) Nimber(ctx context.Context, p Position) (int, error) {
 	if s.calls&1023 == 0 {
 		if err := ctx.Err(); err != nil {
 			return 0, err
+		}
+		if s.Progress != nil {
+			s.Progress(len(s.memo))
 		}
 	}
 	var opts mexSet

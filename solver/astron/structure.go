@@ -147,6 +147,28 @@ type FamilySummary struct {
 	// PeriodsMultipleOf34 counts the plain periods that are multiples of the
 	// two-star bulb's period (34 for Astron; TwoStarPeriod below).
 	PeriodsMultipleOfTwoStar int `json:"plain_periods_multiple_of_two_star_period"`
+	// Preperiods lists, for the lines with a plain period, where the line
+	// starts (a + b for G(A_{a,b,n}), a for G(A_{a,n,n+c})) and the
+	// preperiod: how far out the regular part begins. PreperiodSlope fits
+	// preperiod ≈ PreperiodSlope·position + PreperiodIntercept.
+	Preperiods         []LinePreperiod `json:"preperiods,omitempty"`
+	PreperiodSlope     float64         `json:"preperiod_slope"`
+	PreperiodIntercept float64         `json:"preperiod_intercept"`
+	// PeriodicUpTo is the largest position p such that every line of the
+	// family at a position ≤ p has a plain period (-1 if the first has none).
+	PeriodicUpTo int `json:"periodic_up_to"`
+	// Increments are the mean increments of the lines, (last − first
+	// quarter's mean) per step, over the family: how fast values grow
+	// along this direction.
+	MeanIncrement float64 `json:"mean_increment_per_step"`
+}
+
+// LinePreperiod is one periodic line's position and preperiod.
+type LinePreperiod struct {
+	Line      string `json:"line"`
+	Position  int    `json:"position"`
+	Period    int    `json:"period"`
+	Preperiod int    `json:"preperiod"`
 }
 
 // PeriodCount is one (form, period, shift) and how many lines show it.
@@ -298,8 +320,11 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 		}
 	}
 	fam := func(name, desc string, lines []CubeLine) (FamilySummary, error) {
-		fs := FamilySummary{Family: name, Description: desc, Lines: len(lines)}
+		fs := FamilySummary{Family: name, Description: desc, Lines: len(lines), PeriodicUpTo: -1}
 		counts := map[PeriodCount]int{}
+		firstGap := -1 // the smallest position of a line without a plain period
+		var incSum float64
+		var incN int
 		for _, l := range lines {
 			if err := ctx.Err(); err != nil {
 				return fs, err
@@ -314,7 +339,26 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 				any = true
 				counts[PeriodCount{Form: p.Form, Period: p.Period, Shift: p.Shift}]++
 			}
+			pos := l.A + l.B
+			if l.DB != 0 {
+				pos = l.A
+			}
+			if f.Periods.Plain == nil && (firstGap < 0 || pos < firstGap) {
+				firstGap = pos
+			}
+			if q := len(seq) / 4; q > 0 {
+				var lo, hi float64
+				for _, v := range seq[:q] {
+					lo += float64(v)
+				}
+				for _, v := range seq[len(seq)-q:] {
+					hi += float64(v)
+				}
+				incSum += (hi - lo) / float64(q) / float64(len(seq)-q)
+				incN++
+			}
 			if p := f.Periods.Plain; p != nil {
+				fs.Preperiods = append(fs.Preperiods, LinePreperiod{Line: f.Name, Position: pos, Period: p.Period, Preperiod: p.Preperiod})
 				fs.Plain++
 				if twoStar.Period > 0 && p.Period%twoStar.Period == 0 {
 					fs.PeriodsMultipleOfTwoStar++
@@ -334,20 +378,29 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 			}
 			report()
 		}
+		if incN > 0 {
+			fs.MeanIncrement = incSum / float64(incN)
+		}
+		switch {
+		case firstGap < 0 && len(lines) > 0:
+			fs.PeriodicUpTo = lines[len(lines)-1].A + lines[len(lines)-1].B
+		case firstGap > 0:
+			fs.PeriodicUpTo = firstGap - 1
+		}
+		if len(fs.Preperiods) >= 2 {
+			xs := make([]float64, 0, len(fs.Preperiods))
+			ys := make([]float64, 0, len(fs.Preperiods))
+			for _, lp := range fs.Preperiods {
+				xs = append(xs, float64(lp.Position))
+				ys = append(ys, float64(lp.Preperiod))
+			}
+			fs.PreperiodSlope, fs.PreperiodIntercept = fitXY(xs, ys)
+		}
 		for pc, n := range counts {
 			pc.Lines = n
 			fs.Common = append(fs.Common, pc)
 		}
-		sort.Slice(fs.Common, func(i, j int) bool {
-			a, b := fs.Common[i], fs.Common[j]
-			if a.Lines != b.Lines {
-				return a.Lines > b.Lines
-			}
-			if a.Form != b.Form {
-				return a.Form < b.Form
-			}
-			return a.Period < b.Period
-		})
+		sortPeriodCounts(fs.Common)
 		if len(fs.Common) > 10 {
 			fs.Common = fs.Common[:10]
 		}
@@ -378,6 +431,20 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 // certificate needs (1300 for Astron): the lower bulb of Theorem 2.3.7.
 func TwoStarBulbPeriod(ctx context.Context, r Rules) (Period, error) {
 	return lowerTwoStar(ctx, r, 0)
+}
+
+// sortPeriodCounts puts the most frequent periods first.
+func sortPeriodCounts(c []PeriodCount) {
+	sort.Slice(c, func(i, j int) bool {
+		a, b := c[i], c[j]
+		if a.Lines != b.Lines {
+			return a.Lines > b.Lines
+		}
+		if a.Form != b.Form {
+			return a.Form < b.Form
+		}
+		return a.Period < b.Period
+	})
 }
 
 // growthOf measures the largest nimber by size and the cells carrying it.
@@ -435,6 +502,24 @@ func cellShape(c [3]int) string {
 		return "p small, q ≈ r"
 	}
 	return "all different"
+}
+
+// fitXY is the least-squares line through the points (xs[i], ys[i]).
+func fitXY(xs, ys []float64) (slope, intercept float64) {
+	var n, sx, sy, sxx, sxy float64
+	for i := range xs {
+		n++
+		sx += xs[i]
+		sy += ys[i]
+		sxx += xs[i] * xs[i]
+		sxy += xs[i] * ys[i]
+	}
+	d := n*sxx - sx*sx
+	if n < 2 || d == 0 {
+		return 0, sy / max(n, 1)
+	}
+	slope = (n*sxy - sx*sy) / d
+	return slope, (sy - slope*sx) / n
 }
 
 func fitLine(ys []int, from int) (slope, intercept float64) {
@@ -557,6 +642,14 @@ func (st *Study) findings() []Finding {
 				}
 			}
 		}
+		if len(f.Preperiods) >= 2 {
+			mx := slices.MaxFunc(f.Preperiods, func(a, b LinePreperiod) int { return a.Preperiod - b.Preperiod })
+			ev = append(ev, fmt.Sprintf("preperiod ≈ %.2f·position + %.0f over the periodic lines (largest %d on %s)", f.PreperiodSlope, f.PreperiodIntercept, mx.Preperiod, mx.Line))
+		}
+		if f.PeriodicUpTo >= 0 {
+			ev = append(ev, fmt.Sprintf("every line up to position %d periodic", f.PeriodicUpTo))
+		}
+		ev = append(ev, fmt.Sprintf("values grow by %.3f per step on average along these lines", f.MeanIncrement))
 		if len(f.Unresolved) > 0 {
 			ev = append(ev, fmt.Sprintf("no period on e.g. %s", f.Unresolved[0]))
 		}

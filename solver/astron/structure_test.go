@@ -141,3 +141,39 @@ func TestStudyCubeAstron(t *testing.T) {
 		t.Error("no findings")
 	}
 }
+
+func TestStudySlab(t *testing.T) {
+	ctx := context.Background()
+	sl, err := BuildSlab3(ctx, AstronRules(), 6, 700, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := Period{Period: 34, Preperiod: 585, Certified: true}
+	st, err := StudySlab(ctx, sl, two, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Rows.Lines != 28 {
+		t.Errorf("%d rows, want 28", st.Rows.Lines)
+	}
+	// G(A_{0,0,n}) is Dawson's Kayles: period 34 from 53.
+	found := false
+	for _, lp := range st.Rows.Preperiods {
+		if lp.Line == "G(A_{0,0,n})" {
+			found = lp.Period == 34 && lp.Preperiod == 53
+		}
+	}
+	if !found {
+		t.Errorf("G(A_{0,0,n}) not seen with period 34 from 53: %+v", st.Rows.Preperiods)
+	}
+	if len(st.Theorem) != 2 || st.Verdict == "" {
+		t.Fatalf("theorem check: %+v", st)
+	}
+	for _, pc := range st.Theorem {
+		if f := pc.FirstFailure; f != nil {
+			if sl.At(f[0], f[1], f[2]) == sl.At(f[0]+pc.Period, f[1], f[2]) || f[0] < 585 {
+				t.Errorf("τ = %d: reported failure %v is none", pc.Period, f)
+			}
+		}
+	}
+}

@@ -108,8 +108,8 @@ func (sol *LoopySolution) Kernels(ctx context.Context, opts KernelOptions) (*Ker
 	n := g.Len()
 	r := &KernelReport{}
 	r.Acyclic = !sol.HasInfinite() && g.FindCycle() == nil
-	r.NoOddCycle = !g.hasOddCycle(nil)
-	r.Bipartite = g.isBipartite(nil)
+	r.NoOddCycle = !g.hasOddCycle()
+	r.Bipartite = r.NoOddCycle && g.isBipartite() // bipartite: no odd cycle
 	open := make([]bool, n)
 	for v := range n {
 		switch sol.Outcome(v) {
@@ -145,7 +145,7 @@ func (sol *LoopySolution) Kernels(ctx context.Context, opts KernelOptions) (*Ker
 			r.Note = fmt.Sprintf("no kernel: the %d vertices %s admit none (searched exhaustively)", len(comp), g.describe(comp))
 			return r, nil
 		}
-		if len(s.found) == 0 && g.hasOddCycle(comp) {
+		if len(s.found) == 0 && oddCycle(s.succ, s.pred) {
 			undecided++ // without an odd cycle Richardson's theorem settles it
 		}
 		partKernels = append(partKernels, s.found)
@@ -264,24 +264,33 @@ func (g *Graph) weakComponents(keep []bool) [][]int {
 	return comps
 }
 
-// isBipartite reports whether the underlying undirected graph of the
-// subgraph on vs (all vertices for nil) is bipartite. A loop u → u is an
-// odd cycle.
-func (g *Graph) isBipartite(vs []int) bool {
-	in := g.memberMask(vs)
-	colour := make([]int8, g.Len())
-	for _, s := range g.all(vs) {
+// isBipartite reports whether the underlying undirected graph of g is
+// bipartite (a loop u → u is an odd cycle).
+func (g *Graph) isBipartite() bool { return bipartite(g.succ, g.pred, nil) }
+
+// hasOddCycle reports whether g has a directed cycle of odd length.
+func (g *Graph) hasOddCycle() bool { return oddCycle(g.succ, g.pred) }
+
+// bipartite 2-colours the underlying undirected graph of the digraph with
+// adjacency lists succ and pred; with comp, only edges inside a part
+// (comp[u] == comp[v]) count. Linear in the edges, whatever the number of
+// parts.
+func bipartite(succ, pred [][]int, comp []int) bool {
+	n := len(succ)
+	colour := make([]int8, n)
+	var stack []int
+	for s := range n {
 		if colour[s] != 0 {
 			continue
 		}
 		colour[s] = 1
-		stack := []int{s}
+		stack = append(stack[:0], s)
 		for len(stack) > 0 {
 			v := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, nb := range [][]int{g.succ[v], g.pred[v]} {
+			for _, nb := range [2][]int{succ[v], pred[v]} {
 				for _, w := range nb {
-					if !in[w] {
+					if comp != nil && comp[w] != comp[v] {
 						continue
 					}
 					if colour[w] == colour[v] {
@@ -298,56 +307,28 @@ func (g *Graph) isBipartite(vs []int) bool {
 	return true
 }
 
-// hasOddCycle reports whether the subgraph on vs (all for nil) has a
-// directed cycle of odd length: a strongly connected digraph has one if
-// and only if its underlying graph is not bipartite, so each strongly
-// connected component is 2-coloured.
-func (g *Graph) hasOddCycle(vs []int) bool {
-	for _, scc := range g.sccs(vs) {
-		if len(scc) == 1 {
-			v := scc[0]
-			if slices.Contains(g.succ[v], v) {
-				return true
-			}
-			continue
-		}
-		if !g.isBipartite(scc) {
-			return true
+// oddCycle reports whether the digraph succ has a directed cycle of odd
+// length: a strongly connected digraph has one if and only if its
+// underlying graph is not bipartite, so each strongly connected component
+// is 2-coloured on its own edges.
+func oddCycle(succ, pred [][]int) bool {
+	comps := sccsOf(succ)
+	comp := make([]int, len(succ))
+	for i, c := range comps {
+		for _, v := range c {
+			comp[v] = i
 		}
 	}
-	return false
+	return !bipartite(succ, pred, comp)
 }
 
-func (g *Graph) memberMask(vs []int) []bool {
-	in := make([]bool, g.Len())
-	if vs == nil {
-		for v := range in {
-			in[v] = true
-		}
-		return in
-	}
-	for _, v := range vs {
-		in[v] = true
-	}
-	return in
-}
+// sccs returns the strongly connected components of g, each component
+// after every component it has an edge to (sinks first).
+func (g *Graph) sccs() [][]int { return sccsOf(g.succ) }
 
-func (g *Graph) all(vs []int) []int {
-	if vs != nil {
-		return vs
-	}
-	out := make([]int, g.Len())
-	for v := range out {
-		out[v] = v
-	}
-	return out
-}
-
-// sccs returns the strongly connected components of the subgraph on vs
-// (Tarjan's algorithm, iterative).
-func (g *Graph) sccs(vs []int) [][]int {
-	in := g.memberMask(vs)
-	n := g.Len()
+// sccsOf is Tarjan's algorithm, iterative, on the adjacency lists succ.
+func sccsOf(succ [][]int) [][]int {
+	n := len(succ)
 	index := make([]int, n)
 	low := make([]int, n)
 	onStack := make([]bool, n)
@@ -358,11 +339,12 @@ func (g *Graph) sccs(vs []int) [][]int {
 	var out [][]int
 	next := 0
 	type frame struct{ v, i int }
-	for _, s := range g.all(vs) {
+	var call []frame
+	for s := range n {
 		if index[s] >= 0 {
 			continue
 		}
-		call := []frame{{s, 0}}
+		call = append(call[:0], frame{s, 0})
 		index[s], low[s] = next, next
 		next++
 		stack = append(stack, s)
@@ -370,12 +352,9 @@ func (g *Graph) sccs(vs []int) [][]int {
 		for len(call) > 0 {
 			f := &call[len(call)-1]
 			v := f.v
-			if f.i < len(g.succ[v]) {
-				w := g.succ[v][f.i]
+			if f.i < len(succ[v]) {
+				w := succ[v][f.i]
 				f.i++
-				if !in[w] {
-					continue
-				}
 				if index[w] < 0 {
 					index[w], low[w] = next, next
 					next++
@@ -388,17 +367,17 @@ func (g *Graph) sccs(vs []int) [][]int {
 				continue
 			}
 			if low[v] == index[v] {
-				var comp []int
+				var c []int
 				for {
 					w := stack[len(stack)-1]
 					stack = stack[:len(stack)-1]
 					onStack[w] = false
-					comp = append(comp, w)
+					c = append(c, w)
 					if w == v {
 						break
 					}
 				}
-				out = append(out, comp)
+				out = append(out, c)
 			}
 			call = call[:len(call)-1]
 			if len(call) > 0 {

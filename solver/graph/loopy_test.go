@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -368,4 +369,39 @@ func ExampleGraph_Loopy() {
 	// b 0 P
 	// c 2 N
 	// end 0 P
+}
+
+func TestDrawingLayout(t *testing.T) {
+	// Acyclic: the layered layout.
+	g, _ := PlateGame([]int{1, 2}, 10)
+	l, layered := g.DrawingLayout()
+	require.True(t, layered)
+	want, _ := g.LayeredLayout()
+	require.Equal(t, want.Y, l.Y)
+	// Short cycles: layers by component, every edge between components
+	// goes down, the two vertices of a ⇄ b share a layer.
+	g, _ = ParseText("a b\nb a\na c\nc d\nd c\nd e\n")
+	l, layered = g.DrawingLayout()
+	require.True(t, layered)
+	for u := range g.Len() {
+		for _, w := range g.succ[u] {
+			require.GreaterOrEqual(t, l.Layer[u], l.Layer[w])
+		}
+	}
+	a, _ := g.Lookup("a")
+	b, _ := g.Lookup("b")
+	e, _ := g.Lookup("e")
+	require.Equal(t, l.Layer[a], l.Layer[b])
+	require.Equal(t, 0, l.Layer[e])
+	// A 5-cycle: force layout, all vertices apart and inside [0, 1]².
+	g = SeedFigure3()
+	l, layered = g.DrawingLayout()
+	require.False(t, layered)
+	require.Nil(t, l.Layers)
+	for u := range g.Len() {
+		require.True(t, l.X[u] >= 0 && l.X[u] <= 1 && l.Y[u] >= 0 && l.Y[u] <= 1)
+		for v := range u {
+			require.Greater(t, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]), 0.2)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package misere
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -435,4 +436,45 @@ func (f *Forms) BornBy(d int) []Form {
 		games = next
 	}
 	return games
+}
+
+// HeapGenus is the genus of a heap of an octal game.
+type HeapGenus struct {
+	Genus Genus
+	// Birthday is the height of the heap's game tree.
+	Birthday int
+}
+
+// HeapGenera returns the genus of the heaps H_0..H_n of code: g⁺ from the
+// normal-play values and γ_k = g⁻(H_n + k·*2) from a memoised search, for k
+// up to the heap's birthday + 4 (the tests check on every game of birthday
+// ≤ 3 that the alternation has begun by then).
+func HeapGenera(ctx context.Context, code Rules, n int) ([]HeapGenus, error) {
+	g := newGame(code)
+	for h := 0; h <= n; h++ {
+		g.extend()
+	}
+	plus := make([]int, n+1)
+	for h := 1; h <= n; h++ {
+		var seen []int
+		for _, pair := range g.leaves[h] {
+			seen = append(seen, plus[pair[0]]^plus[pair[1]])
+		}
+		plus[h] = mex(seen)
+	}
+	s := NewSearcher(code)
+	out := make([]HeapGenus, n+1)
+	for h := 0; h <= n; h++ {
+		b := g.birthday[h]
+		gen := Genus{Plus: plus[h]}
+		for k := 0; k <= b+4; k++ {
+			v, err := s.GenusTerm(ctx, []int{h}, k)
+			if err != nil {
+				return nil, err
+			}
+			gen.Minus = append(gen.Minus, v)
+		}
+		out[h] = HeapGenus{Genus: gen, Birthday: b}
+	}
+	return out, nil
 }

@@ -1,12 +1,15 @@
 package misere
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // rawGames is a table of game trees given by their option lists, with no
@@ -261,4 +264,58 @@ func ExampleForms() {
 	// Output:
 	// {*2, *3} 0⁰² tame
 	// o⁻({*2} + X) ≠ o⁻(*2 + *2 + X) for X = {*, {{*2}, *3}, {0, {*2}}}
+}
+
+// naiveGMinus is g⁻ of a sum of heaps of code with `stars` copies of * and
+// `twos` copies of *2, from the definition (no classes, no cancellation).
+func naiveGMinus(code octal.Code, heaps []int, stars, twos int, memo map[string]int) int {
+	s := slices.Clone(heaps)
+	slices.Sort(s)
+	k := fmt.Sprint(s, stars, twos)
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	var seen []int
+	for i, h := range s {
+		for _, o := range code.Options(h) {
+			seen = append(seen, naiveGMinus(code, append(append(slices.Clone(s[:i]), s[i+1:]...), o.Leave()...), stars, twos, memo))
+		}
+	}
+	if stars > 0 {
+		seen = append(seen, naiveGMinus(code, s, stars-1, twos, memo))
+	}
+	if twos > 0 {
+		seen = append(seen, naiveGMinus(code, s, stars, twos-1, memo))   // *2 → 0
+		seen = append(seen, naiveGMinus(code, s, stars+1, twos-1, memo)) // *2 → *
+	}
+	v := 1
+	if len(seen) > 0 {
+		v = mex(seen)
+	}
+	memo[k] = v
+	return v
+}
+
+// The heap genera of Kayles, Dawson's Kayles and 0.137 against the
+// definition (heaps ≤ 9, every computed term); Kayles' first genera as in
+// Winning Ways ch. 13: 0¹²⁰ 1⁰³¹ 2²⁰ 3³¹ 1⁰³¹ 4¹⁴⁶.
+func TestHeapGeneraMatchDefinition(t *testing.T) {
+	for _, cs := range []string{"0.77", "0.07", "0.137"} {
+		code := octal.MustParseCode(cs)
+		gs, err := HeapGenera(context.Background(), code, 9)
+		require.NoError(t, err)
+		memo := map[string]int{}
+		for n, g := range gs {
+			for k, v := range g.Genus.Minus {
+				require.Equal(t, naiveGMinus(code, []int{n}, 0, k, memo), v, "%s heap %d γ_%d", cs, n, k)
+			}
+		}
+		if cs == "0.77" {
+			var names []string
+			for _, g := range gs[:6] {
+				names = append(names, g.Genus.String())
+			}
+			assert.Equal(t, []string{"0¹²⁰", "1⁰³¹", "2²⁰", "3³¹", "1⁰³¹", "4¹⁴⁶"}, names)
+		}
+	}
 }

@@ -9,7 +9,7 @@ import (
 // game holds, for the heaps computed so far, what every quotient computation
 // needs: the heaps each move leaves and each heap's birthday.
 type game struct {
-	code octal.Code
+	code Rules
 	// leaves[h] lists the distinct pairs {a, b} (a ≤ b, 0 = no heap) that a
 	// move from H_h leaves.
 	leaves [][][2]int
@@ -18,7 +18,7 @@ type game struct {
 	birthday []int
 }
 
-func newGame(code octal.Code) *game {
+func newGame(code Rules) *game {
 	return &game{code: code}
 }
 

@@ -3,6 +3,7 @@ package misere
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -67,5 +68,33 @@ func BenchmarkDawsonsKaylesMinute(b *testing.B) {
 		cancel()
 		b.ReportMetric(float64(s.Last()), "last-heap")
 		b.ReportMetric(float64(s.Order()), "order")
+	}
+}
+
+// BenchmarkSolveSumDawsonsKayles: issue 16's goal, the misère outcome and
+// winning moves of 3 heaps ≤ 30 of 0.07 (≤ 1 s, ≤ 100 MB): Q_m is out of
+// reach in the budget for heaps above 24, so a search on top of Q_24 decides.
+func BenchmarkSolveSumDawsonsKayles(b *testing.B) {
+	code := octal.MustParseCode("0.07")
+	for _, heaps := range [][]int{{28, 29, 30}, {30, 30, 30}, {20, 25, 30}} {
+		b.Run(fmt.Sprint(heaps), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := SolveSum(context.Background(), code, heaps, SumOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkSearchDawsonsKayles is the search alone (no quotient below it) on
+// 3 heaps of 0.07, for comparison.
+func BenchmarkSearchDawsonsKayles(b *testing.B) {
+	code := octal.MustParseCode("0.07")
+	for b.Loop() {
+		s := NewSearcher(code)
+		if _, err := s.Outcome(context.Background(), []int{22, 23, 24}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

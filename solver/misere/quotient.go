@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Quotient is a misère quotient Q_n of an octal game (the full quotient when
@@ -56,7 +54,7 @@ type Quotient struct {
 	// limit ("" when it did not).
 	Stopped string `json:"stopped,omitempty"`
 
-	game octal.Code
+	game Rules
 }
 
 // Multiply returns x·y.
@@ -354,7 +352,7 @@ const DefaultMax = 300
 // theorem certifies the full quotient, or up to Options.Max. When it stops
 // early (the context is done, or a step needs too much memory: ErrTooLarge)
 // it returns the last complete partial quotient together with the error.
-func Compute(ctx context.Context, code octal.Code, opts Options) (*Quotient, error) {
+func Compute(ctx context.Context, code Rules, opts Options) (*Quotient, error) {
 	if opts.Max <= 0 {
 		opts.Max = DefaultMax
 	}
@@ -415,6 +413,9 @@ type periodCertificate struct {
 func (s *Solver) certify() (periodCertificate, bool) {
 	m := len(s.phi) - 1
 	k := s.g.code.K()
+	if k < 0 {
+		return periodCertificate{}, false // the theorem is proved for octal games
+	}
 	for p := 1; 2*p+k+2 <= m; p++ {
 		if (m-2*p-k)%2 != 0 {
 			continue

@@ -33,7 +33,7 @@ func (o Outcome) String() string { return string(o) }
 // else is cancelled: G + G ≠ 0 in misère play unless G = 0 or G = * (*2 + *2
 // is a P-position, 0 is not), so pairs of equal heaps stay.
 type Searcher struct {
-	code octal.Code
+	code Rules
 	// class[h] is the class of heap h: 0 the zero game, 1 the game *, ≥ 2 others.
 	class []int32
 	// classOpts[c] lists the distinct options of class c, each as the (at most
@@ -57,7 +57,7 @@ type Searcher struct {
 }
 
 // NewSearcher returns a Searcher for code.
-func NewSearcher(code octal.Code) *Searcher {
+func NewSearcher(code Rules) *Searcher {
 	return &Searcher{
 		code:      code,
 		classOpts: [][][2]int32{nil, {{0, 0}}},
@@ -477,23 +477,25 @@ func (s *Searcher) imageOf(c int) int32 {
 }
 
 // WinningMoves lists the moves of the sum of heaps that leave a misère
-// P-position, heap by heap and in the order of octal.Code.ForEachOption. It
+// P-position, heap by heap and in the order of the rules' ForEachOption. It
 // is empty for a P-position.
 func (s *Searcher) WinningMoves(ctx context.Context, heaps []int) ([]octal.Move, error) {
-	return winningMoves(s.code, heaps, func(next []int) (bool, error) {
+	moves, _, err := winningMoves(s.code, heaps, -1, func(next []int) (bool, error) {
 		o, err := s.Outcome(ctx, next)
 		return o == P, err
 	})
+	return moves, err
 }
 
 // winningMoves tries every move of the sum and keeps those whose result isP
 // says is a P-position. Equal heaps have the same moves, so each distinct
 // (heap size, option) is decided once.
-func winningMoves(code octal.Code, heaps []int, isP func([]int) (bool, error)) ([]octal.Move, error) {
+func winningMoves(code Rules, heaps []int, keep int, isP func([]int) (bool, error)) ([]octal.Move, int, error) {
 	if err := checkHeaps(heaps); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	moves := []octal.Move{}
+	count := 0
 	type key struct{ h, take, a, b int }
 	known := map[key]bool{}
 	var err error
@@ -515,14 +517,17 @@ func winningMoves(code octal.Code, heaps []int, isP func([]int) (bool, error)) (
 				known[k] = p
 			}
 			if p {
-				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				if keep < 0 || count < keep {
+					moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				}
+				count++
 			}
 		})
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return moves, nil
+	return moves, count, nil
 }
 
 // GenusHead returns the misère Grundy value g⁻ of the sum of heaps (the head

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Solver computes the partial quotients Q_0, Q_1, … of an octal game one heap
@@ -34,7 +32,7 @@ type Solver struct {
 }
 
 // NewSolver starts at Q_0 = {1} (H_0 is the empty position).
-func NewSolver(code octal.Code) *Solver {
+func NewSolver(code Rules) *Solver {
 	s := &Solver{g: newGame(code), q: trivialMonoid(), p: []bool{false}, MaxCandidate: 200_000}
 	s.g.extend()
 	s.phi = []int32{0}

@@ -13,11 +13,14 @@ import (
 // SumOptions bounds SolveSum.
 type SumOptions struct {
 	// QuotientTime bounds the time spent building partial quotients before
-	// the search takes over; 0 means 400 ms.
+	// the search takes over; 0 means 200 ms.
 	QuotientTime time.Duration
 	// SearchLimit bounds the positions the search memoises (about 40 bytes
 	// each); 0 means 2 million.
 	SearchLimit int
+	// MaxMoves, when positive, keeps only the first MaxMoves winning moves
+	// (all are still counted in SumResult.MoveCount).
+	MaxMoves int
 }
 
 // Method names the computation that decided a sum.
@@ -40,7 +43,10 @@ type SumResult struct {
 	Heaps   []int        `json:"heaps"`
 	Outcome Outcome      `json:"-"`
 	Moves   []octal.Move `json:"winning_moves"`
-	Method  Method       `json:"method"`
+	// MoveCount is the number of winning moves (Moves may hold fewer, see
+	// SumOptions.MaxMoves).
+	MoveCount int    `json:"winning_move_count"`
+	Method    Method `json:"method"`
 	// QuotientHeap is k for the quotient Q_k used (the full quotient when
 	// Certified); QuotientOrder is |Q_k|.
 	QuotientHeap  int  `json:"quotient_heap"`
@@ -68,7 +74,7 @@ func (r *SumResult) Describe() string {
 // the periodicity theorem certifies it sooner) within the time budget; it
 // returns the last quotient reached. Running out of time or of memory is not
 // an error: the quotient reached is exact for the heaps 0..ComputedTo.
-func PartialQuotients(ctx context.Context, code octal.Code, m int, budget time.Duration) (*Quotient, error) {
+func PartialQuotients(ctx context.Context, code Rules, m int, budget time.Duration) (*Quotient, error) {
 	s := NewSolver(code)
 	deadline := time.Now().Add(budget)
 	qctx, cancel := context.WithDeadline(ctx, deadline)
@@ -102,15 +108,19 @@ func PartialQuotients(ctx context.Context, code octal.Code, m int, budget time.D
 // Q_m is out of reach within the budget it searches the sum's positions,
 // deciding those whose heaps are within the last quotient reached by that
 // quotient. Every answer is exact.
-func SolveSum(ctx context.Context, code octal.Code, heaps []int, opts SumOptions) (*SumResult, error) {
+func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*SumResult, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
 	}
 	if opts.QuotientTime <= 0 {
-		opts.QuotientTime = 400 * time.Millisecond
+		opts.QuotientTime = 200 * time.Millisecond
 	}
 	if opts.SearchLimit <= 0 {
 		opts.SearchLimit = 2_000_000
+	}
+	keep := -1
+	if opts.MaxMoves > 0 {
+		keep = opts.MaxMoves
 	}
 	m := 0
 	if len(heaps) > 0 {
@@ -130,7 +140,7 @@ func SolveSum(ctx context.Context, code octal.Code, heaps []int, opts SumOptions
 		if r.Outcome, err = q.Outcome(heaps); err != nil {
 			return nil, err
 		}
-		if r.Moves, err = q.WinningMoves(heaps); err != nil {
+		if r.Moves, r.MoveCount, err = q.winningMoves(heaps, keep); err != nil {
 			return nil, err
 		}
 		return r, nil
@@ -143,7 +153,11 @@ func SolveSum(ctx context.Context, code octal.Code, heaps []int, opts SumOptions
 		return nil, err
 	}
 	if r.Outcome == N {
-		if r.Moves, err = s.WinningMoves(ctx, heaps); err != nil {
+		r.Moves, r.MoveCount, err = winningMoves(code, heaps, keep, func(next []int) (bool, error) {
+			o, err := s.Outcome(ctx, next)
+			return o == P, err
+		})
+		if err != nil {
 			return nil, err
 		}
 	} else {

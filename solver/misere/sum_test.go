@@ -18,8 +18,14 @@ import (
 // shortcut is memoisation by the sorted list of heaps (a sum does not depend
 // on the order of its terms); nothing is cancelled or merged.
 type brute struct {
-	code octal.Code
+	code Rules
 	memo map[string]bool
+}
+
+func (b *brute) options(h int) []octal.Option {
+	var out []octal.Option
+	b.code.ForEachOption(h, func(o octal.Option) { out = append(out, o) })
+	return out
 }
 
 func (b *brute) isP(heaps []int) bool {
@@ -31,7 +37,7 @@ func (b *brute) isP(heaps []int) bool {
 	}
 	res := false
 	for i, h := range sorted {
-		for _, o := range b.code.Options(h) {
+		for _, o := range b.options(h) {
 			res = true
 			next := append(append(slices.Clone(sorted[:i]), sorted[i+1:]...), o.Leave()...)
 			if b.isP(next) {
@@ -47,7 +53,7 @@ func (b *brute) isP(heaps []int) bool {
 func (b *brute) winningMoves(heaps []int) []octal.Move {
 	moves := []octal.Move{}
 	for i, h := range heaps {
-		for _, o := range b.code.Options(h) {
+		for _, o := range b.options(h) {
 			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Leave()...)
 			if b.isP(next) {
 				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
@@ -64,9 +70,11 @@ func (b *brute) winningMoves(heaps []int) []octal.Move {
 // beyond the quotient are exercised) and from the plain search, against the
 // brute force.
 func TestSolveSumMatchesBruteForce(t *testing.T) {
-	codes := []string{"0.07", "0.137", "0.77", "0.75", "0.6"}
+	// and three take-and-break codes that are not octal: Grundy's game,
+	// Nim as 0.[3], and a code with a modifier
+	codes := []string{"0.07", "0.137", "0.77", "0.75", "0.6", "4!.0", "0.[3]", "0.4?4"}
 	rng := rand.New(rand.NewPCG(16, 4))
-	for len(codes) < 8 {
+	for len(codes) < 11 {
 		// a random code of 2 or 3 digits, each 0..7, last one non-zero
 		n := 2 + rng.IntN(2)
 		c := "0."
@@ -85,7 +93,8 @@ func TestSolveSumMatchesBruteForce(t *testing.T) {
 	}
 	for _, cs := range codes {
 		t.Run(cs, func(t *testing.T) {
-			code := octal.MustParseCode(cs)
+			code, err := ParseRules(cs)
+			require.NoError(t, err)
 			b := &brute{code: code, memo: map[string]bool{}}
 			q6, err := PartialQuotients(context.Background(), code, 6, time.Minute)
 			require.NoError(t, err)
@@ -145,4 +154,27 @@ func TestSolveSumFallsBackToSearch(t *testing.T) {
 	}
 	require.Equal(t, want, r.Outcome)
 	require.Greater(t, r.Positions, 0)
+}
+
+// MaxMoves keeps the first moves and counts them all, by either method.
+func TestSolveSumMaxMoves(t *testing.T) {
+	code := octal.MustParseCode("0.75")
+	all, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{})
+	require.NoError(t, err)
+	require.Equal(t, ByFullQuotient, all.Method)
+	require.Greater(t, all.MoveCount, 100)
+	require.Len(t, all.Moves, all.MoveCount)
+	few, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{MaxMoves: 3})
+	require.NoError(t, err)
+	require.Equal(t, all.MoveCount, few.MoveCount)
+	require.Equal(t, all.Moves[:3], few.Moves)
+
+	dk := octal.MustParseCode("0.07")
+	all, err = SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond})
+	require.NoError(t, err)
+	require.Equal(t, BySearch, all.Method)
+	few, err = SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond, MaxMoves: 1})
+	require.NoError(t, err)
+	require.Equal(t, all.MoveCount, few.MoveCount)
+	require.Equal(t, all.Moves[:min(1, len(all.Moves))], few.Moves)
 }

@@ -235,7 +235,7 @@ func (s *Sparse) blockRound(from, to int) int {
 	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
-	if parallelWorkers >= 2 {
+	if parallelWorkers >= 2 && !s.oneWorker {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -334,7 +334,7 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 		}
 		if count > 0 {
 			if s.cut(m) {
-				s.undecide(m, set[0])
+				s.undecide(m, &set)
 				return 0
 			}
 			return uint16(set.smallest())

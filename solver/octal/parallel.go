@@ -26,7 +26,7 @@ var parallelMinWork = 64
 // parallelApplies reports whether parallelRound can compute the next heaps
 // and might pay.
 func (s *Sparse) parallelApplies() bool {
-	return parallelWorkers >= 2 && s.mask != 0 && s.pairLimit == 0 && len(s.split) > 0 && s.split[0] >= 1 &&
+	return parallelWorkers >= 2 && s.mask != 0 && s.pairLimit == 0 && !s.oneWorker && len(s.split) > 0 && s.split[0] >= 1 &&
 		len(s.rare)*len(s.split) >= parallelMinWork
 }
 

@@ -93,7 +93,7 @@ func (s *Sparse) smallHeapValue(n int) (uint16, bool) {
 		return uint16(c), true
 	}
 	if cut {
-		s.undecide(n, set)
+		s.undecide(n, &valueSet512{set})
 		return 0, false
 	}
 	return uint16(bits.TrailingZeros64(set)), true
@@ -175,15 +175,17 @@ func (e *UndecidedError) Error() string {
 	return fmt.Sprintf("%s: cannot decide at heap %d: the rare values %v are not ruled out by the splits with a part below %d, the first values kept", e.Code, e.Heap, e.Candidates, e.PairLimit)
 }
 
-// undecide records that heap n cannot be decided with candidates set (a
-// bit set of values below 64).
-func (s *Sparse) undecide(n int, set uint64) {
+// undecide records that heap n cannot be decided with the rare values in
+// set still to rule out.
+func (s *Sparse) undecide(n int, set *valueSet512) {
 	if s.undecided != nil {
 		return
 	}
 	var cands []int
-	for ; set != 0; set &= set - 1 {
-		cands = append(cands, bits.TrailingZeros64(set))
+	for w, x := range set {
+		for ; x != 0; x &= x - 1 {
+			cands = append(cands, 64*w+bits.TrailingZeros64(x))
+		}
 	}
 	s.undecided = &UndecidedError{Code: s.code, Heap: n, Candidates: cands, PairLimit: s.pairLimit}
 }

@@ -63,6 +63,8 @@ type Sparse struct {
 	// cannot decide then sets undecided and Extend stops there.
 	pairLimit int
 	undecided *UndecidedError
+	// oneWorker keeps the block engine on one core.
+	oneWorker bool
 }
 
 // valueWords is the number of 64-bit words of a bitset over 0..MaxValue.
@@ -384,13 +386,13 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 	if count > 0 && len(s.split) > 0 {
 		count = s.ruleOutRare(n, vals, seen, size, count)
 		if count > 0 && s.cut(n) {
-			var set uint64
-			for v := range min(c, size, 64) {
+			var set valueSet512
+			for v := range min(c, size, 512) {
 				if seen[v] == 2 {
-					set |= 1 << v
+					set[v>>6] |= 1 << (v & 63)
 				}
 			}
-			s.undecide(n, set)
+			s.undecide(n, &set)
 			return 0, false
 		}
 	}

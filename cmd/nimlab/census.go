@@ -1,0 +1,573 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/nimlab/nimlab/solver/census"
+	"github.com/nimlab/nimlab/solver/census/store"
+)
+
+func init() { registerSubcommand(newCensusCommand) }
+
+// censusRunFlags are the options of `nimlab census FAMILY`.
+type censusRunFlags struct {
+	max, time, db, shard, jobs string
+	json                       bool
+}
+
+// censusRunReport is what `nimlab census FAMILY --json` prints.
+type censusRunReport struct {
+	Family    string       `json:"family"`
+	Shard     string       `json:"shard,omitempty"`
+	Database  string       `json:"database"`
+	Engine    string       `json:"engine"`
+	MaxHeaps  int          `json:"max_heaps"`
+	TimeLimit float64      `json:"time_limit_seconds,omitempty"`
+	Games     int          `json:"games"`
+	Computed  int          `json:"computed"`
+	Skipped   int          `json:"skipped"`
+	Periodic  int          `json:"periodic"`
+	Unsolved  int          `json:"unsolved"`
+	Seconds   float64      `json:"seconds"`
+	Results   []censusJSON `json:"results"`
+}
+
+// censusJSON is one game in JSON output.
+type censusJSON struct {
+	Code      string  `json:"code"`
+	Octal     string  `json:"octal,omitempty"`
+	Status    string  `json:"status"`
+	StoppedBy string  `json:"stopped_by,omitempty"`
+	Heaps     int     `json:"heaps"`
+	Period    *int    `json:"period,omitempty"`
+	Preperiod *int    `json:"preperiod,omitempty"`
+	Saltus    *int    `json:"saltus,omitempty"`
+	MaxValue  int     `json:"max_value"`
+	MaxAt     int     `json:"max_at"`
+	RareMask  int     `json:"rare_mask"`
+	RareCount int     `json:"rare_count"`
+	LastRare  int     `json:"last_rare"`
+	Seconds   float64 `json:"seconds"`
+	MaxHeaps  int     `json:"max_heaps"`
+	Engine    string  `json:"engine"`
+	Class     string  `json:"class,omitempty"`
+	Shift     *int    `json:"class_shift,omitempty"`
+	ClassSize int     `json:"class_size,omitempty"`
+	AgreeTo   int     `json:"class_agrees_to,omitempty"`
+	Proven    bool    `json:"class_proven,omitempty"`
+}
+
+func toCensusJSON(r *census.Result, m *census.Membership) censusJSON {
+	j := censusJSON{Code: r.Code, Status: string(r.Status), StoppedBy: r.StoppedBy, Heaps: r.Heaps,
+		MaxValue: r.MaxValue, MaxAt: r.MaxAt, RareMask: r.RareMask, RareCount: r.RareCount, LastRare: r.LastRare,
+		Seconds: r.Seconds, MaxHeaps: r.Budget.MaxHeaps, Engine: r.Engine}
+	if r.Octal != r.Code {
+		j.Octal = r.Octal
+	}
+	if r.Solved() {
+		p, n0, s := r.Period, r.Preperiod, r.Saltus
+		j.Period, j.Preperiod, j.Saltus = &p, &n0, &s
+	}
+	if m != nil {
+		shift := m.Shift
+		j.Class, j.Shift, j.ClassSize, j.AgreeTo, j.Proven = m.Base, &shift, m.Size, m.AgreeTo, m.Proven
+	}
+	return j
+}
+
+func newCensusCommand(env *cliEnv) *cobra.Command {
+	f := &censusRunFlags{}
+	cmd := &cobra.Command{
+		Use:   "census FAMILY",
+		Short: "compute every game of a family (0.???, 4.???, S(1..k), @FILE) into a results database",
+		Long: `Compute every game of a family and record each in a SQLite database (one file).
+
+FAMILY is an octal code pattern where each ? is every digit (0.???, 4.???,
+0.1?7; a ? before the point is 0 or 4), S(1..k) for every subtraction set
+within {1..k}, or @FILE with one octal code a line.
+
+Each game is computed until the Guy–Smith theorem certifies its period or
+--max heaps (or --time) are spent. Every game is its own transaction: a
+killed census loses at most the games in flight, and running the same
+command again skips the games already recorded with the same budget and
+engine version. --shard i/n computes a fixed share (game j goes to shard
+j mod n); inside a Slurm job array SLURM_ARRAY_TASK_ID and
+SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
+		Example: `  nimlab census '0.???' --db census.sqlite
+  nimlab census '4.???' --max 65536 --time 10s --db census.sqlite
+  nimlab census 'S(1..8)' --db sub.sqlite --json
+  nimlab census '0.???' --shard 2/8 --db shard-2.sqlite
+  nimlab census show --db census.sqlite --unsolved`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return badInput("census needs exactly one family such as '0.???' (quote it for the shell), or the subcommand show or merge (got %d arguments)", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCensus(cmd.Context(), env, args[0], f, cmd.Flags().Changed("shard"))
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.max, "max", strconv.Itoa(census.DefaultMaxHeaps), "heap budget per game: G(0..N−1) at most")
+	fl.StringVar(&f.time, "time", "", "time budget per game (e.g. 30s, 5m); a game stopped by it is recorded as unsolved to the heaps it reached")
+	fl.StringVar(&f.db, "db", "census.sqlite", "the SQLite database to record results in (created if missing)")
+	fl.StringVar(&f.shard, "shard", "", "compute share i of n (0 ≤ i < n), e.g. 0/4")
+	fl.StringVar(&f.jobs, "jobs", "0", "games computed at once (0: one per core)")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env))
+	return cmd
+}
+
+func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	fam, err := census.ParseFamily(pattern)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	budget := census.Budget{}
+	if budget.MaxHeaps, err = parsePositive("--max", f.max); err != nil {
+		return err
+	}
+	if budget.MaxHeaps > 1<<31 {
+		return badInput("--max %d is more than the 2147483648 heaps a run can compute", budget.MaxHeaps)
+	}
+	if f.time != "" {
+		d, err := time.ParseDuration(f.time)
+		if err != nil || d <= 0 {
+			return badInput("--time must be a positive duration such as 30s or 5m, got %q", f.time)
+		}
+		budget.Time = d
+	}
+	jobs, err := parseCount("--jobs", f.jobs)
+	if err != nil {
+		return err
+	}
+	shardText := ""
+	if shardSet {
+		i, n, err := census.ParseShard(f.shard)
+		if err != nil {
+			return badInput("--shard: %v", err)
+		}
+		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
+	} else if i, n, ok, err := census.ShardFromSlurm(os.Getenv); err != nil {
+		return badInput("%v", err)
+	} else if ok {
+		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
+	}
+	if need := 2 * int64(budget.MaxHeaps) * int64(max(jobs, 2)); need > 8<<30 {
+		return badInput("--max %d needs about %d MiB a game; accepted: budgets whose values fit in memory (lower --max or --jobs)", budget.MaxHeaps, need>>20)
+	}
+	db, err := store.Open(f.db)
+	if err != nil {
+		return fmt.Errorf("census database: %w", err)
+	}
+	defer db.Close()
+	done, err := db.Done(budget, census.EngineVersion)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", f.db, err)
+	}
+	_ = db.SetMeta("last_family", pattern)
+	_ = db.SetMeta("last_budget", fmt.Sprintf("max_heaps=%d time_limit_ms=%d", budget.MaxHeaps, budget.Time.Milliseconds()))
+	_ = db.SetMeta("engine", census.EngineVersion)
+
+	bar := newCensusProgress(env, f.json, len(fam.Games))
+	start := time.Now()
+	results, err := census.Run(ctx, fam, census.Options{
+		Budget: budget,
+		Jobs:   jobs,
+		Known:  func(code string) bool { return done[code] },
+		Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
+		Progress: func(p census.Progress) {
+			bar.Update(int64(p.Done), int64(p.Total))
+			bar.Describe(fmt.Sprintf("%s %d heaps, %d periodic", p.Code, p.Heaps, p.Solved))
+		},
+	})
+	bar.Finish()
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("interrupted: %d games recorded in %s; run the same command again to go on", len(results), f.db)
+		}
+		return err
+	}
+	rep := censusRunReport{Family: pattern, Shard: shardText, Database: f.db, Engine: census.EngineVersion,
+		MaxHeaps: budget.MaxHeaps, TimeLimit: budget.Time.Seconds(), Games: len(fam.Games), Computed: len(results),
+		Skipped: len(fam.Games) - len(results), Seconds: time.Since(start).Seconds(), Results: []censusJSON{}}
+	for _, r := range results {
+		if r.Solved() {
+			rep.Periodic++
+		} else {
+			rep.Unsolved++
+		}
+		rep.Results = append(rep.Results, toCensusJSON(r, nil))
+	}
+	if f.json {
+		return writeJSON(env.stdout, rep)
+	}
+	where := pattern
+	if shardText != "" {
+		where += " (shard " + shardText + ")"
+	}
+	fmt.Fprintf(env.stdout, "census of %s to %d heaps a game: %d games, %d computed (%d periodic, %d unsolved), %d already in %s; %.1f s\n",
+		where, budget.MaxHeaps, rep.Games, rep.Computed, rep.Periodic, rep.Unsolved, rep.Skipped, f.db, rep.Seconds)
+	fmt.Fprintf(env.stdout, "see: nimlab census show --db %s\n", f.db)
+	return nil
+}
+
+// newCensusProgress draws a bar over the games of a census.
+func newCensusProgress(env *cliEnv, jsonOut bool, games int) *progressReporter {
+	p := newProgressReporter(env, jsonOut, int64(games), "census")
+	if p.bar != nil {
+		p.bar.ChangeMax64(int64(games))
+	}
+	return p
+}
+
+// censusShowFlags are the options of `nimlab census show`.
+type censusShowFlags struct {
+	db, format, sortBy, periodAbove, limit, code string
+	unsolved, periodic, json, desc, all          bool
+}
+
+// censusColumns are the columns of `census show`, in order.
+var censusColumns = []string{"code", "status", "period", "preperiod", "heaps", "max_value", "max_at",
+	"rare_mask", "rare_count", "last_rare", "class", "shift", "seconds"}
+
+func newCensusShowCommand(env *cliEnv) *cobra.Command {
+	f := &censusShowFlags{}
+	cmd := &cobra.Command{
+		Use:   "show",
+		Short: "print a census database as a Markdown, CSV or JSON table, sorted and filtered",
+		Long: `Print the results recorded in a census database: one row a game, with its
+equivalence class (the first game of the class and the shift by which this
+game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
+		Example: `  nimlab census show --db census.sqlite
+  nimlab census show --db census.sqlite --unsolved --sort max_value --desc
+  nimlab census show --db census.sqlite --period-above 100 --format csv > big-periods.csv`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCensusShow(cmd.Context(), env, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.db, "db", "census.sqlite", "the census database to read")
+	fl.StringVar(&f.format, "format", "markdown", "markdown, csv or json")
+	fl.BoolVar(&f.json, "json", false, "the same as --format json")
+	fl.StringVar(&f.sortBy, "sort", "code", "sort by one of: "+strings.Join(censusColumns, ", "))
+	fl.BoolVar(&f.desc, "desc", false, "sort in descending order")
+	fl.BoolVar(&f.unsolved, "unsolved", false, "only games with no certified period")
+	fl.BoolVar(&f.periodic, "periodic", false, "only games with a certified period")
+	fl.StringVar(&f.periodAbove, "period-above", "", "only periodic games whose period is above P")
+	fl.StringVar(&f.code, "class-of", "", "only the games in the class of this code")
+	fl.StringVar(&f.limit, "limit", "", "print at most N rows (on a terminal 50 unless --all)")
+	fl.BoolVar(&f.all, "all", false, "print every row, also on a terminal")
+	return cmd
+}
+
+// censusRow is one row of `census show`.
+type censusRow struct {
+	r *census.Result
+	m census.Membership
+}
+
+func (c censusRow) cell(col string) string {
+	r := c.r
+	switch col {
+	case "code":
+		return r.Code
+	case "status":
+		if r.Solved() {
+			return "periodic"
+		}
+		return "unsolved (" + r.StoppedBy + ")"
+	case "period":
+		if r.Solved() {
+			return strconv.Itoa(r.Period)
+		}
+		return ""
+	case "preperiod":
+		if r.Solved() {
+			return strconv.Itoa(r.Preperiod)
+		}
+		return ""
+	case "heaps":
+		return strconv.Itoa(r.Heaps)
+	case "max_value":
+		return strconv.Itoa(r.MaxValue)
+	case "max_at":
+		return strconv.Itoa(r.MaxAt)
+	case "rare_mask":
+		return strconv.Itoa(r.RareMask)
+	case "rare_count":
+		return strconv.Itoa(r.RareCount)
+	case "last_rare":
+		return strconv.Itoa(r.LastRare)
+	case "class":
+		return c.m.Base
+	case "shift":
+		return strconv.Itoa(c.m.Shift)
+	case "seconds":
+		return strconv.FormatFloat(r.Seconds, 'f', 3, 64)
+	}
+	return ""
+}
+
+// sortCensusRows orders rows by a column (numbers as numbers), ties by
+// code; games without a value in the column (unsolved games when sorting by
+// period) come last either way.
+func sortCensusRows(rows []censusRow, col string, desc bool) {
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, as, aok := rows[i].sortKey(col)
+		b, bs, bok := rows[j].sortKey(col)
+		switch {
+		case aok != bok:
+			return aok
+		case a != b:
+			return (a < b) != desc
+		case as != bs:
+			return as < bs
+		}
+		return rows[i].r.Code < rows[j].r.Code
+	})
+}
+
+// sortKey returns a row's key for a column: a number, a string, and
+// whether the row has a value there.
+func (c censusRow) sortKey(col string) (float64, string, bool) {
+	r := c.r
+	switch col {
+	case "period", "preperiod":
+		if !r.Solved() {
+			return 0, "", false
+		}
+		if col == "period" {
+			return float64(r.Period), "", true
+		}
+		return float64(r.Preperiod), "", true
+	case "status":
+		if r.Solved() {
+			return 0, "", true
+		}
+		return 1, "", true
+	case "code", "class":
+		return 0, c.cell(col), true
+	case "seconds":
+		return r.Seconds, "", true
+	}
+	v, _ := strconv.ParseFloat(c.cell(col), 64)
+	return v, "", true
+}
+
+// loadCensusRows loads a database's results with their classes.
+func loadCensusRows(ctx context.Context, path string) ([]censusRow, error) {
+	db, err := store.OpenExisting(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	rows, err := db.All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	res := make([]*census.Result, len(rows))
+	for i, r := range rows {
+		res[i] = &r.Result
+	}
+	classes := census.Classes(res)
+	out := make([]censusRow, len(res))
+	for i, r := range res {
+		out[i] = censusRow{r: r, m: classes[r.Code]}
+	}
+	return out, nil
+}
+
+func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	format := strings.ToLower(f.format)
+	if f.json {
+		format = "json"
+	}
+	if format != "markdown" && format != "md" && format != "csv" && format != "json" {
+		return badInput("--format %q is not a table format; accepted: markdown, csv, json", f.format)
+	}
+	validSort := false
+	for _, c := range censusColumns {
+		validSort = validSort || c == f.sortBy
+	}
+	if !validSort {
+		return badInput("--sort %q is not a column; accepted: %s", f.sortBy, strings.Join(censusColumns, ", "))
+	}
+	periodAbove := -1
+	if f.periodAbove != "" {
+		v, err := parseCount("--period-above", f.periodAbove)
+		if err != nil {
+			return err
+		}
+		periodAbove = v
+	}
+	if f.unsolved && (f.periodic || periodAbove >= 0) {
+		return badInput("--unsolved excludes --periodic and --period-above")
+	}
+	limit := -1
+	if f.limit != "" {
+		v, err := parsePositive("--limit", f.limit)
+		if err != nil {
+			return err
+		}
+		limit = v
+	} else if !f.all && format == "markdown" && isTerminal(env.stdout) {
+		limit = 50
+	}
+	if _, err := os.Stat(f.db); err != nil {
+		return badInput("--db %s: no such census database (create one with: nimlab census FAMILY --db %s)", f.db, f.db)
+	}
+	all, err := loadCensusRows(ctx, f.db)
+	if err != nil {
+		return err
+	}
+	classOf := ""
+	if f.code != "" {
+		found := false
+		for _, r := range all {
+			if r.r.Code == strings.TrimSpace(f.code) {
+				classOf, found = r.m.Base, true
+			}
+		}
+		if !found {
+			return badInput("--class-of %s: the database has no such game", f.code)
+		}
+	}
+	var rows []censusRow
+	for _, r := range all {
+		switch {
+		case f.unsolved && r.r.Solved(),
+			f.periodic && !r.r.Solved(),
+			periodAbove >= 0 && (!r.r.Solved() || r.r.Period <= periodAbove),
+			classOf != "" && r.m.Base != classOf:
+			continue
+		}
+		rows = append(rows, r)
+	}
+	sortCensusRows(rows, f.sortBy, f.desc)
+	more := 0
+	if limit >= 0 && len(rows) > limit {
+		more = len(rows) - limit
+		rows = rows[:limit]
+	}
+	switch format {
+	case "json":
+		out := struct {
+			Database string       `json:"database"`
+			Total    int          `json:"total"`
+			Shown    int          `json:"shown"`
+			Results  []censusJSON `json:"results"`
+		}{Database: f.db, Total: len(all), Shown: len(rows), Results: []censusJSON{}}
+		for _, r := range rows {
+			out.Results = append(out.Results, toCensusJSON(r.r, &r.m))
+		}
+		return writeJSON(env.stdout, out)
+	case "csv":
+		w := csv.NewWriter(env.stdout)
+		_ = w.Write(censusColumns)
+		for _, r := range rows {
+			rec := make([]string, len(censusColumns))
+			for i, c := range censusColumns {
+				rec[i] = r.cell(c)
+			}
+			_ = w.Write(rec)
+		}
+		w.Flush()
+		return w.Error()
+	}
+	writeCensusMarkdown(env.stdout, rows)
+	if more > 0 {
+		fmt.Fprintf(env.stdout, "… and %d more (--all or --limit N to see them)\n", more)
+	}
+	return nil
+}
+
+func writeCensusMarkdown(w io.Writer, rows []censusRow) {
+	fmt.Fprintln(w, "| "+strings.Join(censusColumns, " | ")+" |")
+	seps := make([]string, len(censusColumns))
+	for i := range seps {
+		seps[i] = "---"
+	}
+	fmt.Fprintln(w, "| "+strings.Join(seps, " | ")+" |")
+	for _, r := range rows {
+		cells := make([]string, len(censusColumns))
+		for i, c := range censusColumns {
+			cells[i] = r.cell(c)
+		}
+		fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
+	}
+}
+
+// censusMergeFlags are the options of `nimlab census merge`.
+type censusMergeFlags struct {
+	into string
+	json bool
+}
+
+func newCensusMergeCommand(env *cliEnv) *cobra.Command {
+	f := &censusMergeFlags{}
+	cmd := &cobra.Command{
+		Use:   "merge A.sqlite B.sqlite … --into ALL.sqlite",
+		Short: "combine census databases (e.g. the shards of a cluster run) into one",
+		Long: `Combine census databases into one. A game found in several keeps the result
+that says most (a certified period, else the longest run). Results that
+contradict each other stop the merge with an error naming the game, and then
+the target is left as it was.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return badInput("census merge needs the databases to merge, e.g. nimlab census merge a.sqlite b.sqlite --into all.sqlite")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.into == "" {
+				return badInput("census merge needs --into FILE, the database to merge into")
+			}
+			for _, a := range args {
+				if _, err := os.Stat(a); err != nil {
+					return badInput("census merge: %s: no such census database", a)
+				}
+			}
+			db, err := store.Open(f.into)
+			if err != nil {
+				return fmt.Errorf("census database: %w", err)
+			}
+			defer db.Close()
+			added, err := db.Merge(cmd.Context(), args)
+			if err != nil {
+				return err
+			}
+			total, err := db.Count(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if f.json {
+				return writeJSON(env.stdout, map[string]any{"into": f.into, "sources": args, "added": added, "total": total})
+			}
+			fmt.Fprintf(env.stdout, "merged %d databases into %s: %d results written, %d in all\n", len(args), f.into, added, total)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&f.into, "into", "", "the database to merge into (created if missing)")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object")
+	return cmd
+}

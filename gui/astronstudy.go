@@ -1,0 +1,402 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/solver/astron"
+)
+
+// tabAstronStudy is the title of the three-star study tab.
+const tabAstronStudy = "Three-star study"
+
+// defaultStudySize is the cube the study tab computes first: about a
+// second on two cores.
+const defaultStudySize = 160
+
+// studyMemoryLimit bounds the cube the window computes (the machine may be
+// shared; the CLI's --max-memory goes further).
+const studyMemoryLimit = 3 << 30
+
+// Directions of the line view.
+const (
+	lineRow      = "G(A_{a,b,n}): two stars fixed"
+	lineDiagonal = "G(A_{a,n,n}): one star fixed, p = q"
+	lineMain     = "G(A_{n,n,n}): main diagonal"
+)
+
+// studyImageSize is the size the slice and growth pictures are rendered at
+// (canvas.Image scales them to the space there is, keeping the aspect).
+var studyImageSize = plotting.Size{Width: 1000, Height: 860, DPI: 96}
+
+// astronStudyTab is the three-star study: the cube G(A_{p,q,r}) computed
+// in the background, its slices as heatmaps with axes (each slice coloured
+// on its own scale, or the cube's), a line through the cube in the
+// sequence explorer with the periods the finders saw on it, the growth of
+// the largest nimber with N, and the findings as a table.
+type astronStudyTab struct {
+	ui *ui
+
+	size     *widget.Entry
+	compute  *widget.Button
+	cancel   *widget.Button
+	progress *widget.ProgressBar
+	status   *widget.Label
+	sizeErr  *widget.Label
+
+	slider    *widget.Slider
+	sliceLbl  *widget.Label
+	cubeScale *widget.Check
+	sliceImg  *canvas.Image
+
+	lineKind *widget.Select
+	lineA    *widget.Entry
+	lineB    *widget.Entry
+	lineErr  *widget.Label
+	lineInfo *widget.Label
+	line     *SequenceExplorer
+
+	growthImg *canvas.Image
+
+	table    *widget.Table
+	detail   *widget.Label
+	findings []astron.Finding
+
+	views *container.AppTabs
+
+	cube  *astron.Cube3
+	study *astron.Study
+
+	jobs      jobRunner // the cube and the study
+	sliceJobs jobRunner // slice pictures
+	lineJobs  jobRunner // lines
+	shown     bool
+
+	content fyne.CanvasObject
+}
+
+func newAstronStudyTab(u *ui) *astronStudyTab {
+	t := &astronStudyTab{ui: u}
+	t.size = widget.NewEntry()
+	t.size.SetText(strconv.Itoa(defaultStudySize))
+	t.size.OnSubmitted = func(string) { t.Compute() }
+	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
+	t.compute.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
+	t.cancel.Disable()
+	t.progress = widget.NewProgressBar()
+	t.status = widget.NewLabel("")
+	t.status.Wrapping = fyne.TextWrapWord
+	t.sizeErr = widget.NewLabel("")
+	t.sizeErr.Importance = widget.DangerImportance
+	t.sizeErr.Wrapping = fyne.TextWrapWord
+	t.sizeErr.Hide()
+
+	t.slider = widget.NewSlider(0, defaultStudySize)
+	t.slider.Step = 1
+	t.slider.OnChangeEnded = func(v float64) { t.showSlice(int(v)) }
+	t.slider.OnChanged = func(v float64) { t.sliceLbl.SetText(fmt.Sprintf("slice r = %d", int(v))) }
+	t.sliceLbl = widget.NewLabel("slice r = 0")
+	t.cubeScale = widget.NewCheck("colour on the cube's scale", func(bool) { t.showSlice(int(t.slider.Value)) })
+	t.sliceImg = canvas.NewImageFromImage(image.NewNRGBA(image.Rect(0, 0, 1, 1)))
+	t.sliceImg.FillMode = canvas.ImageFillContain
+	t.sliceImg.ScaleMode = canvas.ImageScaleFastest
+
+	t.lineKind = widget.NewSelect([]string{lineRow, lineDiagonal, lineMain}, func(string) { t.showLine() })
+	t.lineA = widget.NewEntry()
+	t.lineA.SetText("1")
+	t.lineA.OnSubmitted = func(string) { t.showLine() }
+	t.lineB = widget.NewEntry()
+	t.lineB.SetText("1")
+	t.lineB.OnSubmitted = func(string) { t.showLine() }
+	t.lineErr = widget.NewLabel("")
+	t.lineErr.Importance = widget.DangerImportance
+	t.lineErr.Wrapping = fyne.TextWrapWord
+	t.lineErr.Hide()
+	t.lineInfo = widget.NewLabel("")
+	t.lineInfo.Wrapping = fyne.TextWrapWord
+	t.line = NewSequenceExplorer()
+
+	t.growthImg = canvas.NewImageFromImage(image.NewNRGBA(image.Rect(0, 0, 1, 1)))
+	t.growthImg.FillMode = canvas.ImageFillContain
+
+	t.detail = widget.NewLabel("select a finding to read it whole")
+	t.detail.Wrapping = fyne.TextWrapWord
+	t.table = widget.NewTable(
+		func() (int, int) { return len(t.findings) + 1, 3 },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if id.Row == 0 {
+				l.TextStyle = fyne.TextStyle{Bold: true}
+				l.SetText([]string{"topic", "result", "evidence"}[id.Col])
+				return
+			}
+			l.TextStyle = fyne.TextStyle{}
+			f := t.findings[id.Row-1]
+			l.SetText([]string{f.Topic, f.Result, f.Evidence}[id.Col])
+		})
+	t.table.SetColumnWidth(0, 260)
+	t.table.SetColumnWidth(1, 420)
+	t.table.SetColumnWidth(2, 520)
+	t.table.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 1 && id.Row-1 < len(t.findings) {
+			f := t.findings[id.Row-1]
+			t.detail.SetText(f.Topic + "\n\n" + f.Result + "\n\nEvidence: " + f.Evidence)
+		}
+	}
+
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	left := container.NewVBox(
+		bold("Three-star Astron: the cube G(A_{p,q,r})"),
+		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
+		container.NewGridWithColumns(2, t.compute, t.cancel),
+		t.progress, t.status, t.sizeErr,
+		widget.NewSeparator(),
+		bold("Slice"),
+		t.sliceLbl, t.slider, t.cubeScale,
+		widget.NewSeparator(),
+		bold("Line through the cube"),
+		t.lineKind,
+		container.NewGridWithColumns(2,
+			container.NewBorder(nil, nil, widget.NewLabel("a"), nil, t.lineA),
+			container.NewBorder(nil, nil, widget.NewLabel("b"), nil, t.lineB)),
+		t.lineErr,
+	)
+	t.views = container.NewAppTabs(
+		container.NewTabItem("Slices", t.sliceImg),
+		container.NewTabItem("Line", container.NewBorder(t.lineInfo, nil, nil, nil, t.line)),
+		container.NewTabItem("Growth", t.growthImg),
+		container.NewTabItem("Findings", container.NewVSplit(t.table, container.NewVScroll(t.detail))),
+	)
+	t.lineKind.SetSelected(lineRow)
+	split := container.NewHSplit(container.NewVScroll(left), t.views)
+	split.SetOffset(0.24)
+	t.content = split
+	return t
+}
+
+// Shown starts the first computation when the tab is first selected.
+func (t *astronStudyTab) Shown() {
+	if !t.shown {
+		t.Compute()
+	}
+}
+
+// studySize reads the size field.
+func (t *astronStudyTab) studySize() (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
+	maxN := 1000
+	for astron.CubeMemory(maxN+100) <= studyMemoryLimit && maxN < astron.MaxCube3 {
+		maxN += 100
+	}
+	if err != nil || n < 2 || n > maxN {
+		return 0, fmt.Errorf("size N must be a whole number from 2 to %d (the cube of N = %d needs %s; N = 1000 takes minutes)", maxN, maxN, astron.FormatBytes(astron.CubeMemory(maxN)))
+	}
+	return n, nil
+}
+
+// Compute builds the cube and runs the structure finders in the
+// background; bad input shows an inline error and starts nothing.
+func (t *astronStudyTab) Compute() {
+	n, err := t.studySize()
+	if err != nil {
+		t.sizeErr.SetText(err.Error())
+		t.sizeErr.Show()
+		return
+	}
+	t.sizeErr.Hide()
+	t.shown = true
+	t.cancel.Enable()
+	t.progress.SetValue(0)
+	t.status.SetText(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
+	rules := astron.AstronRules()
+	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+		start := time.Now()
+		var last time.Time
+		progress := func(p astron.Progress) {
+			if time.Since(last) < progressRedraw {
+				return
+			}
+			last = time.Now()
+			h.Update(func() {
+				if p.Total > 0 {
+					t.progress.SetValue(float64(p.Done) / float64(p.Total))
+				}
+			})
+		}
+		c, err := astron.BuildCube3(ctx, rules, n, astron.CubeOptions{MemoryLimit: studyMemoryLimit, Progress: progress})
+		elapsed := time.Since(start)
+		var st *astron.Study
+		var growth, slice image.Image
+		if err == nil {
+			h.Update(func() { t.status.SetText("cube ready; looking for structure…") })
+			var two astron.Period
+			two, err = astron.TwoStarBulbPeriod(ctx, rules)
+			if err == nil {
+				st, err = astron.StudyCube(ctx, c, two, astron.StudyOptions{RowPairs: min(n, 40), DiagonalOffsets: 2})
+			}
+			if err == nil {
+				growth = growthPicture(st)
+				slice = slicePicture(c, 0, false)
+			}
+		}
+		h.Finish(func() {
+			t.cancel.Disable()
+			switch {
+			case errors.Is(err, context.Canceled):
+				t.status.SetText("cancelled")
+				t.progress.SetValue(0)
+				return
+			case err != nil:
+				t.status.SetText("failed: " + err.Error())
+				return
+			}
+			t.progress.SetValue(1)
+			t.cube, t.study = c, st
+			t.status.SetText(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
+			t.slider.Max = float64(n)
+			t.slider.SetValue(0)
+			t.sliceLbl.SetText("slice r = 0")
+			t.sliceImg.Image = slice
+			t.sliceImg.Refresh()
+			t.growthImg.Image = growth
+			t.growthImg.Refresh()
+			t.findings = st.Findings
+			t.table.Refresh()
+			t.showLine()
+		})
+	})
+}
+
+// showSlice renders slice r in the background.
+func (t *astronStudyTab) showSlice(r int) {
+	c := t.cube
+	if c == nil || r < 0 || r > c.N {
+		return
+	}
+	cubeScale := t.cubeScale.Checked
+	t.sliceLbl.SetText(fmt.Sprintf("slice r = %d", r))
+	t.sliceJobs.Start(func(ctx context.Context, h jobHandle) {
+		img := slicePicture(c, r, cubeScale)
+		h.Finish(func() {
+			t.sliceImg.Image = img
+			t.sliceImg.Refresh()
+		})
+	})
+}
+
+// slicePicture draws G(A_{p,q,r}) for 0 ≤ p, q ≤ N with axes and a colour
+// bar: on the slice's own scale, or on the cube's.
+func slicePicture(c *astron.Cube3, r int, cubeScale bool) image.Image {
+	g := c.Slice(r)
+	n := len(g.Rows)
+	tab := plotting.Table{Cols: n, Rows: n, Values: make([]int, n*n)}
+	for p, row := range g.Rows {
+		for q, v := range row {
+			tab.Values[q*n+p] = int(v)
+		}
+	}
+	opts := plotting.HeatmapOptions{Size: studyImageSize, XLabel: "p", YLabel: "q",
+		Title: fmt.Sprintf("G(A_{p,q,%d}), p, q ≤ %d (slice's scale)", r, c.N)}
+	if cubeScale {
+		opts.Max = c.Max()
+		opts.Title = fmt.Sprintf("G(A_{p,q,%d}), p, q ≤ %d (cube's scale)", r, c.N)
+	}
+	fig, err := plotting.Heatmap(tab, opts)
+	if err != nil {
+		return image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	}
+	return fig.Image
+}
+
+// growthPicture plots the largest nimber with every star ≤ N against N.
+func growthPicture(st *astron.Study) image.Image {
+	vals := make([]uint16, len(st.Growth.MaxBySize))
+	for i, v := range st.Growth.MaxBySize {
+		vals[i] = uint16(v)
+	}
+	fig, err := plotting.SequencePlot(plotting.Sequence{Name: "three stars", Values: vals}, plotting.SequenceOptions{
+		Size:  studyImageSize,
+		Title: fmt.Sprintf("largest nimber, every star ≤ n (≈ %.3f·n + %.1f)", st.Growth.Slope, st.Growth.Intercept),
+	})
+	if err != nil {
+		return image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	}
+	return fig.Image
+}
+
+// showLine reads the line fields and shows the line in the explorer, with
+// the periods the finders see on it.
+func (t *astronStudyTab) showLine() {
+	c := t.cube
+	if c == nil {
+		return
+	}
+	a, errA := strconv.Atoi(strings.TrimSpace(t.lineA.Text))
+	b, errB := strconv.Atoi(strings.TrimSpace(t.lineB.Text))
+	kind := t.lineKind.Selected
+	bad := func(s string) {
+		t.lineErr.SetText(s)
+		t.lineErr.Show()
+	}
+	var l astron.CubeLine
+	switch kind {
+	case lineRow:
+		if errA != nil || errB != nil || a < 0 || b < 0 || a > c.N || b > c.N {
+			bad(fmt.Sprintf("a and b must be whole numbers from 0 to %d", c.N))
+			return
+		}
+		l = astron.CubeLine{A: a, B: b, DC: 1}
+	case lineDiagonal:
+		if errA != nil || a < 0 || a > c.N {
+			bad(fmt.Sprintf("a must be a whole number from 0 to %d", c.N))
+			return
+		}
+		l = astron.CubeLine{A: a, DB: 1, DC: 1}
+	default:
+		l = astron.CubeLine{DA: 1, DB: 1, DC: 1}
+	}
+	t.lineErr.Hide()
+	t.lineInfo.SetText(l.String() + ": …")
+	t.lineJobs.Start(func(ctx context.Context, h jobHandle) {
+		seq := c.Line(l.A, l.B, l.C, l.DA, l.DB, l.DC)
+		ps := astron.FindSequencePeriods(seq)
+		d := SequenceData{Name: l.String(), Values: seq}
+		switch {
+		case ps.Plain != nil:
+			d.Period, d.Preperiod = ps.Plain.Period, ps.Plain.Preperiod
+		case ps.Additive != nil:
+			d.Period, d.Preperiod, d.Saltus = ps.Additive.Period, ps.Additive.Preperiod, ps.Additive.Shift
+		}
+		info := fmt.Sprintf("%s, n = 0..%d. Plain period: %s. Arithmetic period: %s. XOR period: %s.",
+			l, len(seq)-1, ps.Plain, ps.Additive, ps.Xor)
+		h.Finish(func() {
+			t.lineInfo.SetText(info)
+			t.line.SetSequence(d)
+		})
+	})
+}
+
+// tableCell is the findings table's cell of row r (tests select rows).
+func (t *astronStudyTab) tableCell(r int) widget.TableCellID {
+	return widget.TableCellID{Row: r, Col: 0}
+}

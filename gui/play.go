@@ -1,0 +1,398 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/nim"
+)
+
+// Who starts a game.
+const (
+	youStart      = "You start"
+	computerStart = "Computer starts"
+)
+
+// playPane is "play against the computer" for every game of playGames: the
+// position drawn as rows of tokens (a click on a token takes it and every
+// token to its right in Nim, moves a coin in Nimble, moves coins down a
+// step in Staircase Nim), the list of legal moves for every game (with
+// hints, the winning ones first and starred), the computer's move announced
+// and highlighted, the move history, undo, and a winner banner.
+type playPane struct {
+	ui *ui
+
+	game       *widget.Select
+	param      *boundedEntry
+	heaps      *boundedEntry
+	humanFirst *widget.RadioGroup
+	hints      *widget.Check
+	newGame    *widget.Button
+	undo       *widget.Button
+	banner     *canvas.Text
+	status     *widget.Label
+	hintLabel  *widget.Label
+	board      *fyne.Container
+	moveList   *widget.List
+	history    *widget.Label
+
+	match      *match
+	legal      []playMove // the legal moves listed, winning first with hints
+	winning    []playMove
+	replyDelay time.Duration // how long the computer "thinks" (0 in tests)
+	jobs       jobRunner
+	content    fyne.CanvasObject
+}
+
+func newPlayPane(u *ui) *playPane {
+	p := &playPane{ui: u, replyDelay: 700 * time.Millisecond}
+	p.game = widget.NewSelect(playGames, func(g string) {
+		switch g {
+		case playMoore:
+			p.param.SetText("2")
+			p.param.Show()
+		case playOctal:
+			p.param.SetText("0.07")
+			p.param.Show()
+		default:
+			p.param.Hide()
+		}
+		if g == playAstron {
+			p.heaps.SetText("3 4 5")
+		} else if p.heaps.Text == "3 4 5" {
+			p.heaps.SetText("1 3 5 7")
+		}
+	})
+	p.param = newBoundedEntry(maxCodeInput)
+	p.param.SetPlaceHolder("k or code")
+	p.param.Hide()
+	p.heaps = newBoundedEntry(maxNimInput)
+	p.heaps.SetText("1 3 5 7")
+	p.heaps.OnSubmitted = func(string) { p.NewGame() }
+	p.humanFirst = widget.NewRadioGroup([]string{youStart, computerStart}, nil)
+	p.humanFirst.Horizontal = true
+	p.humanFirst.Required = true
+	p.humanFirst.SetSelected(youStart)
+	p.hints = widget.NewCheck("hints", func(bool) { p.show() })
+	p.newGame = widget.NewButtonWithIcon("New game", theme.MediaPlayIcon(), p.NewGame)
+	p.newGame.Importance = widget.HighImportance
+	p.undo = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), p.Undo)
+	p.undo.Disable()
+	p.banner = canvas.NewText("", theme.Color(theme.ColorNamePrimary))
+	p.banner.TextStyle = fyne.TextStyle{Bold: true}
+	p.banner.Hide()
+	p.status = widget.NewLabelWithStyle("Choose a game and its start, then New game.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.status.Wrapping = fyne.TextWrapWord
+	p.hintLabel = widget.NewLabel("")
+	p.hintLabel.Wrapping = fyne.TextWrapWord
+	p.board = container.NewVBox()
+	p.moveList = widget.NewList(func() int { return len(p.legal) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(p.moveLabel(i)) })
+	p.moveList.OnSelected = func(i widget.ListItemID) {
+		p.moveList.UnselectAll()
+		if i >= 0 && i < len(p.legal) {
+			p.humanMove(p.legal[i])
+		}
+	}
+	p.history = widget.NewLabel("")
+	p.history.Wrapping = fyne.TextWrapWord
+	p.history.Selectable = true
+	p.game.SetSelected(playNim)
+
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	startBox := container.NewBorder(nil, nil, widget.NewLabel("Start"), nil, sizedEntry(p.heaps, 7))
+	top := container.NewVBox(
+		bold("Play against the computer"),
+		newFlow(startBox, p.game, sizedEntry(p.param, 4), startBox, p.newGame, p.undo),
+		newFlow(nil, p.humanFirst, p.hints),
+		container.NewCenter(p.banner), p.status, p.hintLabel)
+	moves := container.NewBorder(bold("Your moves (tap one)"), nil, nil, nil, p.moveList)
+	hist := container.NewBorder(bold("History"), nil, nil, nil, container.NewVScroll(p.history))
+	lower := container.NewHSplit(moves, hist)
+	lower.SetOffset(0.6)
+	body := container.NewVSplit(container.NewScroll(p.board), lower)
+	body.SetOffset(0.55)
+	p.content = container.NewBorder(top, nil, nil, nil, body)
+	return p
+}
+
+// moveLabel is row i of the move list.
+func (p *playPane) moveLabel(i int) string {
+	if i >= len(p.legal) {
+		return ""
+	}
+	m := p.legal[i]
+	if p.hints.Checked && p.isWinning(m) {
+		return "★ " + m.Text
+	}
+	return m.Text
+}
+
+func (p *playPane) isWinning(m playMove) bool {
+	return slices.ContainsFunc(p.winning, func(w playMove) bool { return slices.Equal(w.To, m.To) })
+}
+
+// NewGame starts a game from the form.
+func (p *playPane) NewGame() {
+	p.jobs.Cancel()
+	ctx := context.Background()
+	rules, start, err := parsePlayStart(ctx, p.game.Selected, p.param.Text, p.heaps.Text)
+	var m *match
+	if err == nil {
+		m, err = newMatch(ctx, rules, start, p.humanFirst.Selected != computerStart)
+	}
+	if err != nil {
+		p.status.SetText("⚠ " + err.Error())
+		return
+	}
+	p.match = m
+	p.show()
+	if !m.over && !m.humanTurn {
+		p.scheduleReply()
+	}
+}
+
+// Undo takes back the human's last move and the computer's answer.
+func (p *playPane) Undo() {
+	if p.match == nil {
+		return
+	}
+	p.jobs.Cancel()
+	if p.match.undo() {
+		p.show()
+	}
+}
+
+// humanMove plays mv for the human and lets the computer answer.
+func (p *playPane) humanMove(mv playMove) {
+	m := p.match
+	if m == nil || m.over || !m.humanTurn {
+		return
+	}
+	if err := m.play(context.Background(), mv); err != nil {
+		p.status.SetText("⚠ " + err.Error())
+		return
+	}
+	p.show()
+	if !m.over {
+		p.scheduleReply()
+	}
+}
+
+// takeToken is a click on token j of row i: the move that leaves j there.
+func (p *playPane) takeToken(i, j int) {
+	m := p.match
+	if m == nil {
+		return
+	}
+	to := slices.Clone(m.pos)
+	to[i] = j
+	if r, ok := m.rules.(nimRules); ok && r.g.Variant == nim.Staircase && i > 0 {
+		to[i-1] += m.pos[i] - j
+	}
+	for _, mv := range p.legal {
+		if slices.Equal(mv.To, to) {
+			p.humanMove(mv)
+			return
+		}
+	}
+}
+
+// scheduleReply lets the computer move: after replyDelay in a worker (the
+// computer's search may take a moment for Astron), at once in tests.
+func (p *playPane) scheduleReply() {
+	m := p.match
+	if p.replyDelay <= 0 {
+		mv, err := m.computerChoice(context.Background())
+		p.applyReply(m, mv, err)
+		return
+	}
+	delay := p.replyDelay
+	p.jobs.Start(func(ctx context.Context, h jobHandle) {
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return
+		}
+		mv, err := m.computerChoice(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		h.Finish(func() { p.applyReply(m, mv, err) })
+	})
+}
+
+// applyReply plays the computer's move if m is still the game on screen.
+func (p *playPane) applyReply(m *match, mv playMove, err error) {
+	if p.match != m || m.over || m.humanTurn {
+		return
+	}
+	if err == nil {
+		err = m.play(context.Background(), mv)
+	}
+	if err != nil {
+		p.status.SetText("⚠ the computer could not move: " + err.Error())
+		return
+	}
+	p.show()
+}
+
+// tokenGame reports whether the position is drawn as rows of clickable
+// tokens.
+func (p *playPane) tokenGame() (nimRules, bool) {
+	r, ok := p.match.rules.(nimRules)
+	return r, ok && r.g.Variant != nim.Moore
+}
+
+// rowName names row i of the board.
+func rowName(r playRules, i int) string {
+	if nr, ok := r.(nimRules); ok {
+		switch nr.g.Variant {
+		case nim.Nimble:
+			return fmt.Sprintf("coin %d", i+1)
+		case nim.Staircase:
+			return fmt.Sprintf("step %d", i+1)
+		}
+	}
+	return fmt.Sprintf("heap %d", i+1)
+}
+
+// show redraws the board, the moves, the status and the history.
+func (p *playPane) show() {
+	m := p.match
+	if m == nil {
+		return
+	}
+	ctx := context.Background()
+	p.legal, p.winning = nil, nil
+	if !m.over {
+		p.legal, _ = m.rules.Moves(ctx, m.pos)
+		p.winning, _ = m.rules.Winning(ctx, m.pos)
+		if p.hints.Checked {
+			// Winning moves first.
+			slices.SortStableFunc(p.legal, func(a, b playMove) int {
+				wa, wb := p.isWinning(a), p.isWinning(b)
+				switch {
+				case wa && !wb:
+					return -1
+				case wb && !wa:
+					return 1
+				}
+				return 0
+			})
+		}
+	}
+	p.moveList.Refresh()
+	p.undo.Disable()
+	if slices.ContainsFunc(m.history, func(r playRecord) bool { return r.Player == playerHuman }) {
+		p.undo.Enable()
+	}
+	last, computerMoved := m.lastComputerMove()
+	p.drawBoard(last, computerMoved)
+
+	// The history, numbered.
+	var b strings.Builder
+	for i, r := range m.history {
+		fmt.Fprintf(&b, "%d. %s: %s\n", i+1, r.Player, r.Move.Text)
+	}
+	p.history.SetText(strings.TrimSpace(b.String()))
+
+	p.banner.Hide()
+	announce := ""
+	if computerMoved {
+		announce = "The computer: " + last.Text + ". "
+	}
+	switch {
+	case m.over:
+		text := "You won!"
+		if m.winner == playerComputer {
+			text = "The computer won."
+		}
+		p.banner.Text = text
+		p.banner.TextSize = theme.TextSize() * 2.4
+		p.banner.Color = theme.Color(theme.ColorNamePrimary)
+		p.banner.Show()
+		p.banner.Refresh()
+		end := "no move is left, so the player to move has lost"
+		if m.rules.Misere() {
+			end = "no move is left: in misère play whoever made the last move loses"
+		}
+		p.status.SetText(fmt.Sprintf("%sGame over — %s (%s). Press New game to play again, or Undo.", announce, end, m.rules.Title()))
+	case m.humanTurn:
+		p.status.SetText(announce + "Your move in " + m.rules.Describe(m.pos) + ".")
+	default:
+		p.status.SetText("The computer is thinking…")
+	}
+	p.hintLabel.SetText("")
+	if p.hints.Checked && !m.over && m.humanTurn {
+		if len(p.winning) > 0 {
+			p.hintLabel.SetText(fmt.Sprintf("Hint: %s (★ in the list; the highlighted tokens).", p.winning[0].Text))
+		} else {
+			p.hintLabel.SetText("Hint: this is a P-position — every move loses against best play; make a small move and hope.")
+		}
+	}
+}
+
+// drawBoard draws each heap (coin, step) as a row of tokens, clickable in
+// the games where a token says the move; the rows the computer just changed
+// are marked. An Astron position or a split sum is written out instead.
+func (p *playPane) drawBoard(last playMove, computerMoved bool) {
+	m := p.match
+	var rows []fyne.CanvasObject
+	big := canvas.NewText(m.rules.Describe(m.pos), theme.Color(theme.ColorNameForeground))
+	big.TextSize = theme.TextSize() * 1.4
+	big.TextStyle = fyne.TextStyle{Bold: true}
+	rows = append(rows, big)
+	if _, ok := m.rules.(*astronRules); ok {
+		p.board.Objects = rows
+		p.board.Refresh()
+		return
+	}
+	_, clickable := p.tokenGame()
+	var hint playPos
+	if p.hints.Checked && m.humanTurn && !m.over && len(p.winning) > 0 {
+		hint = p.winning[0].To
+	}
+	side := theme.TextSize() * 2.6
+	for i, h := range m.pos {
+		if h > maxPlayEntry {
+			continue
+		}
+		label := widget.NewLabelWithStyle(fmt.Sprintf("%s: %2d", rowName(m.rules, i), h), fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
+		if computerMoved && slices.Contains(last.Changed, i) {
+			label.Importance = widget.HighImportance
+			label.SetText(label.Text + " ←")
+		}
+		objs := []fyne.CanvasObject{label}
+		for j := 0; j < h; j++ {
+			i, j := i, j
+			b := widget.NewButton("●", func() { p.takeToken(i, j) })
+			if hint != nil && len(hint) == len(m.pos) && hint[i] < h && j >= hint[i] {
+				b.Importance = widget.WarningImportance
+			}
+			if !clickable || m.over || !m.humanTurn {
+				b.Disable()
+			}
+			objs = append(objs, container.NewGridWrap(fyne.NewSize(side, side), b))
+		}
+		rows = append(rows, container.NewHBox(objs...))
+	}
+	p.board.Objects = rows
+	p.board.Refresh()
+}

@@ -1,0 +1,144 @@
+package plotting
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// SequenceViewOptions say which part of an indexed sequence is drawn and
+// how: what the sequence explorer shows, for export.
+type SequenceViewOptions struct {
+	Size
+	Export
+	// Title replaces the default "Grundy values".
+	Title string
+	// View is the heap range (and value range) shown.
+	View  SequenceView
+	Marks SequenceMarks
+	// Mismatches, when set, draws the difference view (where G(n+p) ≠
+	// G(n)) instead of the values.
+	Mismatches *Mismatches
+}
+
+// SequenceViewPlot draws the part of p that opts.View shows, with axes,
+// legend, the preperiod and period marked and the rare values in their own
+// colour, exactly as the window's sequence explorer draws it (the same
+// presence decimation, so a rare value met by one heap is drawn).
+func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, error) {
+	if p == nil || p.Len() == 0 {
+		return nil, errors.New("plotting: the sequence has no values")
+	}
+	v := opts.View
+	if v.X1 <= v.X0 || (v.LogX && v.X0 < 1) {
+		return nil, fmt.Errorf("plotting: the heap range %g to %g is empty", v.X0, v.X1)
+	}
+	if v.Y1 <= v.Y0 {
+		v.Y0, v.Y1 = -0.04*float64(max(p.Max(), 1)), float64(max(p.Max(), 1))*1.04
+	}
+	size := opts.Size.withDefaults()
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
+	c := newCanvasFor(size, opts.Export)
+	st := c.st
+	title := opts.Title
+	if title == "" {
+		title = "Grundy values"
+	}
+	diff := opts.Mismatches != nil
+	ylabel := "G(n)"
+	if diff {
+		ylabel = fmt.Sprintf("G(n+%d) ≠ G(n)", opts.Mismatches.Period)
+	}
+	pl := st.newPlot(title, "heap size n", ylabel)
+	xr := AxisRange{Min: v.X0, Max: v.X1}
+	pl.X.Min, pl.X.Max = v.X0, v.X1
+	if v.LogX {
+		xr.Log = true
+		pl.X.Tick.Marker = logTicks{}
+		pl.X.Min, pl.X.Max = math.Log10(v.X0), math.Log10(v.X1)
+	}
+	n := p.Len()
+	marked := !diff && opts.Marks.Period > 0 && opts.Marks.Preperiod < n
+	headPx := 1.9 * st.note
+	if marked {
+		headPx = 4.6 * st.note
+	}
+	setAxes := func(dw, dh float64) {
+		if !v.LogX {
+			t := newIntTicks(v.X1-v.X0, int(dw/(2.8*st.textWidth(pl.X.Tick.Label, formatInt(int(v.X1))))+1))
+			pl.X.Tick.Marker = t
+		}
+		frac := math.Max(0.3, 1-headPx/dh)
+		pl.Y.Min, pl.Y.Max = v.Y0, v.Y0+(v.Y1-v.Y0)/frac
+		if diff {
+			pl.Y.Min, pl.Y.Max = 0, 1/frac
+			pl.Y.Tick.Marker = plot.ConstantTicks(nil)
+			return
+		}
+		yt := newIntTicks(v.Y1-math.Max(v.Y0, 0), int((dh-headPx)/(2.4*st.tick))+1)
+		pl.Y.Tick.Marker = clipTicks{yt, v.Y1}
+	}
+	data, err := c.layoutData(pl, setAxes, "plot")
+	if err != nil {
+		return nil, err
+	}
+	fig := &Figure{Image: c.nrgba(), DPI: size.DPI, Data: data, X: xr, Y: AxisRange{Min: pl.Y.Min, Max: pl.Y.Max}}
+	drawn := v
+	drawn.Y0, drawn.Y1 = pl.Y.Min, pl.Y.Max
+	img := c.nrgba()
+	lw := int(st.line)
+	if diff {
+		// The bars use the lower part, under the legend.
+		r := data
+		r.Min.Y += int(headPx)
+		DrawMismatchView(img, r, opts.Mismatches, drawn)
+	} else {
+		DrawSequenceView(img, data, p, drawn, opts.Marks)
+	}
+	frame(c.rgba(), data, lw, frameColour)
+	if diff {
+		m := opts.Mismatches
+		s := fmt.Sprintf("G(n+%d) ≠ G(n): %s heaps", m.Period, GroupDigits(m.Total()))
+		if m.Last() >= 0 {
+			s += ", the last at n = " + GroupDigits(m.Last())
+		}
+		noteText(c, fig, s, MismatchColour)
+	} else {
+		preX := int(math.Round(fig.PixelX(math.Min(math.Max(float64(opts.Marks.Preperiod), xr.Min), xr.Max))))
+		seq := Sequence{Values: p.Values(), Period: opts.Marks.Period, Preperiod: opts.Marks.Preperiod}
+		drawSequenceLegend(c, fig, seq, SequenceOptions{}, nil, marked, preX, opts.Marks.RareMask)
+	}
+	fig.Caption = opts.Caption
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		o.into = c
+		_, err := SequenceViewPlot(p, o)
+		return err
+	}
+	return fig, nil
+}
+
+// noteText writes a one-line legend with a swatch at the top right of the
+// data area.
+func noteText(c *canvas, fig *Figure, s string, col color.NRGBA) {
+	st := c.st
+	d := fig.Data
+	note := st.textStyle(st.note, false)
+	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
+	pad := 0.5 * st.margin
+	sw := 1.1 * st.note
+	w := sw + 0.4*st.note + st.textWidth(note, s)
+	x := float64(d.Max.X) - pad - w
+	y := float64(d.Min.Y) + pad + 0.6*st.note
+	legendBox(c.rgba(), x, y, w, st)
+	fill(c.rgba(), image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), col)
+	c.dc.FillText(note, vg.Point{X: st.pt(x + sw + 0.4*st.note), Y: st.pt(float64(c.size.Height) - y)}, s)
+}

@@ -1,0 +1,284 @@
+package census
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// Game is one member of a family: the code people write and the octal code
+// the engine runs (the same for octal codes; S(1,2,5) runs as 0.33003).
+type Game struct {
+	// Code is the canonical name of the game, the key of its result.
+	Code string
+	// Octal is what solver/octal computes.
+	Octal octal.Code
+}
+
+// Family is an ordered list of games, as parsed from a pattern.
+type Family struct {
+	// Pattern is the pattern the family was parsed from.
+	Pattern string
+	Games   []Game
+}
+
+// FamilyError says why a pattern is not a family.
+type FamilyError struct {
+	Pattern, Reason string
+}
+
+func (e *FamilyError) Error() string {
+	return fmt.Sprintf("invalid census family %q: %s; accepted: an octal code pattern such as 0.??? or 4.??? or 0.1?? "+
+		"(each ? is every digit 0-7), S(1..k) for every subtraction set within {1..k} (k ≤ 16), "+
+		"or @FILE with one octal code a line", e.Pattern, e.Reason)
+}
+
+// maxFamily bounds the number of games a pattern may expand to: 0.?????
+// (32 768 codes) is a census; more is almost certainly a typing mistake.
+const maxFamily = 1 << 16
+
+// maxSubtractionK bounds S(1..k): 2^16 − 1 subsets.
+const maxSubtractionK = 16
+
+// ParseFamily reads a family pattern:
+//
+//   - an octal code with ? for "every digit": 0.???, 4.???, 0.1?7 (each ?
+//     after the point is 0–7; a ? before the point is 0 or 4);
+//   - S(1..k): every non-empty subtraction set within {1..k}, run as the
+//     octal code with digit 3 at each member (S(1,2,5) is 0.33003);
+//   - @FILE: one octal code a line (blank lines and # comments skipped).
+//
+// Codes are normalised (0.070 is 0.07) and listed once, in pattern order.
+func ParseFamily(pattern string) (Family, error) {
+	p := strings.TrimSpace(pattern)
+	fail := func(format string, args ...any) (Family, error) {
+		return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case p == "":
+		return fail("it is empty")
+	case strings.HasPrefix(p, "@"):
+		f, err := os.Open(p[1:])
+		if err != nil {
+			return fail("cannot read the file: %v", err)
+		}
+		defer f.Close()
+		return readCodeList(pattern, f)
+	case strings.HasPrefix(strings.ToUpper(p), "S("):
+		return subtractionFamily(pattern, p)
+	case strings.Contains(p, "?"):
+		return octalPattern(pattern, p)
+	}
+	// A single code is a family of one.
+	c, err := octal.ParseCode(p)
+	if err != nil {
+		return fail("it is not an octal code pattern (%v)", err)
+	}
+	return Family{Pattern: pattern, Games: []Game{{Code: c.String(), Octal: c}}}, nil
+}
+
+// ReadFamily reads a family from r, one code a line; name is the pattern
+// recorded with the family (e.g. "@codes.txt").
+func ReadFamily(name string, r io.Reader) (Family, error) {
+	return readCodeList(name, r)
+}
+
+func readCodeList(pattern string, r io.Reader) (Family, error) {
+	fam := Family{Pattern: pattern}
+	seen := map[string]bool{}
+	sc := bufio.NewScanner(r)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := sc.Text()
+		if i := strings.IndexByte(s, '#'); i >= 0 {
+			s = s[:i]
+		}
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		c, err := octal.ParseCode(s)
+		if err != nil {
+			return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf("line %d: %v", line, err)}
+		}
+		if !seen[c.String()] {
+			seen[c.String()] = true
+			fam.Games = append(fam.Games, Game{Code: c.String(), Octal: c})
+		}
+		if len(fam.Games) > maxFamily {
+			return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf("more than %d codes", maxFamily)}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Family{}, &FamilyError{Pattern: pattern, Reason: err.Error()}
+	}
+	if len(fam.Games) == 0 {
+		return Family{}, &FamilyError{Pattern: pattern, Reason: "the file holds no code"}
+	}
+	return fam, nil
+}
+
+// octalPattern expands ? in an octal code: every digit 0–7 after the point,
+// 0 or 4 before it. The codes are listed with the first ? varying slowest.
+func octalPattern(pattern, p string) (Family, error) {
+	fail := func(format string, args ...any) (Family, error) {
+		return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf(format, args...)}
+	}
+	if strings.HasPrefix(p, ".") {
+		p = "0" + p
+	}
+	dot := strings.IndexByte(p, '.')
+	if dot != 1 {
+		return fail("write one digit (0, 4 or ?) before the point")
+	}
+	var choices [][]byte
+	total := 1
+	for i := 0; i < len(p); i++ {
+		ch := p[i]
+		switch {
+		case i == 1:
+			choices = append(choices, []byte{'.'})
+			continue
+		case ch == '?' && i == 0:
+			choices = append(choices, []byte("04"))
+		case ch == '?':
+			choices = append(choices, []byte("01234567"))
+		case i > 1 && (ch < '0' || ch > '7'):
+			return fail("%q at position %d after the point is neither an octal digit 0-7 nor ?", ch, i-1)
+		case i == 0 && ch != '0' && ch != '4':
+			return fail("%q before the point is not 0, 4 or ?", ch)
+		default:
+			choices = append(choices, []byte{ch})
+			continue
+		}
+		total *= len(choices[len(choices)-1])
+		if total > maxFamily {
+			return fail("it expands to more than %d codes", maxFamily)
+		}
+	}
+	fam := Family{Pattern: pattern}
+	seen := map[string]bool{}
+	buf := make([]byte, len(choices))
+	var walk func(i int) error
+	walk = func(i int) error {
+		if i == len(choices) {
+			c, err := octal.ParseCode(string(buf))
+			if err != nil {
+				return err
+			}
+			if !seen[c.String()] {
+				seen[c.String()] = true
+				fam.Games = append(fam.Games, Game{Code: c.String(), Octal: c})
+			}
+			return nil
+		}
+		for _, ch := range choices[i] {
+			buf[i] = ch
+			if err := walk(i + 1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(0); err != nil {
+		return fail("%v", err)
+	}
+	return fam, nil
+}
+
+// subtractionFamily expands S(1..k) (also S(k), meaning the same).
+func subtractionFamily(pattern, p string) (Family, error) {
+	fail := func(format string, args ...any) (Family, error) {
+		return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf(format, args...)}
+	}
+	inner, ok := strings.CutSuffix(p[2:], ")")
+	if !ok {
+		return fail("S( is not closed")
+	}
+	inner = strings.TrimSpace(inner)
+	if rest, ok := strings.CutPrefix(inner, "1.."); ok {
+		inner = rest
+	}
+	k, err := strconv.Atoi(strings.TrimSpace(inner))
+	if err != nil || k < 1 || k > maxSubtractionK {
+		return fail("S(1..k) needs a whole number k from 1 to %d", maxSubtractionK)
+	}
+	fam := Family{Pattern: pattern}
+	for set := 1; set < 1<<k; set++ {
+		fam.Games = append(fam.Games, SubtractionGame(set))
+	}
+	return fam, nil
+}
+
+// SubtractionGame returns the subtraction game whose set has bit j−1 set
+// for each j it may remove: its code S(…) and the octal code with digit 3
+// at each member.
+func SubtractionGame(set int) Game {
+	digits := []uint8{0}
+	var members []string
+	for j := 1; set>>(j-1) != 0; j++ {
+		d := uint8(0)
+		if set>>(j-1)&1 != 0 {
+			d = 3
+			members = append(members, strconv.Itoa(j))
+		}
+		digits = append(digits, d)
+	}
+	return Game{Code: "S(" + strings.Join(members, ",") + ")", Octal: octal.Code{Digits: digits}}
+}
+
+// Shard returns the games of share i of n (0 ≤ i < n): the games whose
+// position in the family is i modulo n. Dealing the games out in turn
+// spreads the expensive ones (which come in runs of neighbouring codes)
+// over the shards.
+func (f Family) Shard(i, n int) Family {
+	out := Family{Pattern: f.Pattern}
+	for j, g := range f.Games {
+		if j%n == i {
+			out.Games = append(out.Games, g)
+		}
+	}
+	return out
+}
+
+// ParseShard reads "i/n" with 0 ≤ i < n.
+func ParseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if ok {
+		i, err1 := strconv.Atoi(strings.TrimSpace(a))
+		n, err2 := strconv.Atoi(strings.TrimSpace(b))
+		if err1 == nil && err2 == nil && n >= 1 && i >= 0 && i < n {
+			return i, n, nil
+		}
+	}
+	return 0, 0, fmt.Errorf("shard %q is not i/n with 0 ≤ i < n (e.g. 0/4, 1/4, 2/4, 3/4)", s)
+}
+
+// ShardFromSlurm reads the shard of a Slurm job-array task from the
+// environment: SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN (0 when unset)
+// out of SLURM_ARRAY_TASK_COUNT. ok is false when the variables are not set.
+func ShardFromSlurm(getenv func(string) string) (i, n int, ok bool, err error) {
+	id, count := getenv("SLURM_ARRAY_TASK_ID"), getenv("SLURM_ARRAY_TASK_COUNT")
+	if id == "" || count == "" {
+		return 0, 0, false, nil
+	}
+	base := 0
+	if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
+		if base, err = strconv.Atoi(m); err != nil {
+			return 0, 0, true, fmt.Errorf("SLURM_ARRAY_TASK_MIN=%q is not a number", m)
+		}
+	}
+	i, err1 := strconv.Atoi(id)
+	n, err2 := strconv.Atoi(count)
+	if err1 != nil || err2 != nil || n < 1 || i-base < 0 || i-base >= n {
+		return 0, 0, true, fmt.Errorf("SLURM_ARRAY_TASK_ID=%s, SLURM_ARRAY_TASK_MIN=%s, SLURM_ARRAY_TASK_COUNT=%s do not give a shard: "+
+			"use an array of consecutive indices such as --array=0-7", id, getenv("SLURM_ARRAY_TASK_MIN"), count)
+	}
+	return i - base, n, true, nil
+}

@@ -1,0 +1,150 @@
+package census
+
+import (
+	"math/bits"
+	"time"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// EngineVersion names the engine whose results a census records. Results
+// computed under another version are computed again; change it when
+// solver/octal's values, certificates or the summary below change meaning.
+const EngineVersion = "octal-sparse-1"
+
+// DefaultMaxHeaps is the default per-game heap budget: 2^20.
+const DefaultMaxHeaps = 1 << 20
+
+// Budget is how much a census spends on each game.
+type Budget struct {
+	// MaxHeaps bounds the values computed: G(0..MaxHeaps−1) at most.
+	MaxHeaps int
+	// Time, if positive, bounds each game's time; a game stopped by it is
+	// recorded as unsolved to the heaps it reached.
+	Time time.Duration
+}
+
+// Status says what a census found for a game.
+type Status string
+
+const (
+	// Periodic: the Guy–Smith theorem certifies the period.
+	Periodic Status = "periodic"
+	// Unsolved: no period certified within the budget.
+	Unsolved Status = "unsolved"
+)
+
+// Result is the census entry of one game.
+type Result struct {
+	Code   string // the game's canonical code (the key)
+	Octal  string // the octal code the engine ran
+	Engine string // EngineVersion of the run
+	Budget Budget
+
+	Status Status
+	// StoppedBy says why an unsolved game stopped: "max" (the heap budget)
+	// or "time" (the time budget).
+	StoppedBy string
+	// Heaps is how many values were computed: G(0..Heaps−1). For a periodic
+	// game it is the certificate's length.
+	Heaps int
+	// Period, Preperiod (and Saltus, always 0 for the octal engine, whose
+	// certificates are for plain periodicity) when Status is Periodic.
+	Period, Preperiod, Saltus int
+
+	// MaxValue is the largest value computed, first at heap MaxAt.
+	MaxValue, MaxAt int
+	// RareMask is the sparse-space mask chosen from the values (0: the
+	// values show no sparse space); RareCount counts the heaps 1..Heaps−1
+	// whose value is rare under it, LastRare is the largest (0 if none).
+	RareMask            int
+	RareCount, LastRare int
+
+	// Fingerprints[s][i] is a hash of G(1+s .. L_i+s), where L_i is
+	// FingerprintLength(i); see Classes.
+	Fingerprints [3][]uint64
+
+	Seconds float64 // wall time of the game
+}
+
+// Solved reports whether the game's period is certified.
+func (r *Result) Solved() bool { return r.Status == Periodic }
+
+// firstFingerprint is the smallest i with a fingerprint: L_0 = 2^4 − 3.
+const firstFingerprint = 4
+
+// FingerprintLength returns L_i = 2^(i+4) − 3, the number of values the
+// i-th fingerprint covers (13, 29, 61, …): the longest window G(1+s..L+s),
+// s ≤ 2, within G(0..2^(i+4)−1).
+func FingerprintLength(i int) int { return 1<<(i+firstFingerprint) - 3 }
+
+// summarize builds the result of a game from its values.
+func summarize(g Game, budget Budget, vals []uint16, period octal.Period, certified bool, stoppedBy string, took time.Duration) *Result {
+	r := &Result{Code: g.Code, Octal: g.Octal.String(), Engine: EngineVersion, Budget: budget,
+		Heaps: len(vals), Seconds: took.Seconds()}
+	if certified {
+		r.Status = Periodic
+		r.Period, r.Preperiod = period.Period, period.Preperiod
+	} else {
+		r.Status = Unsolved
+		r.StoppedBy = stoppedBy
+	}
+	for n, v := range vals {
+		if int(v) > r.MaxValue {
+			r.MaxValue, r.MaxAt = int(v), n
+		}
+	}
+	if len(vals) > 1 {
+		mask := octal.NewSparse(g.Octal, vals).Mask()
+		r.RareMask = int(mask)
+		if mask != 0 {
+			for n := 1; n < len(vals); n++ {
+				if bits.OnesCount16(vals[n]&mask)&1 == 0 {
+					r.RareCount++
+					r.LastRare = n
+				}
+			}
+		}
+	}
+	r.Fingerprints = fingerprints(vals, r.Period, certified, budget.MaxHeaps)
+	return r
+}
+
+// fingerprints hashes G(1+s .. L_i+s) for s = 0, 1, 2 and every L_i whose
+// window lies within the known values — or, for a certified game, within
+// G(0..limit−1), the periodic extension standing in for the values not
+// computed.
+func fingerprints(vals []uint16, period int, certified bool, limit int) [3][]uint64 {
+	reach := len(vals)
+	if certified {
+		reach = max(reach, limit)
+	}
+	at := func(n int) uint16 {
+		if n < len(vals) {
+			return vals[n]
+		}
+		// Certified: G(n) = G(n − p·t) for the t that brings n into the values.
+		t := (n - len(vals) + period) / period
+		return vals[n-t*period]
+	}
+	var out [3][]uint64
+	for s := 0; s < 3; s++ {
+		h := uint64(fnvOffset)
+		i := 0
+		for j := 1; FingerprintLength(i)+s < reach; j++ {
+			// FNV-1a over 16-bit words: one multiply a value.
+			h = (h ^ uint64(at(j+s))) * fnvPrime
+			if j == FingerprintLength(i) {
+				out[s] = append(out[s], h)
+				i++
+			}
+		}
+	}
+	return out
+}
+
+// The FNV-1a 64-bit offset basis and prime.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)

@@ -1,0 +1,290 @@
+// Package store keeps census results in one SQLite file (the schema is in
+// docs/CENSUS.md and in Schema below). Every game is written in its own
+// transaction, so a census that is killed loses at most the games in
+// flight, and a census run again skips the games already recorded with the
+// same budget and engine version.
+//
+// The driver is modernc.org/sqlite: SQLite compiled to pure Go, so the
+// store needs no cgo and no system library, and cross-compiled binaries
+// (a cluster's nodes) carry it inside. The file is an ordinary SQLite 3
+// database that the sqlite3 shell opens.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/nimlab/nimlab/solver/census"
+)
+
+// SchemaVersion is stored in the meta table; Open refuses other versions.
+const SchemaVersion = "1"
+
+// Schema creates the tables of a census database.
+const Schema = `
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+  code          TEXT PRIMARY KEY,     -- canonical game code, e.g. 0.137 or S(1,2,5)
+  octal         TEXT NOT NULL,        -- the octal code the engine ran
+  family        TEXT NOT NULL,        -- the family pattern of the run that computed it
+  engine        TEXT NOT NULL,        -- engine version (census.EngineVersion)
+  max_heaps     INTEGER NOT NULL,     -- heap budget: G(0..max_heaps-1) at most
+  time_limit_ms INTEGER NOT NULL,     -- time budget per game, 0 = none
+  status        TEXT NOT NULL CHECK (status IN ('periodic', 'unsolved')),
+  stopped_by    TEXT NOT NULL,        -- unsolved: 'max' or 'time'; periodic: ''
+  heaps         INTEGER NOT NULL,     -- values computed: G(0..heaps-1)
+  period        INTEGER,              -- periodic only
+  preperiod     INTEGER,              -- periodic only
+  saltus        INTEGER,              -- periodic only (0: plain periodicity)
+  max_value     INTEGER NOT NULL,     -- largest value computed
+  max_at        INTEGER NOT NULL,     -- first heap with it
+  rare_mask     INTEGER NOT NULL,     -- sparse-space mask (0: none)
+  rare_count    INTEGER NOT NULL,     -- heaps 1..heaps-1 with a rare value
+  last_rare     INTEGER NOT NULL,     -- largest such heap (0: none)
+  seconds       REAL NOT NULL,        -- wall time of the game
+  fingerprints  BLOB NOT NULL,        -- equivalence-class hashes (see docs/CENSUS.md)
+  host          TEXT NOT NULL,        -- machine that computed it
+  computed_at   TEXT NOT NULL         -- UTC, RFC 3339
+);
+`
+
+// Store is an open census database.
+type Store struct {
+	db   *sql.DB
+	path string
+	host string
+}
+
+// Open opens (creating if needed) the census database at path.
+func Open(path string) (*Store, error) {
+	// One connection: SQLite allows one writer, and the census has one.
+	// busy_timeout lets a reader (the sqlite3 shell, a GUI) wait rather
+	// than fail while a game is being written.
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)")
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, path: path}
+	s.host, _ = os.Hostname()
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return s, nil
+}
+
+// OpenExisting opens a census database that must already exist.
+func OpenExisting(path string) (*Store, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("census database %s: %w", path, err)
+	}
+	return Open(path)
+}
+
+func (s *Store) init() error {
+	var ver string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&ver)
+	switch {
+	case err == nil:
+		if ver != SchemaVersion {
+			return fmt.Errorf("census schema version %s, this nimlab reads version %s", ver, SchemaVersion)
+		}
+		return nil
+	case isNoTable(err) || errors.Is(err, sql.ErrNoRows):
+		// A new file (or an empty one): create the tables.
+	default:
+		return notADatabase(err)
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		return notADatabase(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(Schema); err != nil {
+		return notADatabase(err)
+	}
+	if _, err := tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?), ('created_by', 'nimlab census')`, SchemaVersion); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func isNoTable(err error) bool {
+	return err != nil && contains(err.Error(), "no such table")
+}
+
+func notADatabase(err error) error {
+	if contains(err.Error(), "not a database") || contains(err.Error(), "file is not a database") {
+		return errors.New("the file is not a SQLite database")
+	}
+	return err
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// Path returns the file the store was opened from.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// SetMeta records a key of the meta table (the last family, budget, engine).
+func (s *Store) SetMeta(key, value string) error {
+	_, err := s.db.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)`, key, value)
+	return err
+}
+
+// Meta returns a key of the meta table, "" when it is not set.
+func (s *Store) Meta(key string) (string, error) {
+	var v string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, err
+}
+
+// Done returns the codes already recorded with this budget and engine
+// version: the games a census run again skips.
+func (s *Store) Done(budget census.Budget, engine string) (map[string]bool, error) {
+	rows, err := s.db.Query(`SELECT code FROM results WHERE engine = ? AND max_heaps = ? AND time_limit_ms = ?`,
+		engine, budget.MaxHeaps, budget.Time.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	done := map[string]bool{}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		done[c] = true
+	}
+	return done, rows.Err()
+}
+
+// Put records one result in its own transaction (replacing an earlier
+// result for the same code); family is the pattern of the run.
+func (s *Store) Put(ctx context.Context, r *census.Result, family string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := put(ctx, tx, r, family, s.host, time.Now().UTC().Format(time.RFC3339)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Row is a stored result with where it came from.
+type Row struct {
+	census.Result
+	Family     string
+	Host       string
+	ComputedAt string
+}
+
+func put(ctx context.Context, tx *sql.Tx, r *census.Result, family, host, at string) error {
+	var period, pre, saltus any
+	if r.Solved() {
+		period, pre, saltus = r.Period, r.Preperiod, r.Saltus
+	}
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results
+	  (code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by, heaps, period, preperiod, saltus,
+	   max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints, host, computed_at)
+	  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		r.Code, r.Octal, family, r.Engine, r.Budget.MaxHeaps, r.Budget.Time.Milliseconds(), string(r.Status), r.StoppedBy,
+		r.Heaps, period, pre, saltus, r.MaxValue, r.MaxAt, r.RareMask, r.RareCount, r.LastRare, r.Seconds,
+		encodeFingerprints(r.Fingerprints), host, at)
+	return err
+}
+
+// All returns every stored result, ordered by code.
+func (s *Store) All(ctx context.Context) ([]*Row, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by,
+	  heaps, period, preperiod, saltus, max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints,
+	  host, computed_at FROM results ORDER BY code`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Row
+	for rows.Next() {
+		var (
+			r                   Row
+			status              string
+			timeMS              int64
+			period, pre, saltus sql.NullInt64
+			fp                  []byte
+		)
+		if err := rows.Scan(&r.Code, &r.Octal, &r.Family, &r.Engine, &r.Budget.MaxHeaps, &timeMS, &status, &r.StoppedBy,
+			&r.Heaps, &period, &pre, &saltus, &r.MaxValue, &r.MaxAt, &r.RareMask, &r.RareCount, &r.LastRare, &r.Seconds,
+			&fp, &r.Host, &r.ComputedAt); err != nil {
+			return nil, err
+		}
+		r.Status = census.Status(status)
+		r.Budget.Time = time.Duration(timeMS) * time.Millisecond
+		r.Period, r.Preperiod, r.Saltus = int(period.Int64), int(pre.Int64), int(saltus.Int64)
+		if r.Fingerprints, err = decodeFingerprints(fp); err != nil {
+			return nil, fmt.Errorf("%s: %w", r.Code, err)
+		}
+		out = append(out, &r)
+	}
+	return out, rows.Err()
+}
+
+// Count returns the number of stored results.
+func (s *Store) Count(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM results`).Scan(&n)
+	return n, err
+}
+
+// encodeFingerprints writes the three fingerprint lists as one byte each
+// for their lengths followed by the little-endian uint64s.
+func encodeFingerprints(fp [3][]uint64) []byte {
+	var b []byte
+	for s := range fp {
+		b = append(b, byte(len(fp[s])))
+	}
+	for s := range fp {
+		for _, h := range fp[s] {
+			b = binary.LittleEndian.AppendUint64(b, h)
+		}
+	}
+	return b
+}
+
+func decodeFingerprints(b []byte) ([3][]uint64, error) {
+	var fp [3][]uint64
+	if len(b) < 3 {
+		return fp, errors.New("fingerprints too short")
+	}
+	want := 3 + 8*(int(b[0])+int(b[1])+int(b[2]))
+	if len(b) != want {
+		return fp, fmt.Errorf("fingerprints hold %d bytes, expected %d", len(b), want)
+	}
+	p := 3
+	for s := 0; s < 3; s++ {
+		fp[s] = make([]uint64, b[s])
+		for i := range fp[s] {
+			fp[s][i] = binary.LittleEndian.Uint64(b[p:])
+			p += 8
+		}
+	}
+	return fp, nil
+}

@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/census"
+)
+
+func runFamily(t *testing.T, pattern string, heaps int) []*census.Result {
+	fam, err := census.ParseFamily(pattern)
+	require.NoError(t, err)
+	res, err := census.Run(context.Background(), fam, census.Options{Budget: census.Budget{MaxHeaps: heaps}})
+	require.NoError(t, err)
+	return res
+}
+
+// The schema has the documented columns, and a result survives the round
+// trip through the file.
+func TestSchemaAndRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.sqlite")
+	s, err := Open(path)
+	require.NoError(t, err)
+	res := runFamily(t, "0.?7", 1<<12)
+	for _, r := range res {
+		require.NoError(t, s.Put(context.Background(), r, "0.?7"))
+	}
+	require.NoError(t, s.Close())
+
+	// Read it with plain SQL, as the sqlite3 shell would.
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	rows, err := db.Query(`SELECT name FROM pragma_table_info('results') ORDER BY cid`)
+	require.NoError(t, err)
+	var cols []string
+	for rows.Next() {
+		var c string
+		require.NoError(t, rows.Scan(&c))
+		cols = append(cols, c)
+	}
+	rows.Close()
+	assert.Equal(t, []string{"code", "octal", "family", "engine", "max_heaps", "time_limit_ms", "status", "stopped_by",
+		"heaps", "period", "preperiod", "saltus", "max_value", "max_at", "rare_mask", "rare_count", "last_rare",
+		"seconds", "fingerprints", "host", "computed_at"}, cols)
+	var period, pre int
+	require.NoError(t, db.QueryRow(`SELECT period, preperiod FROM results WHERE code = '0.77'`).Scan(&period, &pre))
+	assert.Equal(t, [2]int{12, 71}, [2]int{period, pre})
+	var ver string
+	require.NoError(t, db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&ver))
+	assert.Equal(t, SchemaVersion, ver)
+	db.Close()
+
+	s, err = OpenExisting(path)
+	require.NoError(t, err)
+	defer s.Close()
+	rowsBack, err := s.All(context.Background())
+	require.NoError(t, err)
+	require.Len(t, rowsBack, len(res))
+	byCode := map[string]*Row{}
+	for _, r := range rowsBack {
+		byCode[r.Code] = r
+	}
+	for _, r := range res {
+		got := byCode[r.Code]
+		require.NotNil(t, got)
+		assert.Equal(t, r.Summary(), got.Summary())
+		assert.Equal(t, r.Fingerprints, got.Fingerprints)
+		assert.Equal(t, r.Budget, got.Budget)
+		assert.Equal(t, "0.?7", got.Family)
+	}
+	done, err := s.Done(census.Budget{MaxHeaps: 1 << 12}, census.EngineVersion)
+	require.NoError(t, err)
+	assert.Len(t, done, len(res))
+	done, err = s.Done(census.Budget{MaxHeaps: 1 << 13}, census.EngineVersion)
+	require.NoError(t, err)
+	assert.Empty(t, done, "another budget is computed again")
+	done, err = s.Done(census.Budget{MaxHeaps: 1 << 12}, "other-engine")
+	require.NoError(t, err)
+	assert.Empty(t, done, "another engine version is computed again")
+}
+
+func TestOpenRejectsOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.sqlite")
+	require.NoError(t, os.WriteFile(junk, []byte("this is not a database at all, just some text that is long enough"), 0o644))
+	_, err := Open(junk)
+	require.ErrorContains(t, err, "not a SQLite database")
+	_, err = OpenExisting(filepath.Join(dir, "missing.sqlite"))
+	require.Error(t, err)
+}
+
+func TestMergeAndConflicts(t *testing.T) {
+	dir := t.TempDir()
+	res := runFamily(t, "0.??", 1<<11)
+	a, b := filepath.Join(dir, "a.sqlite"), filepath.Join(dir, "b.sqlite")
+	sa, err := Open(a)
+	require.NoError(t, err)
+	sb, err := Open(b)
+	require.NoError(t, err)
+	for i, r := range res {
+		s := sa
+		if i%2 == 1 {
+			s = sb
+		}
+		require.NoError(t, s.Put(context.Background(), r, "0.??"))
+	}
+	// A game in both with the same result is fine.
+	require.NoError(t, sb.Put(context.Background(), res[0], "0.??"))
+	sa.Close()
+	sb.Close()
+
+	all, err := Open(filepath.Join(dir, "all.sqlite"))
+	require.NoError(t, err)
+	n, err := all.Merge(context.Background(), []string{a, b})
+	require.NoError(t, err)
+	assert.Equal(t, len(res), n)
+	count, err := all.Count(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, len(res), count)
+	all.Close()
+
+	// A contradicting result for 0.77 names the game and changes nothing.
+	bad := filepath.Join(dir, "bad.sqlite")
+	sbad, err := Open(bad)
+	require.NoError(t, err)
+	var kayles *census.Result
+	for _, r := range res {
+		if r.Code == "0.77" {
+			c := *r
+			kayles = &c
+		}
+	}
+	require.NotNil(t, kayles)
+	kayles.Period = 24
+	require.NoError(t, sbad.Put(context.Background(), kayles, "0.??"))
+	sbad.Close()
+	into := filepath.Join(dir, "into.sqlite")
+	sinto, err := Open(into)
+	require.NoError(t, err)
+	_, err = sinto.Merge(context.Background(), []string{a, b, bad})
+	var ce *ConflictError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "0.77", ce.Code)
+	assert.Contains(t, err.Error(), "conflicting results for 0.77")
+	count, err = sinto.Count(context.Background())
+	require.NoError(t, err)
+	assert.Zero(t, count, "a failed merge writes nothing")
+	sinto.Close()
+}

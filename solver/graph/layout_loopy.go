@@ -1,0 +1,166 @@
+package graph
+
+import (
+	"math"
+	"slices"
+)
+
+// maxSCCForLayers is the largest strongly connected component that
+// DrawingLayout still puts in layers (side by side in one layer).
+const maxSCCForLayers = 3
+
+// DrawingLayout places any graph for drawing: an acyclic graph as
+// LayeredLayout does; a graph whose cycles are all short (strongly
+// connected components of at most 3 vertices) in layers by the height of
+// its components, the vertices of a component side by side; any other
+// graph by a force layout (ForceLayout). Layered reports which was used.
+func (g *Graph) DrawingLayout() (l *Layout, layered bool) {
+	if lay, err := g.LayeredLayout(); err == nil {
+		return lay, true
+	}
+	sccs := g.sccs()
+	for _, c := range sccs {
+		if len(c) > maxSCCForLayers {
+			return g.ForceLayout(300), false
+		}
+	}
+	return g.condensedLayout(sccs), true
+}
+
+// condensedLayout layers the vertices by the height of their strongly
+// connected component in the graph of components (sinks at the bottom).
+func (g *Graph) condensedLayout(sccs [][]int) *Layout {
+	n := g.Len()
+	comp := make([]int, n)
+	for i, c := range sccs {
+		for _, v := range c {
+			comp[v] = i
+		}
+	}
+	// Tarjan returns the components sinks first: every successor component
+	// comes earlier, so one pass gives the heights.
+	ch := make([]int, len(sccs))
+	for i, c := range sccs {
+		for _, v := range c {
+			for _, w := range g.succ[v] {
+				if comp[w] != i {
+					ch[i] = max(ch[i], ch[comp[w]]+1)
+				}
+			}
+		}
+	}
+	h := make([]int, n)
+	top := 0
+	for v := range n {
+		h[v] = ch[comp[v]]
+		top = max(top, h[v])
+	}
+	l := &Layout{Layer: h, Slot: make([]int, n), X: make([]float64, n), Y: make([]float64, n)}
+	l.Layers = make([][]int, top+1)
+	// Keep each component together, components in first-vertex order.
+	order := make([]int, n)
+	for v := range order {
+		order[v] = v
+	}
+	first := make([]int, len(sccs))
+	for i, c := range sccs {
+		first[i] = slices.Min(c)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return first[comp[a]] - first[comp[b]] })
+	for _, v := range order {
+		l.Layers[h[v]] = append(l.Layers[h[v]], v)
+	}
+	widest := 1
+	for _, layer := range l.Layers {
+		widest = max(widest, len(layer))
+	}
+	for _, layer := range l.Layers {
+		for i, v := range layer {
+			l.Slot[v] = i
+			pos := float64(i) - float64(len(layer)-1)/2
+			l.X[v] = 0.5
+			if widest > 1 {
+				l.X[v] = 0.5 + pos/float64(widest-1)
+			}
+			if top > 0 {
+				l.Y[v] = float64(h[v]) / float64(top)
+			}
+		}
+	}
+	return l
+}
+
+// ForceLayout places the vertices by a Fruchterman–Reingold force layout
+// in the square [−1, 1]² (edges pull, all pairs push, a weak pull to the
+// centre keeps separate parts together, and the square's border stops
+// what is pushed out), started from a circle in vertex order so that it is
+// deterministic; iterations bounds the work (n² per iteration). The
+// result has no layers: Layers, Layer and Slot are nil.
+func (g *Graph) ForceLayout(iterations int) *Layout {
+	n := g.Len()
+	x := make([]float64, n)
+	y := make([]float64, n)
+	for v := range n {
+		a := 2*math.Pi*float64(v)/float64(max(n, 1)) - math.Pi/2
+		x[v], y[v] = 0.9*math.Cos(a), 0.9*math.Sin(a)
+	}
+	if n > 1 {
+		k := 2 / math.Sqrt(float64(n)) // the ideal edge length: area 4 shared out
+		dx := make([]float64, n)
+		dy := make([]float64, n)
+		for it := range iterations {
+			temp := 0.25 * (1 - float64(it)/float64(iterations))
+			clear(dx)
+			clear(dy)
+			for u := range n {
+				for v := u + 1; v < n; v++ {
+					ex, ey := x[u]-x[v], y[u]-y[v]
+					d2 := max(ex*ex+ey*ey, 1e-6)
+					f := k * k / d2 // repulsion k²/d along the unit vector
+					dx[u] += ex * f
+					dy[u] += ey * f
+					dx[v] -= ex * f
+					dy[v] -= ey * f
+				}
+			}
+			for u := range n {
+				for _, v := range g.succ[u] {
+					if u == v {
+						continue
+					}
+					ex, ey := x[u]-x[v], y[u]-y[v]
+					f := math.Hypot(ex, ey) / k // attraction d²/k
+					dx[u] -= ex * f
+					dy[u] -= ey * f
+					dx[v] += ex * f
+					dy[v] += ey * f
+				}
+			}
+			for u := range n {
+				dx[u] -= x[u] * k
+				dy[u] -= y[u] * k
+				if d := math.Hypot(dx[u], dy[u]); d > 0 {
+					s := min(d, temp) / d
+					x[u] = max(-1, min(1, x[u]+dx[u]*s))
+					y[u] = max(-1, min(1, y[u]+dy[u]*s))
+				}
+			}
+		}
+	}
+	// Into [0, 1]², the same scale on both axes so that shapes keep their
+	// proportions, centred.
+	l := &Layout{X: make([]float64, n), Y: make([]float64, n)}
+	if n == 0 {
+		return l
+	}
+	minX, maxX, minY, maxY := slices.Min(x), slices.Max(x), slices.Min(y), slices.Max(y)
+	span := max(maxX-minX, maxY-minY)
+	for v := range n {
+		l.X[v], l.Y[v] = 0.5, 0.5
+		if span > 0 {
+			l.X[v] = 0.5 + (x[v]-(minX+maxX)/2)/span
+			l.Y[v] = 0.5 + (y[v]-(minY+maxY)/2)/span
+		}
+	}
+	return l
+}

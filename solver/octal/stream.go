@@ -1,0 +1,316 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// Streaming: when the rare heaps of a sparse-space game stay below a bound,
+// the value of heap n needs only the first values (the rare heaps, and the
+// small parts of the splits that rule out rare candidates) and the last
+// ones (the other parts). A Stream keeps just those two windows, so a run's
+// length is bounded by time, not memory.
+//
+// The values live in one large reservation of address space (mapped with
+// no backing store), so every engine (small-space, block, serial) indexes
+// them by heap number exactly as in memory; the pages between the first
+// window and the last one are handed back to the system as the run moves
+// on, and nothing reads them again: the rule-out scans stop at the first
+// window (Sparse.pairLimit), the rare scan reads rare heaps (below the
+// first window) and parts within the last window. A heap that these cannot
+// decide, or a new rare heap beyond the first window, stops the run with an
+// *UndecidedError: never a guess.
+
+const (
+	// DefaultStreamFirst is how many values a stream keeps from the start:
+	// 8 MiB.
+	DefaultStreamFirst = 1 << 22
+	// DefaultStreamWindow is how many of the last values it keeps: 16 MiB.
+	DefaultStreamWindow = 1 << 23
+	// StreamMaxHeaps bounds a stream's heaps (the address space reserved,
+	// 16 TiB, is not memory): 8.8·10^12 heaps.
+	StreamMaxHeaps = 1 << 43
+	// streamMinFirst: the block engine's low-part copy and pair-kernel
+	// candidates lie below it.
+	streamMinFirst = 1 << 14
+	// streamWindowSlack is how far the last window must reach back beyond
+	// the first window's length: the pair-kernel choice samples heaps up to
+	// 256·97 back.
+	streamWindowSlack = 1 << 15
+	// streamReleaseBytes is the least memory handed back at once (or the
+	// last window's quarter, if that is less).
+	streamReleaseBytes = 8 << 20
+)
+
+// StreamOptions sets a Stream's windows.
+type StreamOptions struct {
+	// First is how many values are kept from heap 0 on: the rare heaps must
+	// stay below it, and the rule-out scans only use splits with a part
+	// below it. 0 means DefaultStreamFirst.
+	First int
+	// Window is how many of the last values are kept (at least First +
+	// 2^15). 0 means DefaultStreamWindow.
+	Window int
+	// Space, if set, is the sparse space to use; otherwise the engine
+	// chooses it from the first values and keeps it from First on.
+	Space *Space
+	// OneWorker keeps the stream on one core (two streams side by side).
+	OneWorker bool
+}
+
+// Stream computes the Grundy values of a code in constant memory.
+type Stream struct {
+	code          Code
+	s             *Sparse
+	region        []byte
+	first, window int
+	released      int // values [first, released) have been handed back
+	streaming     bool
+	forced        bool // the space was given, not chosen
+}
+
+// NewStream starts a stream at heap 0.
+func NewStream(code Code, opts StreamOptions) (*Stream, error) {
+	st, err := newStream(code, opts)
+	if err != nil {
+		return nil, err
+	}
+	st.s = NewSparse(code, st.all()[:0])
+	st.s.oneWorker = opts.OneWorker
+	if opts.Space != nil {
+		if err := st.s.SetSpace(*opts.Space); err != nil {
+			st.Close()
+			return nil, err
+		}
+		st.forced = true
+	}
+	return st, nil
+}
+
+func newStream(code Code, opts StreamOptions) (*Stream, error) {
+	first, window := opts.First, opts.Window
+	if first == 0 {
+		first = DefaultStreamFirst
+	}
+	if window == 0 {
+		window = max(DefaultStreamWindow, first+streamWindowSlack)
+	}
+	if first < streamMinFirst {
+		return nil, fmt.Errorf("a stream keeps at least the first %d values, not %d", streamMinFirst, first)
+	}
+	if window < first+streamWindowSlack {
+		return nil, fmt.Errorf("a stream's last window must hold at least %d values (its first window %d + %d), not %d", first+streamWindowSlack, first, streamWindowSlack, window)
+	}
+	region, err := unix.Mmap(-1, 0, 2*StreamMaxHeaps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON|unix.MAP_NORESERVE)
+	if err != nil {
+		return nil, fmt.Errorf("reserving address space for a stream: %w", err)
+	}
+	return &Stream{code: code, region: region, first: first, window: window, released: first}, nil
+}
+
+// all is the whole reservation as values.
+func (st *Stream) all() []uint16 {
+	return unsafe.Slice((*uint16)(unsafe.Pointer(&st.region[0])), StreamMaxHeaps)
+}
+
+// Close hands the stream's memory back. The stream must not be used after.
+func (st *Stream) Close() error {
+	if st.region == nil {
+		return nil
+	}
+	err := unix.Munmap(st.region)
+	st.region, st.s = nil, nil
+	return err
+}
+
+// Len is how many values are known: G(0..Len()−1).
+func (st *Stream) Len() int { return len(st.s.vals) }
+
+// Space is the stream's sparse space.
+func (st *Stream) Space() Space { return st.s.Space() }
+
+// Rare returns the rare heaps (all below the first window).
+func (st *Stream) Rare() []int {
+	out := make([]int, len(st.s.rare))
+	for i, a := range st.s.rare {
+		out[i] = int(a)
+	}
+	return out
+}
+
+// MaxValue is the largest value so far.
+func (st *Stream) MaxValue() int { return st.s.maxValue }
+
+// First and Window are the stream's window lengths.
+func (st *Stream) First() int  { return st.first }
+func (st *Stream) Window() int { return st.window }
+
+// Kept returns G(from..to−1) when the stream still has them (within the
+// first window or the last one), else nil. The slice is valid until the
+// stream moves on by a window.
+func (st *Stream) Kept(from, to int) []uint16 {
+	n := st.Len()
+	if from < 0 || to > n || from > to {
+		return nil
+	}
+	if to <= st.first || from >= n-st.window {
+		return st.s.vals[from:to:to]
+	}
+	return nil
+}
+
+// streamChunk is how many heaps a stream computes between two checks of
+// its rare heaps (and two hand-backs of memory).
+func (st *Stream) chunk() int { return max(1<<12, min(1<<20, (st.window-st.first)/2)) }
+
+// Extend computes values until G(0..upTo) are known. It stops with an
+// *UndecidedError when a heap cannot be decided from the kept values.
+func (st *Stream) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
+	if upTo >= StreamMaxHeaps {
+		return fmt.Errorf("a stream computes at most %d heaps", StreamMaxHeaps)
+	}
+	start, startLen := time.Now(), st.Len()
+	lastReport := start
+	for st.Len() <= upTo {
+		n := st.Len()
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !st.streaming && n >= st.first {
+			if err := st.startStreaming(); err != nil {
+				return err
+			}
+		}
+		to := min(upTo, n+st.chunk()-1)
+		if !st.streaming {
+			to = min(to, st.first-1)
+		}
+		rare := len(st.s.rare)
+		var sub ProgressFunc
+		if progress != nil {
+			sub = func(p Progress) {
+				if time.Since(lastReport) >= progressInterval {
+					lastReport = time.Now()
+					progress(Progress{Done: p.Done, Total: upTo + 1, Rate: rate(p.Done-startLen, start), Rare: len(st.s.rare)})
+				}
+			}
+		}
+		err := st.s.Extend(ctx, to, sub)
+		if st.streaming && len(st.s.rare) > rare {
+			// The values up to the new rare heap are exact; the heaps after
+			// it would need its splits, whose other parts are released.
+			a := int(st.s.rare[rare])
+			st.s.vals = st.s.vals[:a+1]
+			st.s.rare = st.s.rare[:rare]
+			return &UndecidedError{Code: st.code, Heap: a + 1, PairLimit: st.first,
+				Reason: fmt.Sprintf("heap %d is a new rare heap (G(%d) = %d under %v), beyond the first %d values kept; a larger first window may hold every rare heap", a, a, st.s.vals[a], st.Space(), st.first)}
+		}
+		if err != nil {
+			return err
+		}
+		st.release()
+	}
+	if progress != nil {
+		progress(Progress{Done: st.Len(), Total: upTo + 1, Rate: rate(st.Len()-startLen, start), Rare: len(st.s.rare)})
+	}
+	return nil
+}
+
+// startStreaming fixes the space (chosen afresh from the histogram of the
+// first window unless it was given, so that a resumed run fixes the same
+// one) and bounds the rule-out scans to the first window.
+func (st *Stream) startStreaming() error {
+	s := st.s
+	if !st.forced {
+		sp, _ := chooseSpace(s.hist, s.histOdd, s.maxValue, s.parityAllowed(), s.jParity)
+		if sp.Mask == 0 {
+			return &UndecidedError{Code: st.code, Heap: st.Len(), PairLimit: st.first,
+				Reason: fmt.Sprintf("its first %d values show no sparse space (no mask makes the rare heaps fewer than %.0f%%), so every split may be needed", st.first, 100*sparseFraction)}
+		}
+		s.setSpace(sp)
+	}
+	s.fixedSpace = true
+	s.pairLimit = st.first
+	st.streaming = true
+	return nil
+}
+
+// release hands back the pages of the values between the first window and
+// the last one.
+func (st *Stream) release() {
+	const page = 4096
+	lo := (2*st.released + page - 1) &^ (page - 1)
+	hi := (2 * (st.Len() - st.window)) &^ (page - 1)
+	if hi-lo < min(streamReleaseBytes, st.window/2) {
+		return
+	}
+	// MADV_DONTNEED on a private anonymous mapping frees the pages now;
+	// nothing reads them again (and would read zeros if it did).
+	if err := unix.Madvise(st.region[lo:hi], unix.MADV_DONTNEED); err == nil {
+		st.released = hi / 2
+	}
+}
+
+// StreamState is what a checkpoint keeps of a stream (see
+// WriteStreamState): the windows' values and what cannot be recomputed
+// from them.
+type StreamState struct {
+	Len, First, Window int
+	Space              Space
+	Forced             bool // Space was given, not chosen
+	OneWorker          bool
+	MaxValue           int
+	FirstValues        []uint16 // G(0..First−1), or fewer when Len < First
+	LastValues         []uint16 // G(Len−len(LastValues)..Len−1)
+}
+
+// State returns the stream's state for a checkpoint. Its values are the
+// stream's own (no copy, so that saving costs no memory): they are valid
+// until the stream moves on.
+func (st *Stream) State() *StreamState {
+	n := st.Len()
+	f := min(n, st.first)
+	last := max(f, n-st.window)
+	return &StreamState{Len: n, First: st.first, Window: st.window, Space: st.Space(), Forced: st.forced, MaxValue: st.s.maxValue,
+		OneWorker: st.s.oneWorker, FirstValues: st.s.vals[:f:f], LastValues: st.s.vals[last:n:n]}
+}
+
+// ResumeStream continues a stream from a saved state.
+func ResumeStream(code Code, state *StreamState) (*Stream, error) {
+	st, err := newStream(code, StreamOptions{First: state.First, Window: state.Window})
+	if err != nil {
+		return nil, err
+	}
+	n := state.Len
+	f := len(state.FirstValues)
+	if f != min(n, st.first) || len(state.LastValues) != n-max(f, n-st.window) {
+		st.Close()
+		return nil, fmt.Errorf("the saved stream state does not hold its windows (%d heaps, %d first and %d last values)", n, f, len(state.LastValues))
+	}
+	all := st.all()
+	copy(all, state.FirstValues)
+	copy(all[n-len(state.LastValues):], state.LastValues)
+	st.s = NewSparse(code, all[:f])
+	st.s.oneWorker = state.OneWorker
+	st.forced = state.Forced
+	if st.forced || n >= st.first {
+		if err := st.s.SetSpace(state.Space); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
+	if n >= st.first {
+		st.s.pairLimit = st.first
+		st.streaming = true
+		st.s.vals = all[:n]
+		st.s.maxValue = max(st.s.maxValue, state.MaxValue)
+		st.s.growSeen()
+		st.s.nextMaskCheck = n
+		st.released = max(st.first, n-st.window)
+	}
+	return st, nil
+}

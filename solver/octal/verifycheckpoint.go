@@ -1,0 +1,202 @@
+package octal
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+
+	"github.com/google/renameio/v2"
+)
+
+// A verification checkpoint (version 2 of the checkpoint files: the first
+// one, checkpoint.go, holds whole sequences) holds both streams of a
+// VerifyPeriod run:
+//
+//	"NIMLAB-OCTAL-VERIFY v2\n"        magic and version
+//	uint16 length, then the code       e.g. "0.106"
+//	uint64 period, preperiod, next     the claim and the next heap to compare
+//	2 × stream:
+//	  uint64 len, first, window, maxValue
+//	  uint16 mask, uint8 heapParity, uint8 forced, uint8 oneWorker
+//	  uint64 count, count × uint16     G(0..count−1), count = min(len, first)
+//	  uint64 count, count × uint16     G(len−count..len−1)
+//	uint32 CRC-32C                     of everything before it
+//
+// Values are little-endian. Both windows of both streams are what a
+// resumed run needs: every value is exact, so the run ends as an
+// uninterrupted one would.
+const verifyMagic = "NIMLAB-OCTAL-VERIFY v2\n"
+
+// WriteVerifyCheckpoint saves state (a run of VerifyPeriod on code)
+// atomically: a crash leaves the old file or the new one.
+func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
+	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
+	if err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	defer f.Cleanup()
+	crc := crc32.New(crcTable)
+	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
+	name := code.String()
+	var head []byte
+	head = append(head, verifyMagic...)
+	head = binary.LittleEndian.AppendUint16(head, uint16(len(name)))
+	head = append(head, name...)
+	for _, x := range []int{state.Period, state.Preperiod, state.Next} {
+		head = binary.LittleEndian.AppendUint64(head, uint64(x))
+	}
+	w.Write(head)
+	for _, st := range []*StreamState{state.Behind, state.Ahead} {
+		var b []byte
+		for _, x := range []int{st.Len, st.First, st.Window, st.MaxValue} {
+			b = binary.LittleEndian.AppendUint64(b, uint64(x))
+		}
+		b = binary.LittleEndian.AppendUint16(b, st.Space.Mask)
+		b = append(b, boolByte(st.Space.HeapParity), boolByte(st.Forced), boolByte(st.OneWorker))
+		w.Write(b)
+		for _, vals := range [][]uint16{st.FirstValues, st.LastValues} {
+			w.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(vals))))
+			if err := writeValues(w, vals); err != nil {
+				return fmt.Errorf("writing checkpoint %s: %w", path, err)
+			}
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	if err := f.CloseAtomicallyReplace(); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	return nil
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// writeValues writes values little-endian through a small buffer.
+func writeValues(w io.Writer, values []uint16) error {
+	buf := make([]byte, 0, 1<<16)
+	for i := 0; i < len(values); i += 1 << 15 {
+		buf = buf[:0]
+		for _, v := range values[i:min(len(values), i+1<<15)] {
+			buf = binary.LittleEndian.AppendUint16(buf, v)
+		}
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadVerifyCheckpoint loads a state saved by WriteVerifyCheckpoint for
+// code. A file that is not one, is damaged (checksum), belongs to another
+// code or holds values that are not code's (its first values are
+// recomputed from the definition) is refused with a *CheckpointError.
+func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bad := func(format string, args ...any) error {
+		return &CheckpointError{Path: path, Reason: fmt.Sprintf(format, args...)}
+	}
+	crc := crc32.New(crcTable)
+	br := bufio.NewReaderSize(f, 1<<20)
+	r := io.TeeReader(br, crc)
+	magic := make([]byte, len(verifyMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != verifyMagic {
+		return nil, bad("it is not a nimlab period-verification checkpoint")
+	}
+	u64 := func() (int, error) {
+		var x uint64
+		if err := binary.Read(r, binary.LittleEndian, &x); err != nil {
+			return 0, bad("it is truncated")
+		}
+		if x > StreamMaxHeaps*2 {
+			return 0, bad("it is damaged (a count of %d)", x)
+		}
+		return int(x), nil
+	}
+	var nameLen uint16
+	if err := binary.Read(r, binary.LittleEndian, &nameLen); err != nil {
+		return nil, bad("it is truncated")
+	}
+	name := make([]byte, nameLen)
+	if _, err := io.ReadFull(r, name); err != nil {
+		return nil, bad("it is truncated")
+	}
+	if string(name) != code.String() {
+		return nil, bad("it is a checkpoint of %s, not of %s", name, code)
+	}
+	state := &VerifyState{}
+	for _, p := range []*int{&state.Period, &state.Preperiod, &state.Next} {
+		if *p, err = u64(); err != nil {
+			return nil, err
+		}
+	}
+	for _, sp := range []**StreamState{&state.Behind, &state.Ahead} {
+		st := &StreamState{}
+		for _, p := range []*int{&st.Len, &st.First, &st.Window, &st.MaxValue} {
+			if *p, err = u64(); err != nil {
+				return nil, err
+			}
+		}
+		var flags [5]byte
+		if _, err := io.ReadFull(r, flags[:]); err != nil {
+			return nil, bad("it is truncated")
+		}
+		st.Space = Space{Mask: binary.LittleEndian.Uint16(flags[:2]), HeapParity: flags[2] == 1}
+		st.Forced, st.OneWorker = flags[3] == 1, flags[4] == 1
+		for _, vp := range []*[]uint16{&st.FirstValues, &st.LastValues} {
+			count, err := u64()
+			if err != nil {
+				return nil, err
+			}
+			if count > st.Window+st.First {
+				return nil, bad("it is damaged (%d values in a window of %d)", count, st.Window)
+			}
+			vals := make([]uint16, count)
+			if err := binary.Read(r, binary.LittleEndian, vals); err != nil {
+				return nil, bad("it is truncated")
+			}
+			*vp = vals
+		}
+		*sp = st
+	}
+	sum := crc.Sum32()
+	var stored uint32
+	if err := binary.Read(br, binary.LittleEndian, &stored); err != nil {
+		return nil, bad("it is truncated")
+	}
+	if stored != sum {
+		return nil, bad("it is damaged (checksum mismatch)")
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, bad("it has data after its checksum")
+	}
+	check := min(len(state.Behind.FirstValues), len(state.Ahead.FirstValues), checkpointSpotCheck)
+	want, err := QuadraticExtend(context.Background(), code, make([]uint16, 0, check), check-1, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range []*StreamState{state.Behind, state.Ahead} {
+		for i := range check {
+			if want[i] != st.FirstValues[i] {
+				return nil, bad("its G(%d) = %d, but %s has G(%d) = %d", i, st.FirstValues[i], code, i, want[i])
+			}
+		}
+	}
+	return state, nil
+}
