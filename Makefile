@@ -64,7 +64,10 @@ FYNE_TOOL := fyne.io/tools/cmd/fyne@v1.7.4
 package: deps
 	@[ -x bin/tools/fyne ] || GOBIN=$(CURDIR)/bin/tools $(GO) install $(FYNE_TOOL)
 	mkdir -p dist
-	cd cmd/nimlab && ../../bin/tools/fyne package --os linux --release --tags $(TAGS)
+	@# The tool rewrites FyneApp.toml (build number, comments): keep ours.
+	cp FyneApp.toml dist/FyneApp.toml.orig
+	cd cmd/nimlab && ../../bin/tools/fyne package --os linux --release --tags $(TAGS); \
+	  status=$$?; cp ../../dist/FyneApp.toml.orig ../../FyneApp.toml; rm -f fyne_metadata_init.go; exit $$status
 	mv cmd/nimlab/nimlab.tar.xz dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz
 	@echo "package: dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz"
 
