@@ -2,6 +2,7 @@ package gui
 
 import (
 	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -153,6 +154,22 @@ func (u *ui) SetPresentation(on bool) {
 	u.applyTheme()
 	u.octal.setPresentation(on)
 	u.win.SetFullScreen(on)
+	u.relayoutSoon()
+}
+
+// relayoutSoon lays the window out again once it has settled at its new
+// size. A label that wraps learns its height from the width it was given,
+// after its container has already placed what is below it (Fyne lays out
+// in one pass), so a second pass is what keeps wrapped text from
+// overlapping the next row after the window opens or changes mode.
+func (u *ui) relayoutSoon() {
+	time.AfterFunc(400*time.Millisecond, func() {
+		uiDo(func() {
+			if c := u.win.Content(); c != nil {
+				c.Refresh()
+			}
+		})
+	})
 }
 
 // applyTheme installs the theme for the current mode and preference.
