@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/google/renameio/v2"
 	"github.com/spf13/pflag"
 
 	"github.com/nimlab/nimlab/solver/graph"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // loopyFlags are the options of `nimlab graph` for graphs with cycles.
@@ -20,6 +20,8 @@ type loopyFlags struct {
 	acyclic bool
 	kernels int
 	game    string
+	// ctx is the command's context (cancelled by Ctrl-C).
+	ctx context.Context
 }
 
 func addLoopyFlags(fl *pflag.FlagSet, f *loopyFlags) {
@@ -170,7 +172,10 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 	if f.loopy.kernels < 1 {
 		return badInput("--kernels must be at least 1, got %d", f.loopy.kernels)
 	}
-	ctx := context.Background()
+	ctx := f.loopy.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	sol, err := g.Loopy(ctx, nil)
 	if err != nil {
 		return err
@@ -228,16 +233,12 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 		}
 	}
 	if f.dot != "" {
-		var buf bytes.Buffer
 		var kernel []int
 		if len(kr.Kernels) > 0 {
 			kernel = kr.Kernels[0]
 		}
-		if err := g.WriteLoopyDOT(&buf, sol, kernel); err != nil {
+		if err := safewrite.Write(f.dot, env.stdout, func(w io.Writer) error { return g.WriteLoopyDOT(w, sol, kernel) }); err != nil {
 			return err
-		}
-		if err := renameio.WriteFile(f.dot, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing %s: %w", f.dot, err)
 		}
 		r.Dot = f.dot
 	}

@@ -35,25 +35,30 @@ type octalFlags struct {
 	long       longRunFlags // --checkpoint, --resume (octal_longrun.go)
 	streamFl   streamFlags  // --stream, --verify-period (octal_stream.go)
 	streamOn   bool
+	compare    string
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
 type octalReport struct {
-	Code      string  `json:"code"`
-	Name      string  `json:"name,omitempty"`
-	Count     int     `json:"count"`
-	Values    []int   `json:"values,omitempty"`
-	Period    *int    `json:"period"`
-	Preperiod *int    `json:"preperiod"`
-	Certified bool    `json:"certified"`
-	NeededTo  *int    `json:"certificate_needs,omitempty"`
-	MaxValue  int     `json:"max_value"`
-	MaxAt     int     `json:"max_at"`
-	Heaps     []int   `json:"heaps,omitempty"`
-	NimSum    *int    `json:"nim_sum,omitempty"`
-	Outcome   string  `json:"outcome,omitempty"`
-	Moves     *[]move `json:"winning_moves,omitempty"`
-	MoveCount *int    `json:"winning_move_count,omitempty"`
+	Code      string         `json:"code"`
+	Name      string         `json:"name,omitempty"`
+	Count     int            `json:"count"`
+	Values    []int          `json:"values,omitempty"`
+	Period    *int           `json:"period"`
+	Preperiod *int           `json:"preperiod"`
+	Certified bool           `json:"certified"`
+	NeededTo  *int           `json:"certificate_needs,omitempty"`
+	Saltus    *int           `json:"saltus,omitempty"`
+	Proof     string         `json:"proof,omitempty"`
+	Seen      *seenPeriod    `json:"seen_period,omitempty"`
+	Compare   *compareReport `json:"compare,omitempty"`
+	MaxValue  int            `json:"max_value"`
+	MaxAt     int            `json:"max_at"`
+	Heaps     []int          `json:"heaps,omitempty"`
+	NimSum    *int           `json:"nim_sum,omitempty"`
+	Outcome   string         `json:"outcome,omitempty"`
+	Moves     *[]move        `json:"winning_moves,omitempty"`
+	MoveCount *int           `json:"winning_move_count,omitempty"`
 }
 
 // move is a winning move as printed: Heap counts from 1, as "heap #N" in the
@@ -78,18 +83,49 @@ func printedMoves(moves []octal.Move) []move {
 // without --all; JSON always has them all.
 const terminalMoveLimit = 20
 
+// seenPeriod is a period (arithmetic when the saltus is not 0) that the
+// values show but no theorem proves.
+type seenPeriod struct {
+	Period    int `json:"period"`
+	Preperiod int `json:"preperiod"`
+	Saltus    int `json:"saltus"`
+	UpTo      int `json:"seen_up_to"`
+}
+
 func newOctalCommand(env *cliEnv) *cobra.Command {
 	f := &octalFlags{}
 	cmd := &cobra.Command{
 		Use:   "octal CODE",
-		Short: "Grundy values, certified period and winning moves of an octal game",
-		Long: `Compute the Grundy values G(0..) of the octal game CODE (e.g. 0.07, .77, 0.137, 4.7).
+		Short: "Grundy values, certified period and winning moves of an octal or take-and-break game",
+		Long: `Compute the Grundy values G(0..) of the heap game CODE.
 
-Without --n, auto mode computes until the Guy–Smith theorem certifies a period
-or --max heaps are known. With --n N exactly G(0..N) is computed.`,
+CODE is CGSuite's take-and-break notation d0.d1d2…: digit dj rules removing j
+tokens from one heap, and bit i of dj allows leaving exactly i non-empty heaps
+(1: none, 2: one, 4: two, 8: three …). Digits are 0-9 and A-Z (hexadecimal
+0.B, 0.F included); a brace list gives the heap counts directly: {2,3} = C,
+{2+} = two or more heaps. The digit before the point splits without taking
+(4.7, 8.0). A modifier after a digit restricts its splits: ! heaps pairwise
+unequal (Grundy's game 4!.0), ? not all equal, = all equal. Brackets repeat
+the final digits forever: 0.[3] is Nim, 4.[3] Lasker's Nim. Subtraction
+games: S(1,2,5) removes 1, 2 or 5 tokens; S!(1,3) removes any number but 1
+or 3 (all-but).
+
+Without --n, auto mode computes until a period is proven or --max heaps are
+known: the Guy–Smith theorem (generalised to splits into m heaps: it needs
+G(0..m·(n0+p)+k−1)), the finite-window theorem for moves that leave at most
+one heap, the Nim lemma for codes like 0.[3] (period 1, saltus 1). For other
+games (modifiers, {2+}, infinite codes) the period or arithmetic period
+G(n+p) = G(n)+s the values show is reported as seen, not proven. With --n N
+exactly G(0..N) is computed.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
-  nimlab octal 0.07 --heaps 10,20,30 --json`,
+  nimlab octal 0.07 --heaps 10,20,30 --json
+  nimlab octal 4!.0 --n 1000000          # Grundy's game
+  nimlab octal 0.[3]                     # Nim: period 1, saltus 1, proven
+  nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim
+  nimlab octal 'S(1,2,5)'                # a subtraction game
+  nimlab octal 'S!(1,3)' --n 300         # all-but subtraction
+  nimlab octal 0.161 --compare 0.36      # where two games first differ`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
@@ -117,6 +153,7 @@ or --max heaps are known. With --n N exactly G(0..N) is computed.`,
 	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
+	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
 	addLongRunFlags(fl, &f.long)
 	addStreamFlags(fl, &f.streamFl)
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
@@ -127,12 +164,18 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := octal.ParseCode(codeArg)
+	code, err := octal.ParseGame(codeArg)
 	if err != nil {
 		return badInput("%v", err)
 	}
 	if f.streamOn {
 		return runOctalStream(ctx, env, code, f)
+	}
+	var other octal.Code
+	if f.compare != "" {
+		if other, err = octal.ParseGame(f.compare); err != nil {
+			return badInput("--compare: %v", err)
+		}
 	}
 	opts := octal.SolveOptions{}
 	if f.nSet && f.mSet {
@@ -143,18 +186,20 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 			return err
 		}
 		opts.Exact = true
-	} else {
+	} else if f.mSet {
 		if opts.Max, err = parsePositive("--max", f.max); err != nil {
 			return err
 		}
+	} else {
+		opts.Max = octal.DefaultMaxFor(code)
 	}
 	var heaps []int
 	if f.heapsSet {
 		if heaps, err = parseHeapList("--heaps", f.heaps); err != nil {
 			return err
 		}
-		if big := slices.Max(heaps); big > maxMoveHeap {
-			return badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, maxMoveHeap)
+		if big, limit := slices.Max(heaps), maxMoveHeapFor(code); big > limit {
+			return badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, limit)
 		}
 		total := 0
 		for _, h := range heaps {
@@ -202,6 +247,22 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if res.Certified {
 		p, n0, need := res.Period.Period, res.Period.Preperiod, res.Period.NeededTo
 		report.Period, report.Preperiod, report.NeededTo = &p, &n0, &need
+		if s := res.Period.Saltus; s != 0 {
+			report.Saltus = &s
+		}
+		report.Proof = res.Period.Proof
+		if report.Proof == "" {
+			report.Proof = "Guy–Smith theorem"
+		}
+	} else if res.Period.Period > 0 {
+		report.Seen = &seenPeriod{Period: res.Period.Period, Preperiod: res.Period.Preperiod, Saltus: res.Period.Saltus, UpTo: count - 1}
+	}
+	if f.compare != "" {
+		c, err := compareGames(ctx, code, res, other, opts)
+		if err != nil {
+			return err
+		}
+		report.Compare = c
 	}
 	if f.values {
 		report.Values = make([]int, count)
@@ -300,15 +361,19 @@ func valuesCovering(ctx context.Context, code octal.Code, res *octal.Result, h i
 	if res.Certified {
 		ext := make([]uint16, len(values), h+1)
 		copy(ext, values)
-		p := res.Period.Period
+		p, s := res.Period.Period, res.Period.Saltus
 		for n := len(values); n <= h; n++ {
-			ext = append(ext, ext[n-p])
+			v := int(ext[n-p]) + s
+			if v > octal.MaxValue {
+				return nil, fmt.Errorf("%s: the Grundy value of heap %d exceeds %d, the largest value nimlab stores", code, n, octal.MaxValue)
+			}
+			ext = append(ext, uint16(v))
 		}
 		return ext, nil
 	}
 	more := make([]uint16, len(values), h+1)
 	copy(more, values)
-	return octal.SparseExtend(ctx, code, more, h, nil)
+	return octal.ExtendValues(ctx, code, more, h)
 }
 
 // writeGrundyCSV streams n,grundy rows to path ("-" is stdout) through
@@ -341,9 +406,18 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 	}
 	fmt.Fprintf(w, "%s: computed G(0..%d)\n", title, r.Count-1)
 	switch {
+	case r.Certified && r.Saltus != nil:
+		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d (G(n+%d) = G(n)+%d): proven by the %s\n",
+			*r.Period, *r.Saltus, *r.Preperiod, *r.Period, *r.Saltus, r.Proof)
 	case r.Certified:
-		fmt.Fprintf(w, "period %d, preperiod %d: certified by the Guy–Smith theorem (needs G(0..%d))\n",
-			*r.Period, *r.Preperiod, *r.NeededTo-1)
+		fmt.Fprintf(w, "period %d, preperiod %d: certified by the %s (needs G(0..%d))\n",
+			*r.Period, *r.Preperiod, r.Proof, *r.NeededTo-1)
+	case r.Seen != nil && r.Seen.Saltus != 0:
+		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d seen up to heap %d, not proven\n",
+			r.Seen.Period, r.Seen.Saltus, r.Seen.Preperiod, r.Seen.UpTo)
+	case r.Seen != nil:
+		fmt.Fprintf(w, "period %d, preperiod %d seen up to heap %d, not proven (no theorem covers this game)\n",
+			r.Seen.Period, r.Seen.Preperiod, r.Seen.UpTo)
 	case f.nSet:
 		fmt.Fprintf(w, "no period is certified by G(0..%d)\n", r.Count-1)
 	default:
@@ -357,6 +431,9 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 		if err := octal.WriteTable(ctx, w, res.Values, tableWidth); err != nil {
 			return err
 		}
+	}
+	if r.Compare != nil {
+		fmt.Fprintln(w, r.Compare.Text)
 	}
 	if r.Heaps != nil {
 		fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)
@@ -384,6 +461,23 @@ func leaveText(leave []int) string {
 	case 1:
 		return strconv.Itoa(leave[0])
 	default:
-		return fmt.Sprintf("%d + %d", leave[0], leave[1])
+		parts := make([]string, len(leave))
+		for i, h := range leave {
+			parts[i] = strconv.Itoa(h)
+		}
+		return strings.Join(parts, " + ")
 	}
+}
+
+// maxMoveHeapFor bounds --heaps for code: listing every move is linear in
+// the heap for octal codes and for two-heap splits, but grows like the number
+// of partitions when a move may leave three or more heaps.
+func maxMoveHeapFor(code octal.Code) int {
+	if !code.General() {
+		return maxMoveHeap
+	}
+	if m := code.TakeBreak().MaxHeaps(); m < 0 || m > 2 {
+		return 200
+	}
+	return maxMoveHeap
 }

@@ -121,14 +121,16 @@ func TestOctalBadInput(t *testing.T) {
 		args []string
 		want string // a fragment of the one-line message
 	}{
-		{"digit 8", []string{"octal", "0.8"}, "not an octal digit"},
-		{"digit 9", []string{"octal", "0.19"}, "not an octal digit"},
+		{"not a digit", []string{"octal", "0.1#"}, "unexpected"},
+		{"unclosed bracket", []string{"octal", "0.[3"}, "not closed"},
+		{"empty subtraction set", []string{"octal", "S()"}, "empty"},
+		{"adds tokens", []string{"octal", "20.017"}, "add tokens"},
 		{"letters", []string{"octal", "kayles"}, "no point"},
-		{"letters after point", []string{"octal", "0.7a"}, "unexpected"},
+		{"symbol after point", []string{"octal", "0.7%"}, "unexpected"},
 		{"no digits after point", []string{"octal", "0."}, "no digits after the point"},
 		{"trailing text", []string{"octal", "0.07 x"}, "unexpected"},
 		{"pass digit", []string{"octal", "2.7"}, "pass"},
-		{"bad leading", []string{"octal", "12.7"}, "not 0 or 4"},
+		{"bad leading", []string{"octal", "12.7"}, "more than one digit before the point"},
 		{"no code", []string{"octal"}, "exactly one octal code"},
 		{"negative n", []string{"octal", "0.07", "--n", "-1"}, "--n must be a non-negative"},
 		{"non-numeric n", []string{"octal", "0.07", "--n", "ten"}, "--n must be a non-negative"},

@@ -148,6 +148,9 @@ func ReadCheckpoint(path string, code Code) ([]uint16, error) {
 	}
 	check := min(len(values), checkpointSpotCheck)
 	want, err := QuadraticExtend(context.Background(), code, make([]uint16, 0, check), check-1, nil)
+	if code.usesGeneral() {
+		want, err = ExtendValues(context.Background(), code, make([]uint16, 0, check), check-1)
+	}
 	if err != nil {
 		return nil, err
 	}

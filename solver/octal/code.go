@@ -3,14 +3,63 @@ package octal
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // Code is a parsed octal code. Digits[0] is the digit before the point (0 or
 // 4); Digits[j] for j ≥ 1 is the digit that rules removing j tokens. Trailing
 // zero digits are dropped, so Digits[len(Digits)-1] is non-zero unless the
 // code is the empty game 0.0.
+//
+// Rules, when not nil, is the game as written in the take-and-break notation
+// (ParseGame): a subtraction game, a hexadecimal or brace digit, a modifier,
+// an infinite code. When the game is still an octal game (S(1,2,5) is
+// 0.33003) Digits holds its octal digits too and the octal engines run it;
+// otherwise Digits is nil and Solve uses the general engines (general.go,
+// grundygame.go).
 type Code struct {
 	Digits []uint8
+	Rules  *takebreak.Code
+}
+
+// ParseGame reads every game the take-and-break notation accepts
+// (takebreak.Parse: 0.07, 0.B, 4!.0, 0.[3], S(1,2,5), S!(1,3) …). Plain octal
+// codes come back exactly as ParseCode returns them.
+func ParseGame(s string) (Code, error) {
+	if c, err := ParseCode(s); err == nil {
+		return c, nil
+	}
+	r, err := takebreak.Parse(s)
+	if err != nil {
+		return Code{}, err
+	}
+	return FromRules(r), nil
+}
+
+// FromRules returns the Code of a take-and-break game: octal digits when the
+// octal engines can run it, and the rules in any case.
+func FromRules(r takebreak.Code) Code {
+	c := Code{Rules: &r}
+	if d, ok := r.OctalDigits(); ok {
+		for len(d) > 1 && d[len(d)-1] == 0 {
+			d = d[:len(d)-1]
+		}
+		c.Digits = d
+	}
+	return c
+}
+
+// General reports whether the game needs the general engines: it is not an
+// octal game (Digits is nil).
+func (c Code) General() bool { return c.Rules != nil && c.Digits == nil }
+
+// TakeBreak returns the game in the take-and-break model.
+func (c Code) TakeBreak() takebreak.Code {
+	if c.Rules != nil {
+		return *c.Rules
+	}
+	return takebreak.MustParse(c.String())
 }
 
 // ParseError describes why a string is not an octal code.
@@ -78,6 +127,9 @@ func MustParseCode(s string) Code {
 
 // String returns the normalised code, e.g. "0.07" or "4.7".
 func (c Code) String() string {
+	if c.Rules != nil {
+		return c.Rules.String()
+	}
 	var b strings.Builder
 	if len(c.Digits) == 0 {
 		return "0.0"
@@ -95,6 +147,9 @@ func (c Code) String() string {
 
 // K is the index of the last non-zero digit (the k of the Guy–Smith theorem).
 func (c Code) K() int {
+	if c.General() {
+		return c.Rules.K()
+	}
 	return len(c.Digits) - 1
 }
 
@@ -154,4 +209,14 @@ func (c Code) Options(n int) []Option {
 	var out []Option
 	c.ForEachOption(n, func(o Option) { out = append(out, o) })
 	return out
+}
+
+// MustParseGame is ParseGame for games known to be valid; it panics on a bad
+// one.
+func MustParseGame(s string) Code {
+	c, err := ParseGame(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }

@@ -4,7 +4,7 @@ import "fmt"
 
 // Move is one move in a sum of heaps: in heap number Heap (an index into the
 // list) of size From, Take tokens are removed and the heap becomes the heaps
-// in Leave (zero, one or two non-empty heaps, ascending).
+// in Leave (non-empty heaps, ascending: at most two for an octal code).
 type Move struct {
 	Heap  int   `json:"heap"`
 	From  int   `json:"from"`
@@ -34,6 +34,23 @@ func WinningMoves(code Code, values []uint16, heaps []int) ([]Move, error) {
 	total := NimSum(values, heaps)
 	moves := []Move{}
 	if total == 0 {
+		return moves, nil
+	}
+	if code.General() {
+		rules := code.TakeBreak()
+		for i, h := range heaps {
+			want := total ^ int(values[h])
+			rules.ForEachOption(h, func(take int, left []int) bool {
+				v := 0
+				for _, x := range left {
+					v ^= int(values[x])
+				}
+				if v == want {
+					moves = append(moves, Move{Heap: i, From: h, Take: take, Leave: append([]int{}, left...)})
+				}
+				return true
+			})
+		}
 		return moves, nil
 	}
 	for i, h := range heaps {

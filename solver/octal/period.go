@@ -10,6 +10,12 @@ type Period struct {
 	// NeededTo is 2·n0 + 2p + k: how many values (G(0..NeededTo−1)) the
 	// certificate needs.
 	NeededTo int
+	// Saltus s ≠ 0 makes the period arithmetic: G(n+p) = G(n) + s for
+	// n ≥ n0 (games with infinite codes, such as Nim with saltus 1).
+	Saltus int `json:",omitempty"`
+	// Proof names the theorem that certifies the period, when it is not the
+	// Guy–Smith theorem for octal codes (see gamecert.go).
+	Proof string `json:",omitempty"`
 }
 
 // CertificateLength is 2·n0 + 2p + k, the number of values G(0..) the

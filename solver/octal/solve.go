@@ -98,6 +98,9 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (*Result, error) {
 	}
 	r.startLen = len(resume)
 	r.eng = newEngine(code, opts.Engine, resume, limit)
+	if code.usesGeneral() {
+		return r.solveGeneral(ctx, exact)
+	}
 	if exact {
 		// Once the Guy–Smith theorem certifies a period, every later value
 		// is known: G(n) = G(n − p). So exact mode watches for a
@@ -201,6 +204,9 @@ type engine interface {
 }
 
 func newEngine(code Code, fn Extender, resume []uint16, limit int) engine {
+	if fn == nil && code.usesGeneral() {
+		return newGeneralChoice(code, resume, limit)
+	}
 	vals := make([]uint16, len(resume), limit)
 	copy(vals, resume)
 	if fn == nil {

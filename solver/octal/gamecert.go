@@ -1,0 +1,173 @@
+package octal
+
+import (
+	"fmt"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
+)
+
+// Periods of take-and-break games that are not octal games.
+//
+// Guy–Smith for splits into up to m heaps. Let the code be finite with last
+// non-zero digit k, no modifier and at most m ≥ 2 heaps left by any move. If
+// G(n+p) = G(n) for every n with n0 ≤ n < m·n0 + (m−1)·p + k (n0 ≥ 1), then
+// G(n+p) = G(n) for all n ≥ n0. Proof, by induction on N = n+p with n at least
+// that bound: a move from N takes j ≤ k tokens and leaves i ≤ m heaps summing
+// to N−j, so its largest heap b is at least (N−j)/i ≥ (n+p−k)/m ≥ n0+p;
+// replacing b by b−p ≥ n0 ≥ 1 gives a move from n (same j, same number of
+// heaps) of the same value, since G(b) = G(b−p) (b < N). Conversely a move
+// from n leaves a largest heap b′ ≥ (n−k)/m ≥ n0, and b′+p gives a move from
+// N of the same value. So the option values of N and n agree and
+// G(N) = G(n). The check needs G(0..L−1) with
+//
+//	L = m·(n0 + p) + k                (n0 replaced by 1 when it is 0),
+//
+// which is the classical 2·n0 + 2p + k for m = 2. Moves that leave one heap
+// only (m = 1: subtraction games and codes of digits 1-3) need the largest
+// heap N−j ≥ n0+p, so the window is n0 ≤ n < n0 + k and L = n0 + p + k: the
+// finite-window theorem (a subtraction game's next value depends on the last
+// k values only).
+//
+// The argument needs every move of n+p to map to a move of n: a modifier
+// (! ? =) can forbid the image (b−p may equal another heap), and a digit
+// with an open count ({2+}) has no largest-heap bound, so such codes get no
+// certificate: their periods are reported as seen, not proven. Infinite codes
+// have no k; their values usually grow, and an arithmetic period
+// G(n+p) = G(n) + s is looked for and reported as seen, except for the Nim
+// lemma below.
+//
+// Nim lemma. When the digit before the point is 0 and every digit from d1 on
+// (the code is infinite) allows leaving nothing and leaving one heap, a heap
+// of n has options of every value 0..n−1 (take n−m leaving m, or all) and
+// none of value n or more (the XOR of the heaps left is at most their sum
+// n−j < n), so G(n) = n for every n: period 1, saltus 1, preperiod 0,
+// proven. Nim 0.[3] and 0.[7] are such games.
+
+// Proof names used in Period.Proof.
+const (
+	ProofGuySmithHeaps = "Guy–Smith theorem for splits into up to %d heaps"
+	ProofFiniteWindow  = "finite-window theorem (moves leave at most one heap)"
+	ProofNimLemma      = "Nim lemma: every smaller heap is an option and no option reaches n, so G(n) = n"
+)
+
+// GeneralCertificateLength is how many values G(0..L−1) prove period p from
+// preperiod n0 for a finite code with last non-zero digit k whose moves
+// leave at most m heaps (see the comment above): m·(n0'+p)+k for m ≥ 2,
+// n0'+p+k for m ≤ 1, with n0' = max(n0, 1).
+func GeneralCertificateLength(preperiod, period, k, m int) int {
+	n0 := max(preperiod, 1)
+	if m <= 1 {
+		return n0 + period + k
+	}
+	return m*(n0+period) + k
+}
+
+// certifiable returns m and k of a code whose periods the generalised
+// Guy–Smith theorem proves; ok is false for codes it does not cover.
+func certifiable(r takebreak.Code) (m, k int, ok bool) {
+	if !r.Finite() || r.HasModifiers() {
+		return 0, 0, false
+	}
+	m = r.MaxHeaps()
+	if m < 0 {
+		return 0, 0, false
+	}
+	return m, r.K(), true
+}
+
+// nimLemma reports whether the Nim lemma proves G(n) = n for the code.
+func nimLemma(r takebreak.Code) bool {
+	if r.Finite() || !r.Digit(0).IsZero() {
+		return false
+	}
+	for j := 1; j < len(r.Digits); j++ {
+		d := r.Digit(j)
+		if !d.Allows(0) || !d.Allows(1) {
+			return false
+		}
+	}
+	return true
+}
+
+// FindPeriodGeneral is FindPeriod with the certificate length of a code whose
+// moves leave at most m heaps.
+func FindPeriodGeneral(values []uint16, k, m int) (Period, bool) {
+	n := len(values)
+	for p := 1; GeneralCertificateLength(0, p, k, m) <= n; p++ {
+		// the largest n0' with GeneralCertificateLength(n0', p, k, m) ≤ n
+		var maxN0 int
+		if m <= 1 {
+			maxN0 = n - p - k
+		} else {
+			maxN0 = (n-k)/m - p
+		}
+		if maxN0 < 1 {
+			continue
+		}
+		i := n - 1 - p
+		for i >= maxN0 && values[i+p] == values[i] {
+			i--
+		}
+		if i >= maxN0 {
+			continue
+		}
+		for i >= 0 && values[i+p] == values[i] {
+			i--
+		}
+		n0 := i + 1
+		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
+	}
+	return Period{}, false
+}
+
+// FindArithmeticPeriod looks for the smallest p and a saltus s with
+// G(n+p) = G(n) + s for every known n ≥ n0, where the regular part covers
+// the second half of the values at least and three periods. s = 0 is an
+// ordinary period. The result is what the values show, not a proof
+// (Certified is false).
+func FindArithmeticPeriod(values []uint16) (Period, bool) {
+	n := len(values)
+	for p := 1; 3*p <= n/2; p++ {
+		s := int(values[n-1]) - int(values[n-1-p])
+		i := n - 1 - p
+		for i >= 0 && int(values[i+p])-int(values[i]) == s {
+			i--
+		}
+		n0 := i + 1
+		if n0 <= n/2 && n-n0 >= 3*p {
+			return Period{Period: p, Preperiod: n0, Saltus: s, NeededTo: n}, true
+		}
+	}
+	return Period{}, false
+}
+
+// AnalyzePeriod returns the period of a take-and-break game's values: proven
+// (Certified) by the Nim lemma or the generalised Guy–Smith theorem where
+// they apply, else the arithmetic or ordinary period the values show
+// (Certified false, Period 0 when none).
+func AnalyzePeriod(code Code, values []uint16) Period {
+	r := code.TakeBreak()
+	if nimLemma(r) {
+		return Period{Period: 1, Preperiod: 0, Saltus: 1, Certified: true, NeededTo: 1, Proof: ProofNimLemma}
+	}
+	if m, k, ok := certifiable(r); ok {
+		if p, ok := FindPeriodGeneral(values, k, m); ok {
+			if m <= 1 {
+				p.Proof = ProofFiniteWindow
+			} else {
+				p.Proof = fmtProof(m)
+			}
+			return p
+		}
+		return Period{}
+	}
+	p, _ := FindArithmeticPeriod(values)
+	return p
+}
+
+func fmtProof(m int) string {
+	if m == 2 {
+		return "Guy–Smith theorem"
+	}
+	return fmt.Sprintf(ProofGuySmithHeaps, m)
+}

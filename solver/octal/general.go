@@ -1,0 +1,406 @@
+package octal
+
+import (
+	"context"
+	"time"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
+)
+
+// generalEngine computes Grundy values of any take-and-break game
+// (takebreak.Code) by the definition, with the option values of each kind of
+// split kept as bitsets so that splits into three or more heaps stay exact
+// without listing partitions:
+//
+//	X_i(s) = values of the splits of s tokens into i heaps
+//	       = ⋃_{a=1}^{s−1} G(a) ⊕ X_{i−1}(s−a),            X_1(s) = {G(s)}
+//	Z_i(s) = the same, heaps not all equal
+//	       = ⋃_{a≠s/i} G(a) ⊕ X_{i−1}(s−a) ∪ G(s/i) ⊕ Z_{i−1}(s−s/i),  Z_1 = ∅
+//	Y_t(s) = values of the splits into t or more heaps
+//	       = ⋃_a G(a) ⊕ Y_{t−1}(s−a),  Y_1(s) = {G(s)} ∪ Y_2(s)
+//
+// (a is the first heap of an ordered split: the ordered splits give the same
+// value sets as the unordered ones). The union over a is taken value by
+// value: the bitsets of all a with G(a) = u are ORed first and the result is
+// XOR-translated by u once, so a heap costs O(s · words + values · words).
+// Two unequal heaps (!) and all-equal heaps (=) are read directly; the other
+// modified splits into three or more heaps (! or ? with open counts, ! with
+// three or more) are listed one by one (Digit.ForEachLeave), which is exact
+// but grows like the number of partitions.
+type generalEngine struct {
+	rules takebreak.Code
+	vals  []uint16
+	words int // bitsets have words 64-bit words: every value is < 64·words
+
+	x, z, y [][]uint64 // x[i], z[i], y[t]: flat tables, entry s at [s·words:(s+1)·words]
+	needX   int        // X_2..X_needX are kept
+	needZ   int        // Z_2..Z_needZ
+	needY   int        // Y_1..Y_needY (needY ≥ 2 when any)
+
+	acc []uint64 // scratch: per value u, the OR of the sets of heaps a with G(a) = u
+	opt []uint64 // the option values of the current heap
+}
+
+// generalTableLimit bounds the heaps a general engine keeps tables for: the
+// tables cost heaps × words × 8 bytes each.
+func newGeneralEngine(rules takebreak.Code, resume []uint16, limit int) *generalEngine {
+	e := &generalEngine{rules: rules, words: 1}
+	e.planTables()
+	e.vals = make([]uint16, 0, min(limit, 1<<16))
+	for n, v := range resume {
+		e.ensureWords(int(v))
+		e.prepareSplits(n)
+		e.vals = append(e.vals, v)
+		e.afterValue(n)
+	}
+	return e
+}
+
+// digitsToScan returns how many digits (from index 0) describe every digit
+// of the code: the finite digits, or the prefix and one repeated block.
+func digitsToScan(r takebreak.Code) int { return len(r.Digits) }
+
+// planTables decides which tables the code's digits need.
+func (e *generalEngine) planTables() {
+	for j := range digitsToScan(e.rules) {
+		d := e.rules.Digit(j)
+		top := d.MaxHeaps()
+		if d.AtLeast > 0 {
+			top = d.AtLeast - 1
+			if d.Mod == takebreak.Plain {
+				e.needY = max(e.needY, d.AtLeast, 2)
+			}
+		}
+		for i := 2; i <= top; i++ {
+			if !d.Allows(i) {
+				continue
+			}
+			switch d.Mod {
+			case takebreak.Plain:
+				e.needX = max(e.needX, i)
+			case takebreak.NotAllEqual:
+				e.needZ = max(e.needZ, i)
+				e.needX = max(e.needX, i-1)
+			}
+		}
+	}
+	if e.needX == 1 {
+		e.needX = 0 // X_1 is the value itself
+	}
+	e.x = make([][]uint64, e.needX+1)
+	e.z = make([][]uint64, e.needZ+1)
+	e.y = make([][]uint64, e.needY+1)
+}
+
+func (e *generalEngine) values() []uint16 { return e.vals }
+func (e *generalEngine) rare() int        { return 0 }
+
+// ensureWords widens every bitset so that values up to v fit (XORs of values
+// below a power of two stay below it).
+func (e *generalEngine) ensureWords(v int) {
+	w := e.words
+	for 64*w <= v {
+		w *= 2
+	}
+	if w == e.words {
+		return
+	}
+	widen := func(t []uint64) []uint64 {
+		if t == nil {
+			return nil
+		}
+		n := len(t) / e.words
+		out := make([]uint64, n*w, max(cap(t)/e.words, n)*w)
+		for s := range n {
+			copy(out[s*w:], t[s*e.words:(s+1)*e.words])
+		}
+		return out
+	}
+	for _, tabs := range [][][]uint64{e.x, e.z, e.y} {
+		for i := range tabs {
+			tabs[i] = widen(tabs[i])
+		}
+	}
+	e.words = w
+}
+
+// row returns entry s of table t.
+func (e *generalEngine) row(t []uint64, s int) []uint64 {
+	return t[s*e.words : (s+1)*e.words]
+}
+
+// prepareSplits appends entry n of every split table that does not depend on
+// G(n) (all but Y_1).
+func (e *generalEngine) prepareSplits(n int) {
+	w := e.words
+	grow := func(t []uint64) []uint64 {
+		return append(t, make([]uint64, w)...)
+	}
+	for i := 2; i <= e.needX; i++ {
+		e.x[i] = grow(e.x[i])
+	}
+	for i := 2; i <= e.needZ; i++ {
+		e.z[i] = grow(e.z[i])
+	}
+	for t := 1; t <= e.needY; t++ {
+		e.y[t] = grow(e.y[t])
+	}
+	if n < 2 {
+		return
+	}
+	vals := e.vals
+	if e.needX >= 2 {
+		dst := e.row(e.x[2], n)
+		for a := 1; a < n; a++ {
+			v := int(vals[a] ^ vals[n-a])
+			dst[v>>6] |= 1 << uint(v&63)
+		}
+	}
+	for i := 3; i <= e.needX; i++ {
+		e.unionShifted(e.row(e.x[i], n), n, e.x[i-1], i-1, -1)
+	}
+	if e.needZ >= 2 {
+		dst := e.row(e.z[2], n)
+		for a := 1; a < n; a++ {
+			if 2*a == n {
+				continue
+			}
+			v := int(vals[a] ^ vals[n-a])
+			dst[v>>6] |= 1 << uint(v&63)
+		}
+	}
+	for i := 3; i <= e.needZ; i++ {
+		dst := e.row(e.z[i], n)
+		skip := -1
+		if n%i == 0 {
+			skip = n / i
+			xorTranslateOr(dst, e.row(e.z[i-1], n-skip), int(vals[skip]))
+		}
+		e.unionShifted(dst, n, e.x[i-1], i-1, skip)
+	}
+	for t := 2; t <= e.needY; t++ {
+		e.unionShifted(e.row(e.y[t], n), n, e.y[t-1], t-1, -1)
+	}
+}
+
+// unionShifted ORs into dst the sets G(a) ⊕ T(n−a) for a = 1..n−1, a ≠ skip,
+// where T is table src (parts ≥ 1 each: the loop stops where n−a < minRest).
+// Sets of heaps a with the same value are ORed first, then translated once.
+func (e *generalEngine) unionShifted(dst []uint64, n int, src []uint64, minRest, skip int) {
+	w := e.words
+	nv := 64 * w
+	if len(e.acc) < nv*w {
+		e.acc = make([]uint64, nv*w)
+	}
+	acc := e.acc[:nv*w]
+	clear(acc)
+	used := make([]bool, nv)
+	for a := 1; n-a >= minRest; a++ {
+		if a == skip {
+			continue
+		}
+		u := int(e.vals[a])
+		used[u] = true
+		row := src[(n-a)*w : (n-a+1)*w]
+		au := acc[u*w : (u+1)*w]
+		for k, x := range row {
+			au[k] |= x
+		}
+	}
+	for u, ok := range used {
+		if ok {
+			xorTranslateOr(dst, acc[u*w:(u+1)*w], u)
+		}
+	}
+}
+
+// afterValue records what needs G(n): Y_1(n) = {G(n)} ∪ Y_2(n).
+func (e *generalEngine) afterValue(n int) {
+	if e.needY >= 1 {
+		row := e.row(e.y[1], n)
+		if n >= 1 {
+			v := int(e.vals[n])
+			row[v>>6] |= 1 << uint(v&63)
+		}
+		if e.needY >= 2 {
+			for k, x := range e.row(e.y[2], n) {
+				row[k] |= x
+			}
+		}
+	}
+}
+
+// xorTranslateOr ORs into dst the set {v ⊕ u : v ∈ src}. The low six bits of
+// u permute the bits inside each word (swaps of blocks of 1, 2, 4 … 32 bits),
+// the others permute the words.
+func xorTranslateOr(dst, src []uint64, u int) {
+	lo, hi := uint(u&63), u>>6
+	for k, x := range src {
+		if x == 0 {
+			continue
+		}
+		if lo&1 != 0 {
+			x = (x&0x5555555555555555)<<1 | (x>>1)&0x5555555555555555
+		}
+		if lo&2 != 0 {
+			x = (x&0x3333333333333333)<<2 | (x>>2)&0x3333333333333333
+		}
+		if lo&4 != 0 {
+			x = (x&0x0F0F0F0F0F0F0F0F)<<4 | (x>>4)&0x0F0F0F0F0F0F0F0F
+		}
+		if lo&8 != 0 {
+			x = (x&0x00FF00FF00FF00FF)<<8 | (x>>8)&0x00FF00FF00FF00FF
+		}
+		if lo&16 != 0 {
+			x = (x&0x0000FFFF0000FFFF)<<16 | (x>>16)&0x0000FFFF0000FFFF
+		}
+		if lo&32 != 0 {
+			x = x<<32 | x>>32
+		}
+		dst[k^hi] |= x
+	}
+}
+
+// heapValue computes G(n) from G(0..n−1) and the tables up to entry n.
+func (e *generalEngine) heapValue(n int) int {
+	w := e.words
+	if len(e.opt) < w {
+		e.opt = make([]uint64, w)
+	}
+	opt := e.opt[:w]
+	clear(opt)
+	mark := func(v int) { opt[v>>6] |= 1 << uint(v&63) }
+	or := func(row []uint64) {
+		for k, x := range row {
+			opt[k] |= x
+		}
+	}
+	vals := e.vals
+	last := n
+	if e.rules.Finite() {
+		last = min(n, len(e.rules.Digits)-1)
+	}
+	for j := 0; j <= last; j++ {
+		d := e.rules.Digit(j)
+		if d.IsZero() {
+			continue
+		}
+		r := n - j
+		if j > 0 {
+			if r == 0 && d.Allows(0) {
+				mark(0)
+			}
+			if r >= 1 && d.Allows(1) {
+				mark(int(vals[r]))
+			}
+		}
+		if r < 2 {
+			continue
+		}
+		top := min(r, 63)
+		if d.AtLeast > 0 {
+			top = min(r, d.AtLeast-1)
+		}
+		for i := 2; i <= top; i++ {
+			if !d.Allows(i) {
+				continue
+			}
+			e.markCount(d, r, i, opt, mark, or)
+		}
+		if d.AtLeast > 0 && r >= d.AtLeast {
+			switch d.Mod {
+			case takebreak.Plain:
+				or(e.row(e.y[max(d.AtLeast, 1)], r))
+			default:
+				for i := d.AtLeast; i <= r; i++ {
+					e.markCount(d, r, i, opt, mark, or)
+				}
+			}
+		}
+	}
+	for k, x := range opt {
+		if x != ^uint64(0) {
+			for b := range 64 {
+				if x&(1<<uint(b)) == 0 {
+					return 64*k + b
+				}
+			}
+		}
+	}
+	return 64 * w
+}
+
+// markCount marks the values of the moves of digit d that leave r tokens as
+// exactly i ≥ 2 heaps.
+func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mark func(int), or func([]uint64)) {
+	vals := e.vals
+	switch {
+	case d.Mod == takebreak.AllEqual:
+		if r%i == 0 {
+			if i%2 == 1 {
+				mark(int(vals[r/i]))
+			} else {
+				mark(0)
+			}
+		}
+	case d.Mod == takebreak.Plain && i <= e.needX:
+		or(e.row(e.x[i], r))
+	case d.Mod == takebreak.NotAllEqual && i <= e.needZ:
+		or(e.row(e.z[i], r))
+	case d.Mod == takebreak.Distinct && i == 2:
+		for a := 1; 2*a < r; a++ {
+			mark(int(vals[a] ^ vals[r-a]))
+		}
+	case d.Mod == takebreak.NotAllEqual && i == 2:
+		for a := 1; 2*a < r; a++ {
+			mark(int(vals[a] ^ vals[r-a]))
+		}
+	default:
+		d.ForEachLeave(r, i, func(heaps []int) bool {
+			v := 0
+			for _, h := range heaps {
+				v ^= int(vals[h])
+			}
+			mark(v)
+			return true
+		})
+	}
+}
+
+// extend computes values until G(0..upTo) are known.
+func (e *generalEngine) extend(ctx context.Context, upTo int, progress ProgressFunc) error {
+	start := time.Now()
+	startLen := len(e.vals)
+	lastReport := start
+	for n := len(e.vals); n <= upTo; n++ {
+		if n&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if progress != nil && time.Since(lastReport) >= progressInterval {
+				lastReport = time.Now()
+				progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start)})
+			}
+		}
+		e.prepareSplits(n)
+		v := e.heapValue(n)
+		if v > MaxValue {
+			return errValueOverflow(Code{Rules: &e.rules}, n)
+		}
+		e.vals = append(e.vals, uint16(v))
+		e.ensureWords(v)
+		e.afterValue(n)
+	}
+	if progress != nil {
+		progress(Progress{Done: len(e.vals), Total: upTo + 1, Rate: rate(len(e.vals)-startLen, start)})
+	}
+	return nil
+}
+
+// GeneralExtend is the general engine as an Extender: it appends values of
+// code (any take-and-break game) until values holds G(0..upTo).
+func GeneralExtend(ctx context.Context, code Code, values []uint16, upTo int, progress ProgressFunc) ([]uint16, error) {
+	e := newGeneralEngine(code.TakeBreak(), values, upTo+1)
+	err := e.extend(ctx, upTo, progress)
+	return e.vals, err
+}

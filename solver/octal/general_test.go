@@ -1,0 +1,294 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
+)
+
+// bruteGrundy computes G(0..upTo) of a take-and-break game straight from the
+// definition: for each j, every multiset of positive heaps summing to n−j
+// whose size the digit d_j allows (bit i of d_j: leave exactly i heaps; no
+// heap at all only when n = j; j = 0 only splits) and that satisfies the
+// digit's modifier; the value is the mex of the XORs.
+func bruteGrundy(c takebreak.Code, upTo int) []int {
+	g := make([]int, upTo+1)
+	for n := 1; n <= upTo; n++ {
+		seen := map[int]bool{}
+		for j := 0; j <= n; j++ {
+			d := c.Digit(j)
+			var parts []int
+			var rec func(left, lo int)
+			rec = func(left, lo int) {
+				if left == 0 {
+					i := len(parts)
+					if !d.Allows(i) || (j == 0 && i < 2) {
+						return
+					}
+					if i >= 2 {
+						allEq, distinct := true, true
+						for x := 1; x < i; x++ {
+							allEq = allEq && parts[x] == parts[0]
+							distinct = distinct && parts[x] != parts[x-1]
+						}
+						switch d.Mod {
+						case takebreak.Distinct:
+							if !distinct {
+								return
+							}
+						case takebreak.NotAllEqual:
+							if allEq {
+								return
+							}
+						case takebreak.AllEqual:
+							if !allEq {
+								return
+							}
+						}
+					}
+					v := 0
+					for _, h := range parts {
+						v ^= g[h]
+					}
+					seen[v] = true
+					return
+				}
+				for a := lo; a <= left; a++ {
+					parts = append(parts, a)
+					rec(left-a, a)
+					parts = parts[:len(parts)-1]
+				}
+			}
+			rec(n-j, 1)
+		}
+		m := 0
+		for seen[m] {
+			m++
+		}
+		g[n] = m
+	}
+	return g
+}
+
+func randomGame(rng *rand.Rand) string {
+	switch rng.IntN(6) {
+	case 0: // subtraction game
+		var s []string
+		for range 1 + rng.IntN(4) {
+			s = append(s, fmt.Sprint(1+rng.IntN(9)))
+		}
+		return "S(" + strings.Join(s, ",") + ")"
+	case 1: // all-but
+		var s []string
+		for range rng.IntN(4) {
+			s = append(s, fmt.Sprint(1+rng.IntN(9)))
+		}
+		return "S!(" + strings.Join(s, ",") + ")"
+	}
+	var b strings.Builder
+	b.WriteString([]string{"0", "0", "4", "8", "C", "{2+}"}[rng.IntN(6)])
+	if rng.IntN(4) == 0 {
+		b.WriteByte("!?="[rng.IntN(3)])
+	}
+	b.WriteByte('.')
+	digits := 1 + rng.IntN(4)
+	open := -1
+	if rng.IntN(3) == 0 {
+		open = rng.IntN(digits)
+	}
+	for i := range digits {
+		if i == open {
+			b.WriteByte('[')
+		}
+		switch rng.IntN(8) {
+		case 0:
+			b.WriteString([]string{"{2+}", "{1,3}", "{0,4}", "{3+}", "{2,5}"}[rng.IntN(5)])
+		default:
+			b.WriteByte("0123456789ABCDEFGHIJ"[rng.IntN(20)])
+		}
+		if rng.IntN(4) == 0 {
+			b.WriteByte("!?="[rng.IntN(3)])
+		}
+	}
+	if open >= 0 {
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+func TestGeneralEngineAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 14))
+	games := []string{"4!.0", "0.B", "0.F", "8.0", "0.8", "0.{2+}", "0.{2+}!", "0.{3+}?", "0.C=", "0.7?", "0.F!",
+		"4.[3]", "0.[3]", "0.[37]", "0.1[2]", "S(1,2,5)", "S!(1,3)", "S!()", "C.1", "{2+}.0"}
+	for range 80 {
+		games = append(games, randomGame(rng))
+	}
+	for _, s := range games {
+		r, err := takebreak.Parse(s)
+		require.NoError(t, err, s)
+		upTo := 22
+		if r.MaxHeaps() < 0 || r.MaxHeaps() > 3 {
+			upTo = 16 // partitions grow fast; the brute force lists them all
+		}
+		want := bruteGrundy(r, upTo)
+		code := FromRules(r)
+		got, err := GeneralExtend(context.Background(), Code{Rules: &r}, nil, upTo, nil)
+		require.NoError(t, err, s)
+		for n := range want {
+			require.Equal(t, want[n], int(got[n]), "%s (%s): G(%d)", s, r, n)
+		}
+		// Solve (which may pick another engine for octal-like games)
+		// agrees too.
+		res, err := Solve(context.Background(), code, SolveOptions{N: upTo})
+		require.NoError(t, err, s)
+		for n := range want {
+			require.Equal(t, want[n], int(res.Values[n]), "Solve %s: G(%d)", s, n)
+		}
+	}
+}
+
+// grundyA002188 is OEIS A002188, the Grundy values of Grundy's game,
+// G(0..104).
+var grundyA002188 = []int{
+	0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3,
+	0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4,
+	1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
+	2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4,
+	5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5,
+}
+
+func TestGrundysGamePublished(t *testing.T) {
+	code := MustParseGame("4!.0")
+	require.True(t, code.IsGrundysGame())
+	res, err := Solve(context.Background(), code, SolveOptions{N: len(grundyA002188) - 1})
+	require.NoError(t, err)
+	brute := bruteGrundy(code.TakeBreak(), 60)
+	for n, want := range grundyA002188 {
+		assert.Equal(t, want, int(res.Values[n]), "G(%d)", n)
+		if n <= 60 {
+			assert.Equal(t, want, brute[n], "brute force G(%d)", n)
+		}
+	}
+	assert.False(t, res.Certified, "a modifier: no certificate")
+}
+
+func TestSubtraction123Period4(t *testing.T) {
+	res, err := Solve(context.Background(), MustParseGame("S(1,2,3)"), SolveOptions{})
+	require.NoError(t, err)
+	require.True(t, res.Certified)
+	assert.Equal(t, 4, res.Period.Period)
+	assert.Equal(t, 0, res.Period.Preperiod)
+	assert.Equal(t, 0, res.Period.Saltus)
+	assert.Equal(t, ProofFiniteWindow, res.Period.Proof)
+	assert.Equal(t, 1+4+3, res.Period.NeededTo)
+	for n, v := range res.Values {
+		assert.Equal(t, n%4, int(v))
+	}
+}
+
+func TestNimPeriodOneSaltusOne(t *testing.T) {
+	for _, s := range []string{"0.[3]", "0.[7]", "S!()"} {
+		res, err := Solve(context.Background(), MustParseGame(s), SolveOptions{})
+		require.NoError(t, err, s)
+		require.True(t, res.Certified, s)
+		assert.Equal(t, Period{Period: 1, Preperiod: 0, Saltus: 1, Certified: true, NeededTo: 1, Proof: ProofNimLemma}, res.Period, s)
+		for n, v := range res.Values {
+			require.Equal(t, n, int(v), "%s G(%d)", s, n)
+		}
+	}
+}
+
+func TestLaskersNim(t *testing.T) {
+	res, err := Solve(context.Background(), MustParseGame("4.[3]"), SolveOptions{N: 1200})
+	require.NoError(t, err)
+	for n := 1; n <= 1200; n++ {
+		var want int
+		switch n % 4 {
+		case 1, 2:
+			want = n
+		case 3:
+			want = n + 1
+		case 0:
+			want = n - 1
+		}
+		require.Equal(t, want, int(res.Values[n]), "G(%d)", n)
+	}
+	assert.False(t, res.Certified)
+	assert.Equal(t, 4, res.Period.Period)
+	assert.Equal(t, 4, res.Period.Saltus)
+	assert.Equal(t, 1, res.Period.Preperiod)
+}
+
+// TestGeneralCertificatesHold checks the generalised Guy–Smith certificate
+// on random finite codes whose moves leave up to five heaps: where it proves
+// a period from G(0..L−1), the values computed much further keep it.
+func TestGeneralCertificatesHold(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 14))
+	proven := 0
+	for range 300 {
+		var b strings.Builder
+		b.WriteString("0.")
+		for range 1 + rng.IntN(3) {
+			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rng.IntN(36)])
+		}
+		code := MustParseGame(b.String())
+		if !code.General() {
+			continue
+		}
+		vals, err := GeneralExtend(context.Background(), code, nil, 399, nil)
+		require.NoError(t, err)
+		p := AnalyzePeriod(code, vals)
+		if !p.Certified {
+			continue
+		}
+		proven++
+		short := AnalyzePeriod(code, vals[:p.NeededTo])
+		require.True(t, short.Certified, "%s: the certificate needs only G(0..%d)", code, p.NeededTo-1)
+		for n := short.Preperiod; n+short.Period < len(vals); n++ {
+			require.Equal(t, vals[n], vals[n+short.Period], "%s: period %d from %d proven by %d values fails at %d", code, short.Period, short.Preperiod, short.NeededTo, n)
+		}
+	}
+	assert.Greater(t, proven, 20)
+}
+
+func TestParseGameKeepsOctal(t *testing.T) {
+	c := MustParseGame("0.07")
+	assert.Nil(t, c.Rules)
+	assert.False(t, c.General())
+	s := MustParseGame("S(1,2,5)")
+	assert.Equal(t, []uint8{0, 3, 3, 0, 0, 3}, s.Digits)
+	assert.Equal(t, "S(1,2,5)", s.String())
+	g := MustParseGame("4!.0")
+	assert.True(t, g.General())
+	_, err := ParseGame("0.9?$")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "accepted:")
+}
+
+func TestWinningMovesGeneral(t *testing.T) {
+	code := MustParseGame("0.8") // remove one, leave three heaps
+	vals, err := GeneralExtend(context.Background(), code, nil, 40, nil)
+	require.NoError(t, err)
+	brute := bruteGrundy(code.TakeBreak(), 40)
+	heaps := []int{13, 20}
+	moves, err := WinningMoves(code, vals, heaps)
+	require.NoError(t, err)
+	if brute[13]^brute[20] == 0 {
+		assert.Empty(t, moves)
+	}
+	for _, m := range moves {
+		assert.Len(t, m.Leave, 3)
+		x := brute[heaps[1-m.Heap]]
+		for _, h := range m.Leave {
+			x ^= brute[h]
+		}
+		assert.Equal(t, 0, x, "move %+v leaves nim-sum 0", m)
+	}
+}
