@@ -37,6 +37,7 @@ func TestOctalVerifyPeriod(t *testing.T) {
 		{"octal", "0.127", "--stream"},
 		{"octal", "0.127", "--stream", "--n", "100000", "--stream-first", "100"},
 		{"octal", "0.127", "--stream", "--n", "100000", "--values"},
+		{"octal", "4!.0", "--stream", "--n", "100000"},
 	} {
 		status, _, errOut := runCLI(t, bad...)
 		assert.Equal(t, exitUsage, status, "%v: %s", bad, errOut)

@@ -95,6 +95,9 @@ func NewStream(code Code, opts StreamOptions) (*Stream, error) {
 }
 
 func newStream(code Code, opts StreamOptions) (*Stream, error) {
+	if code.usesGeneral() {
+		return nil, fmt.Errorf("%s: constant-memory runs take octal codes (the sparse engine); this game needs the general engine, which keeps every value", code)
+	}
 	first, window := opts.First, opts.Window
 	if first == 0 {
 		first = DefaultStreamFirst
@@ -317,3 +320,7 @@ func ResumeStream(code Code, state *StreamState) (*Stream, error) {
 	}
 	return st, nil
 }
+
+// Streamable reports whether code can run in constant memory (NewStream,
+// VerifyPeriod): octal codes, which the sparse engine computes.
+func (c Code) Streamable() bool { return !c.usesGeneral() }
