@@ -99,7 +99,7 @@ func (f *streamFlags) streamOptions() (octal.StreamOptions, error) {
 func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalFlags) error {
 	sf := &f.streamFl
 	if !code.Streamable() {
-		return badInput("%s: --stream and --verify-period run octal codes in constant memory; accepted: an octal code such as 0.106 (this game needs the general engine, which keeps every value)", code)
+		return badInput("--stream and --verify-period run octal codes in constant memory, and %s needs the general engine, which keeps every value; accepted: an octal code such as 0.106", code)
 	}
 	so, err := sf.streamOptions()
 	if err != nil {
