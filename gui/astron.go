@@ -142,7 +142,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
 	t.sliceLbl = widget.NewLabel("r = 0")
 	t.readout = widget.NewLabelWithStyle(" ", fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
-	t.readout.Wrapping = fyne.TextWrapWord
+	t.readout.Truncation = fyne.TextTruncateEllipsis
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true

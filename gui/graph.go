@@ -129,7 +129,13 @@ func newGraphTab(u *ui) *graphTab {
 	left := container.NewBorder(
 		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve)),
 		t.errLabel, nil, nil, t.text)
-	right := container.NewBorder(container.NewVBox(t.summary, t.legend, t.loopyControls, t.vertex), nil, nil, nil, t.view)
+	// The texts scroll in the upper part of a split, so that on a small
+	// screen or in presentation mode the drawing keeps most of the height;
+	// the kernel and play controls stay above the drawing.
+	info := container.NewVScroll(container.NewVBox(t.summary, t.legend, t.vertex))
+	drawing := container.NewBorder(t.loopyControls, nil, nil, nil, t.view)
+	right := container.NewVSplit(info, drawing)
+	right.SetOffset(0.25)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.25)
 	t.content = split
@@ -419,6 +425,9 @@ func (r *graphRenderer) rebuild() {
 		if v == sel {
 			c.StrokeColor = theme.Color(theme.ColorNameError)
 			c.StrokeWidth = 5
+		}
+		if sol == nil && r.v.loopy.Label[v] == graph.Infinite {
+			label.Color = drawColour // an ∞ value (drawn on orange for a D-position below)
 		}
 		if r.v.isP(v) {
 			on := theme.Color(theme.ColorNameForegroundOnPrimary)

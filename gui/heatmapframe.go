@@ -112,7 +112,16 @@ func (f *heatmapFrame) layoutAll(size fyne.Size) {
 	f.view.Resize(dataSize)
 	st = f.view.state() // the fit depends on the size just set
 	f.state = st
-	barPos := fyne.NewPos(dataPos.X+dataSize.Width+2*pad, dataPos.Y)
+	// Where the table's cells end inside the view: a fitted table is
+	// centred, and the labels and the colour bar sit at its edges.
+	tabLeft, tabRight := dataPos.X, dataPos.X+dataSize.Width
+	tabBottom := dataPos.Y + dataSize.Height
+	if t.Cols > 0 && st.cell > 0 {
+		tabLeft = max(tabLeft, dataPos.X+float32(-st.x0*st.cell))
+		tabRight = min(tabRight, dataPos.X+float32((float64(t.Cols)-st.x0)*st.cell))
+		tabBottom = min(tabBottom, dataPos.Y+dataSize.Height-float32(-st.y0*st.cell))
+	}
+	barPos := fyne.NewPos(tabRight+2*pad, dataPos.Y)
 	f.bar.Move(barPos)
 	f.bar.Resize(fyne.NewSize(barW, dataSize.Height))
 	if t.Cols == 0 || st.cell <= 0 {
@@ -131,17 +140,17 @@ func (f *heatmapFrame) layoutAll(size fyne.Size) {
 	for _, k := range plotting.AxisTicks(xLo, xHi, nx) {
 		x := dataPos.X + float32((float64(k-t.X0)+0.5-st.x0)*st.cell)
 		l := f.text(plotting.FormatInt(k), nil, false)
-		l.Move(fyne.NewPos(min(max(x-l.Size().Width/2, 0), size.Width-l.Size().Width), dataPos.Y+dataSize.Height+1))
+		l.Move(fyne.NewPos(min(max(x-l.Size().Width/2, 0), size.Width-l.Size().Width), tabBottom+1))
 	}
 	for _, k := range plotting.AxisTicks(yLo, yHi, ny) {
 		y := dataPos.Y + dataSize.Height - float32((float64(k-t.Y0)+0.5-st.y0)*st.cell)
 		l := f.text(plotting.FormatInt(k), nil, false)
-		l.Move(fyne.NewPos(dataPos.X-pad-l.Size().Width, y-lineH/2))
+		l.Move(fyne.NewPos(tabLeft-pad-l.Size().Width, y-lineH/2))
 	}
 	xl := f.text(f.XLabel+" →", theme.Color(theme.ColorNamePlaceHolder), false)
-	xl.Move(fyne.NewPos(dataPos.X+dataSize.Width/2-xl.Size().Width/2, dataPos.Y+dataSize.Height+lineH))
+	xl.Move(fyne.NewPos((tabLeft+tabRight)/2-xl.Size().Width/2, tabBottom+lineH))
 	yl := f.text(f.YLabel+" ↑", theme.Color(theme.ColorNamePlaceHolder), false)
-	yl.Move(fyne.NewPos(0, dataPos.Y+dataSize.Height/2-lineH/2))
+	yl.Move(fyne.NewPos(max(tabLeft-labelW-lineH-2*pad, 0), dataPos.Y+dataSize.Height/2-lineH/2))
 
 	// Colour bar labels.
 	bx := barPos.X + barW + pad

@@ -97,7 +97,7 @@ func newMisereTab(u *ui) *misereTab {
 	right.SetOffset(0.6)
 	split := container.NewHSplit(mulBox, right)
 	split.SetOffset(0.5)
-	t.content = container.NewBorder(top, nil, nil, nil, split)
+	t.content = newTopBody(top, split)
 	return t
 }
 

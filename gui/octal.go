@@ -118,9 +118,13 @@ func (t *octalTab) setPresentation(on bool) {
 	if on {
 		t.split.SetOffset(0.45)
 		t.rightSplit.SetOffset(0.72)
+		// The engine choice is a researcher's; on a projector its row is
+		// worth more to the plot.
+		t.engine.Hide()
 	} else {
 		t.split.SetOffset(0.64)
 		t.rightSplit.SetOffset(0.6)
+		t.engine.Show()
 	}
 }
 
@@ -228,7 +232,7 @@ func newOctalTab(u *ui) *octalTab {
 	split := container.NewHSplit(t.table.content, right)
 	split.SetOffset(0.64)
 	t.split, t.rightSplit = split, right
-	t.content = container.NewBorder(top, nil, nil, nil, split)
+	t.content = newTopBody(top, split)
 	return t
 }
 

@@ -513,7 +513,7 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 	default:
 		if e.mask != 0 {
 			legend("■ common", plotting.CommonColour)
-			legend(fmt.Sprintf("■ rare (v AND %d has an even number of 1 bits)", e.mask), plotting.RareColour)
+			legend(fmt.Sprintf("■ rare (mask %d)", e.mask), plotting.RareColour)
 		} else {
 			legend("■ G(n)", plotting.CommonColour)
 		}
@@ -531,8 +531,6 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 			per += " (not certified)"
 		}
 		y := lineH
-		preW := fyne.MeasureText(pre, ts, fyne.TextStyle{Bold: true}).Width
-		perW := fyne.MeasureText(per, ts, fyne.TextStyle{Bold: true}).Width
 		var lx float32
 		switch {
 		case float64(e.data.Preperiod) < v.X0:
@@ -544,17 +542,19 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 		default:
 			lx = dataPos.X + float32(v.PixelX(float64(e.data.Preperiod), int(dw)))
 		}
+		preW := fyne.MeasureText(pre, ts, fyne.TextStyle{Bold: true}).Width
+		perW := fyne.MeasureText(per, ts, fyne.TextStyle{Bold: true}).Width
 		// Preperiod left of the line and period right of it when both fit;
-		// otherwise both on the side with room.
+		// otherwise both side by side, as near the line as the widget
+		// allows (they always fit: the widget is wider than both).
 		if lx-pad-preW >= 0 && lx+pad+perW <= size.Width {
 			add(pre, lx-pad-preW, y, plotting.PreperiodColour, true)
 			add(per, lx+pad, y, nil, true)
-		} else if lx+pad+preW+2*pad+perW <= size.Width {
-			add(pre, lx+pad, y, plotting.PreperiodColour, true)
-			add(per, lx+2*pad+preW+pad, y, nil, true)
 		} else {
-			add(per, lx-pad-perW, y, nil, true)
-			add(pre, lx-2*pad-perW-pad-preW, y, plotting.PreperiodColour, true)
+			total := preW + 2*pad + perW
+			start := min(max(lx-pad-preW, 0), size.Width-total)
+			add(pre, start, y, plotting.PreperiodColour, true)
+			add(per, start+preW+2*pad, y, nil, true)
 		}
 	}
 
@@ -573,6 +573,13 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 		}
 		if maxLabels <= 2 || float32(len(ticks))*(widest+2*ts) <= dw {
 			break
+		}
+	}
+	if len(ticks) < 2 && !v.LogX {
+		// Too narrow for two round numbers: label the first and last heap.
+		a, b := int(math.Ceil(v.X0)), int(math.Ceil(v.X1))-1
+		if b > a {
+			ticks = []int{a, b}
 		}
 	}
 	ty := dataPos.Y + dataSize.Height + 2

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -167,4 +169,45 @@ func TestExplorerExportsTheView(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(dir, "v.svg"))
 	require.NoError(t, err)
 	assert.Contains(t, string(b), "<desc>Grundy values of synthetic, heaps 100,000–149,999")
+}
+
+// TestExplorerLabelsAlwaysFit shows 0.354's shape (20,126,195 heaps,
+// preperiod 10,061,916, period 1180) at several widths and views: the
+// preperiod and period labels are whole and inside the widget, do not
+// overlap, and the heap axis keeps at least two tick labels.
+func TestExplorerLabelsAlwaysFit(t *testing.T) {
+	vals := make([]uint16, 20_126_195)
+	e, w := newTestExplorer(t, SequenceData{Name: "0.354", Values: vals, Period: 1180, Preperiod: 10_061_916, Certified: true})
+	for _, width := range []float32{260, 400, 640, 1000, 1600} {
+		w.Resize(fyne.NewSize(width+20, 400))
+		e.Resize(fyne.NewSize(width, 360))
+		for _, view := range [][2]float64{{0, 20_126_195}, {0, 9e6}, {1.1e7, 1.2e7}, {10_061_000, 10_062_000}, {10_061_910, 10_061_930}} {
+			e.SetVisibleRange(view[0], view[1])
+			e.mu.Lock()
+			texts := e.labelsLocked(e.Size())
+			e.mu.Unlock()
+			var pre, per *canvas.Text
+			xTicks := 0
+			for _, tx := range texts {
+				x, tw := tx.Position().X, tx.Size().Width
+				assert.GreaterOrEqual(t, x, float32(0), "%q at width %g view %v", tx.Text, width, view)
+				assert.LessOrEqual(t, x+tw, width+0.5, "%q at width %g view %v", tx.Text, width, view)
+				switch {
+				case strings.Contains(tx.Text, "preperiod"):
+					pre = tx
+				case strings.HasPrefix(tx.Text, "period"):
+					per = tx
+				case tx.Position().Y > e.layout.data.Y+e.layout.size.Height && tx.Text != "heap size n":
+					xTicks++
+				}
+			}
+			require.NotNil(t, pre, "width %g view %v", width, view)
+			require.NotNil(t, per)
+			assert.Contains(t, pre.Text, "10,061,916")
+			a0, a1 := pre.Position().X, pre.Position().X+pre.Size().Width
+			b0, b1 := per.Position().X, per.Position().X+per.Size().Width
+			assert.True(t, a1 <= b0 || b1 <= a0, "labels overlap at width %g view %v: [%g,%g] [%g,%g]", width, view, a0, a1, b0, b1)
+			assert.GreaterOrEqual(t, xTicks, 2, "heap ticks at width %g view %v", width, view)
+		}
+	}
 }

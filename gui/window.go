@@ -2,6 +2,7 @@ package gui
 
 import (
 	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -61,6 +62,7 @@ type ui struct {
 	astron *astronTab
 	misere *misereTab
 	study  *astronStudyTab
+	census *censusTab
 }
 
 // NewMainWindow builds the nimlab main window on app a, in presentation
@@ -83,6 +85,7 @@ func newUI(a fyne.App, present bool) *ui {
 	u.astron = newAstronTab(u)
 	u.misere = newMisereTab(u)
 	u.study = newAstronStudyTab(u)
+	u.census = newCensusTab(u)
 	// Each tab scrolls when the window is smaller than what it needs, so
 	// that the window's minimum size never exceeds a 1024×768 projector
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
@@ -93,6 +96,7 @@ func newUI(a fyne.App, present bool) *ui {
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
+		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
 	)
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
@@ -150,6 +154,22 @@ func (u *ui) SetPresentation(on bool) {
 	u.applyTheme()
 	u.octal.setPresentation(on)
 	u.win.SetFullScreen(on)
+	u.relayoutSoon()
+}
+
+// relayoutSoon lays the window out again once it has settled at its new
+// size. A label that wraps learns its height from the width it was given,
+// after its container has already placed what is below it (Fyne lays out
+// in one pass), so a second pass is what keeps wrapped text from
+// overlapping the next row after the window opens or changes mode.
+func (u *ui) relayoutSoon() {
+	time.AfterFunc(400*time.Millisecond, func() {
+		uiDo(func() {
+			if c := u.win.Content(); c != nil {
+				c.Refresh()
+			}
+		})
+	})
 }
 
 // applyTheme installs the theme for the current mode and preference.
@@ -162,6 +182,9 @@ func (u *ui) applyTheme() {
 	for _, vt := range []*valuesTable{u.octal.table, u.misere.phi} {
 		vt.applyWidths()
 		vt.table.Refresh()
+	}
+	if u.census != nil {
+		u.census.applyWidths()
 	}
 	if u.misere.quotient != nil {
 		u.misere.sizeMulColumns()

@@ -94,9 +94,25 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 	if title == "" {
 		title = "How often each Grundy value occurs"
 	}
-	p := st.newPlot(title, "Grundy value", "number of heaps")
+	p := st.newPlot(title, "Grundy value", "heaps")
 	p.X.Min, p.X.Max = -0.5, float64(maxV)+0.5
+	labels, cols := histogramLegend(counts, opts.Rare)
+	note := st.textStyle(st.note, false)
+	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
+	sw := 1.1 * st.note
+	gap := 0.4 * st.note
+	total := 0.0
+	widest := 0.0
+	for _, s := range labels {
+		total += sw + gap + st.textWidth(note, s) + 1.2*st.note
+		widest = math.Max(widest, sw+gap+st.textWidth(note, s))
+	}
+	// A legend too wide for one row (a small picture) stacks its items.
+	stacked := total > 0.7*float64(size.Width)
 	headPx := 2.2 * st.note
+	if stacked {
+		headPx = (0.6 + 1.6*float64(len(labels))) * st.note
+	}
 	setAxes := func(dw, dh float64) {
 		p.X.Tick.Marker = newIntTicks(float64(maxV), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(maxV)))+1))
 		frac := math.Max(0.3, 1-headPx/dh)
@@ -125,21 +141,11 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 		fig.Y = AxisRange{Min: math.Pow(10, p.Y.Min), Max: math.Pow(10, p.Y.Max), Log: true}
 	}
 	img := c.rgba()
-	var rareValues, rareHeaps, commonValues, commonHeaps int
 	for v, n := range counts {
 		rare := opts.Rare != nil && opts.Rare(v)
 		col := commonColour
 		if rare {
 			col = rareColour
-		}
-		if n > 0 {
-			if rare {
-				rareValues++
-				rareHeaps += n
-			} else {
-				commonValues++
-				commonHeaps += n
-			}
 		}
 		if n == 0 {
 			continue
@@ -155,33 +161,24 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 	frame(img, data, int(st.line), frameColour)
 
 	// Legend, top right.
-	note := st.textStyle(st.note, false)
-	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
-	var labels []string
-	var cols []color.NRGBA
-	if opts.Rare != nil {
-		labels = append(labels,
-			fmt.Sprintf("common: %d values, %s heaps", commonValues, formatInt(commonHeaps)),
-			fmt.Sprintf("rare: %d values, %s heaps", rareValues, formatInt(rareHeaps)))
-		cols = append(cols, commonColour, rareColour)
-	} else {
-		labels = append(labels, fmt.Sprintf("%s heaps, %d distinct values", formatInt(heaps), commonValues))
-		cols = append(cols, commonColour)
-	}
 	pad := 0.5 * st.margin
-	sw := 1.1 * st.note
-	gap := 0.4 * st.note
-	total := 0.0
-	for _, s := range labels {
-		total += sw + gap + st.textWidth(note, s) + 1.2*st.note
-	}
-	x := float64(data.Max.X) - pad - total + 1.2*st.note
 	y := float64(data.Min.Y) + pad + 0.6*st.note
-	legendBox(img, x, y, total-1.2*st.note, st)
-	for i, s := range labels {
-		fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
-		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
-		x += sw + gap + st.textWidth(note, s) + 1.2*st.note
+	if stacked {
+		x := float64(data.Max.X) - pad - widest
+		for i, s := range labels {
+			legendBox(img, x, y, widest, st)
+			fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
+			c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
+			y += 1.6 * st.note
+		}
+	} else {
+		x := float64(data.Max.X) - pad - total + 1.2*st.note
+		legendBox(img, x, y, total-1.2*st.note, st)
+		for i, s := range labels {
+			fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
+			c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
+			x += sw + gap + st.textWidth(note, s) + 1.2*st.note
+		}
 	}
 	fig.Caption = opts.Caption
 	fig.redraw = func(c *canvas) error {
@@ -191,4 +188,29 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 		return err
 	}
 	return fig, nil
+}
+
+// histogramLegend returns the legend's labels and colours: the common and
+// rare values with their heaps, or the heaps and distinct values.
+func histogramLegend(counts []int, rareOf func(int) bool) ([]string, []color.NRGBA) {
+	var rareValues, rareHeaps, commonValues, commonHeaps int
+	for v, n := range counts {
+		if n == 0 {
+			continue
+		}
+		if rareOf != nil && rareOf(v) {
+			rareValues++
+			rareHeaps += n
+		} else {
+			commonValues++
+			commonHeaps += n
+		}
+	}
+	if rareOf != nil {
+		return []string{
+				fmt.Sprintf("common: %d values, %s heaps", commonValues, formatInt(commonHeaps)),
+				fmt.Sprintf("rare: %d values, %s heaps", rareValues, formatInt(rareHeaps))},
+			[]color.NRGBA{commonColour, rareColour}
+	}
+	return []string{fmt.Sprintf("%s heaps, %d distinct values", formatInt(commonHeaps), commonValues)}, []color.NRGBA{commonColour}
 }

@@ -122,6 +122,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 			}
 			// The graph solvers do not take a context; Ctrl-C returns at once
 			// and the process exits, leaving the abandoned work behind.
+			f.loopy.ctx = cmd.Context()
 			return interruptible(cmd.Context(), func() error { return runGraph(env, file, f) })
 		},
 	}

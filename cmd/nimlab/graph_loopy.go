@@ -20,6 +20,8 @@ type loopyFlags struct {
 	acyclic bool
 	kernels int
 	game    string
+	// ctx is the command's context (cancelled by Ctrl-C).
+	ctx context.Context
 }
 
 func addLoopyFlags(fl *pflag.FlagSet, f *loopyFlags) {
@@ -170,7 +172,10 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 	if f.loopy.kernels < 1 {
 		return badInput("--kernels must be at least 1, got %d", f.loopy.kernels)
 	}
-	ctx := context.Background()
+	ctx := f.loopy.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	sol, err := g.Loopy(ctx, nil)
 	if err != nil {
 		return err

@@ -97,6 +97,18 @@ func TestGraphLoopyKernelsAndMoves(t *testing.T) {
 	assert.Contains(t, string(written), `"a" [label="a\nγ=∞", style="filled,dashed"`)
 }
 
+// A DOT file with a cycle is read as a loopy game too.
+func TestGraphLoopyDOT(t *testing.T) {
+	path := writeGraphFile(t, "two.dot", "digraph { a -> b -> a; b -> c }\n")
+	r := runLoopyJSON(t, path, "--start", "b")
+	// c is a sink (0); a's only move, to b, lets the opponent move to c, so a is 0;
+	// b has the options a and c, both 0, so b is 1.
+	assert.Equal(t, "1", r.Value)
+	assert.Equal(t, "0", r.Values["a"])
+	assert.Equal(t, "0", r.Values["c"])
+	assert.Equal(t, [][]string{{"a", "c"}}, r.Kernels.Listed)
+}
+
 // An acyclic graph keeps its old report (grundy, kernel), --acyclic or not.
 func TestGraphAcyclicUnchanged(t *testing.T) {
 	path := writeGraphFile(t, "coins.txt", coinGameText())

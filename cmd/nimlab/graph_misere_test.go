@@ -43,3 +43,30 @@ func TestMisereGenusKayles(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 }
+
+// Seed 004's {*2} as a game graph: t → two, two → one, two → zero,
+// one → zero. Its misère canonical form is {*2}, genus 0⁰², a P-position
+// although *2 is N.
+func TestGraphMisereBraceStarTwo(t *testing.T) {
+	path := writeGraphFile(t, "braces.txt", "t two\ntwo one\ntwo zero\none zero\n")
+	status, out, errOut := runCLI(t, "graph", path, "--misere", "--json")
+	require.Equal(t, exitOK, status, errOut)
+	var r struct {
+		Games []struct {
+			Vertex    string `json:"vertex"`
+			Outcome   string `json:"outcome"`
+			Genus     string `json:"genus"`
+			Canonical string `json:"canonical_form"`
+			Birthday  int    `json:"birthday"`
+		} `json:"positions"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	forms := map[string]string{}
+	for _, g := range r.Games {
+		forms[g.Vertex] = g.Canonical + " " + g.Outcome + " " + g.Genus
+	}
+	assert.Equal(t, "{*2} P 0⁰²", forms["t"])
+	assert.Equal(t, "*2 N 2²⁰", forms["two"])
+	assert.Equal(t, "* P 1⁰³¹", forms["one"])
+	assert.Equal(t, "0 N 0¹²⁰", forms["zero"])
+}

@@ -13,6 +13,11 @@
 # NOINPUT=1 runs the job without any input (the cost of its own updates).
 # TAB=astron instead computes the three-star Astron cube to N = 300 (many
 # seconds) while zooming and dragging the two-star heatmap.
+# TAB=sum types "3 5 1000000" into the Octal tab's heap-sum field (Dawson's
+# Kayles, 0.07, computed at start: 117,650 winning moves), clears it and
+# types it again, for the whole run: the UI-thread delay while typing a sum
+# with a 10^6 heap (issue 13). SUMTEXT="3 5 7" types a small sum instead
+# (the baseline: the same keystrokes, a sum with two winning moves).
 set -uo pipefail
 bin=${1:-bin/nimlab}
 secs=${2:-12}
@@ -36,7 +41,17 @@ win=
 for _ in $(seq 300); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.2; done
 [ -n "$win" ] || { echo "no window"; exit 1; }
 sleep 3
-if [ "${TAB:-}" = astron ]; then
+if [ "${TAB:-}" = sum ]; then
+  t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
+  end=$((SECONDS + secs))
+  xdotool mousemove --window "$win" 1000 655 click 1
+  while [ $SECONDS -lt $end ]; do
+    xdotool type --delay 60 "${SUMTEXT:-3 5 1000000}"
+    sleep 0.5
+    xdotool key ctrl+a BackSpace
+    sleep 0.2
+  done
+elif [ "${TAB:-}" = astron ]; then
   # The Astron tab (left column): "Three stars", then size N = 300, Return.
   # Choosing the mode starts N = 160; the new job cancels it.
   [ "${NOJOB:-}" = 1 ] || {

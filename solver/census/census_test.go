@@ -59,9 +59,12 @@ func TestParseFamily(t *testing.T) {
 }
 
 func TestReadFamilyFile(t *testing.T) {
-	f, err := ReadFamily("@list", strings.NewReader("# Kayles and friends\n0.77\n\n.07  # Dawson\n0.070\n4.7\n"))
+	f, err := ReadFamily("@list", strings.NewReader("# Kayles and friends\n0.77\n\n.07  # Dawson\n0.070\n4.7\nS(5,1,2)\n"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"0.77", "0.07", "4.7"}, codes(f))
+	assert.Equal(t, []string{"0.77", "0.07", "4.7", "S(1,2,5)"}, codes(f))
+	assert.Equal(t, "0.33003", f.Games[3].Octal.String())
+	_, err = ReadFamily("@list", strings.NewReader("0.B\n"))
+	require.ErrorContains(t, err, "not an octal code")
 	_, err = ReadFamily("@list", strings.NewReader("0.77\n0.9\n"))
 	require.ErrorContains(t, err, "line 2")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // Game is one member of a family: the code people write and the octal code
@@ -35,7 +36,7 @@ type FamilyError struct {
 func (e *FamilyError) Error() string {
 	return fmt.Sprintf("invalid census family %q: %s; accepted: an octal code pattern such as 0.??? or 4.??? or 0.1?? "+
 		"(each ? is every digit 0-7), S(1..k) for every subtraction set within {1..k} (k ≤ 16), "+
-		"or @FILE with one octal code a line", e.Pattern, e.Reason)
+		"or @FILE with one code a line (octal codes, S(1,2,5))", e.Pattern, e.Reason)
 }
 
 // maxFamily bounds the number of games a pattern may expand to: 0.?????
@@ -51,7 +52,8 @@ const maxSubtractionK = 16
 //     after the point is 0–7; a ? before the point is 0 or 4);
 //   - S(1..k): every non-empty subtraction set within {1..k}, run as the
 //     octal code with digit 3 at each member (S(1,2,5) is 0.33003);
-//   - @FILE: one octal code a line (blank lines and # comments skipped).
+//   - @FILE: one code a line (blank lines and # comments skipped), read by
+//     solver/takebreak's parser: octal codes and finite subtraction games.
 //
 // Codes are normalised (0.070 is 0.07) and listed once, in pattern order.
 func ParseFamily(pattern string) (Family, error) {
@@ -75,11 +77,11 @@ func ParseFamily(pattern string) (Family, error) {
 		return octalPattern(pattern, p)
 	}
 	// A single code is a family of one.
-	c, err := octal.ParseCode(p)
+	g, err := ParseGame(p)
 	if err != nil {
-		return fail("it is not an octal code pattern (%v)", err)
+		return fail("it is not a code pattern (%v)", err)
 	}
-	return Family{Pattern: pattern, Games: []Game{{Code: c.String(), Octal: c}}}, nil
+	return Family{Pattern: pattern, Games: []Game{g}}, nil
 }
 
 // ReadFamily reads a family from r, one code a line; name is the pattern
@@ -103,13 +105,13 @@ func readCodeList(pattern string, r io.Reader) (Family, error) {
 		if s == "" {
 			continue
 		}
-		c, err := octal.ParseCode(s)
+		g, err := ParseGame(s)
 		if err != nil {
 			return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf("line %d: %v", line, err)}
 		}
-		if !seen[c.String()] {
-			seen[c.String()] = true
-			fam.Games = append(fam.Games, Game{Code: c.String(), Octal: c})
+		if !seen[g.Code] {
+			seen[g.Code] = true
+			fam.Games = append(fam.Games, g)
 		}
 		if len(fam.Games) > maxFamily {
 			return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf("more than %d codes", maxFamily)}
@@ -217,20 +219,47 @@ func subtractionFamily(pattern, p string) (Family, error) {
 }
 
 // SubtractionGame returns the subtraction game whose set has bit j−1 set
-// for each j it may remove: its code S(…) and the octal code with digit 3
-// at each member.
+// for each j it may remove: its code S(…) in solver/takebreak's spelling and
+// the octal code with digit 3 at each member.
 func SubtractionGame(set int) Game {
-	digits := []uint8{0}
-	var members []string
+	var members []int
 	for j := 1; set>>(j-1) != 0; j++ {
-		d := uint8(0)
 		if set>>(j-1)&1 != 0 {
-			d = 3
-			members = append(members, strconv.Itoa(j))
+			members = append(members, j)
 		}
-		digits = append(digits, d)
 	}
-	return Game{Code: "S(" + strings.Join(members, ",") + ")", Octal: octal.Code{Digits: digits}}
+	c, err := takebreak.NewSubtraction(members, false)
+	if err != nil {
+		panic(err) // members are positive and distinct
+	}
+	g, err := gameOf(c)
+	if err != nil {
+		panic(err) // a finite subtraction set is an octal code
+	}
+	return g
+}
+
+// ParseGame reads one code with solver/takebreak's parser (octal codes such
+// as 0.07 and 4.7, subtraction games such as S(1,2,5)); the census runs it
+// when it is an octal code (digits 0–7, no modifiers, finite).
+func ParseGame(s string) (Game, error) {
+	c, err := takebreak.Parse(s)
+	if err != nil {
+		return Game{}, err
+	}
+	return gameOf(c)
+}
+
+func gameOf(c takebreak.Code) (Game, error) {
+	digits, ok := c.OctalDigits()
+	if !ok {
+		return Game{}, fmt.Errorf("%s is not an octal code (the census runs codes with digits 0-7 and no modifiers, and finite subtraction sets)", c)
+	}
+	oc := octal.Code{Digits: digits}
+	for len(oc.Digits) > 1 && oc.Digits[len(oc.Digits)-1] == 0 {
+		oc.Digits = oc.Digits[:len(oc.Digits)-1]
+	}
+	return Game{Code: c.String(), Octal: oc}, nil
 }
 
 // Shard returns the games of share i of n (0 ≤ i < n): the games whose

@@ -18,6 +18,11 @@ type SumOptions struct {
 	// SearchLimit bounds the positions the search memoises (about 40 bytes
 	// each); 0 means 2 million.
 	SearchLimit int
+	// MoreQuotientTime is the further time given to the quotients when the
+	// search needs more than FirstSearchLimit positions; 0 means 20 s.
+	MoreQuotientTime time.Duration
+	// FirstSearchLimit bounds the first search; 0 means 300 000 positions.
+	FirstSearchLimit int
 	// MaxMoves, when positive, keeps only the first MaxMoves winning moves
 	// (all are still counted in SumResult.MoveCount).
 	MaxMoves int
@@ -70,44 +75,71 @@ func (r *SumResult) Describe() string {
 	return fmt.Sprintf("decided by a memoised search of %d positions; sums of heaps ≤ %d by the partial quotient Q_%d (order %d)", r.Positions, r.QuotientHeap, r.QuotientHeap, r.QuotientOrder)
 }
 
+// quotientRun builds partial quotients and can be resumed with more time.
+type quotientRun struct {
+	s         *Solver
+	cert      periodCertificate
+	certified bool
+	// stuck: the next quotient needs more memory than allowed.
+	stuck bool
+}
+
+// advance builds Q_{n+1}, … towards Q_m for at most budget. Running out of
+// time or memory is not an error: the quotient reached stays exact.
+func (qr *quotientRun) advance(ctx context.Context, m int, budget time.Duration) error {
+	if qr.certified || qr.stuck {
+		return nil
+	}
+	qctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	for qr.s.Last() < m {
+		if err := qr.s.Next(qctx); err != nil {
+			switch {
+			case ctx.Err() != nil:
+				return ctx.Err()
+			case errors.Is(err, ErrTooLarge):
+				qr.stuck = true
+				return nil
+			case errors.Is(err, context.DeadlineExceeded):
+				return nil
+			}
+			return err
+		}
+		if qr.cert, qr.certified = qr.s.certify(); qr.certified {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (qr *quotientRun) quotient() *Quotient {
+	q := qr.s.snapshot()
+	if qr.certified {
+		q.Certified, q.Period, q.Preperiod = true, qr.cert.period, qr.cert.preperiod
+	}
+	return q
+}
+
 // PartialQuotients builds Q_0, Q_1, … up to Q_m (or the full quotient, when
 // the periodicity theorem certifies it sooner) within the time budget; it
 // returns the last quotient reached. Running out of time or of memory is not
 // an error: the quotient reached is exact for the heaps 0..ComputedTo.
 func PartialQuotients(ctx context.Context, code Rules, m int, budget time.Duration) (*Quotient, error) {
-	s := NewSolver(code)
-	deadline := time.Now().Add(budget)
-	qctx, cancel := context.WithDeadline(ctx, deadline)
-	defer cancel()
-	var cert periodCertificate
-	certified := false
-	for s.Last() < m {
-		if err := s.Next(qctx); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrTooLarge) {
-				break
-			}
-			return nil, err
-		}
-		if cert, certified = s.certify(); certified {
-			break
-		}
+	qr := &quotientRun{s: NewSolver(code)}
+	if err := qr.advance(ctx, m, budget); err != nil {
+		return nil, err
 	}
-	q := s.snapshot()
-	if certified {
-		q.Certified, q.Period, q.Preperiod = true, cert.period, cert.preperiod
-	}
-	return q, nil
+	return qr.quotient(), nil
 }
 
 // SolveSum finds the misère outcome and the winning moves of the sum of
 // heaps. It builds the partial quotients up to Q_m, m the largest heap (or
 // the full quotient when it is certified sooner), and answers from Q_m; when
-// Q_m is out of reach within the budget it searches the sum's positions,
+// Q_m is out of reach within QuotientTime it searches the sum's positions,
 // deciding those whose heaps are within the last quotient reached by that
-// quotient. Every answer is exact.
+// quotient. A search that needs more than 300 000 positions first gives the
+// quotients MoreQuotientTime more, so that the answer does not depend on the
+// machine's load when a quotient is within reach. Every answer is exact.
 func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*SumResult, error) {
 	if err := checkHeaps(heaps); err != nil {
 		return nil, err
@@ -115,8 +147,14 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 	if opts.QuotientTime <= 0 {
 		opts.QuotientTime = 200 * time.Millisecond
 	}
+	if opts.MoreQuotientTime <= 0 {
+		opts.MoreQuotientTime = 20 * time.Second
+	}
 	if opts.SearchLimit <= 0 {
 		opts.SearchLimit = 2_000_000
+	}
+	if opts.FirstSearchLimit <= 0 {
+		opts.FirstSearchLimit = 300_000
 	}
 	keep := -1
 	if opts.MaxMoves > 0 {
@@ -126,29 +164,57 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 	if len(heaps) > 0 {
 		m = slices.Max(heaps)
 	}
-	q, err := PartialQuotients(ctx, code, m, opts.QuotientTime)
+	qr := &quotientRun{s: NewSolver(code)}
+	if err := qr.advance(ctx, m, opts.QuotientTime); err != nil {
+		return nil, err
+	}
+	q := qr.quotient()
+	if q.Certified || m <= q.ComputedTo {
+		return byQuotient(code, heaps, q, keep)
+	}
+	s := NewSearcher(code)
+	s.UseQuotient(q)
+	s.Limit = min(opts.SearchLimit, opts.FirstSearchLimit)
+	r, err := searchSum(ctx, s, code, heaps, keep)
+	if errors.Is(err, ErrSearchTooLarge) && s.Limit < opts.SearchLimit {
+		if err := qr.advance(ctx, m, opts.MoreQuotientTime); err != nil {
+			return nil, err
+		}
+		if q = qr.quotient(); q.Certified || m <= q.ComputedTo {
+			return byQuotient(code, heaps, q, keep)
+		}
+		s.UseQuotient(q)
+		s.Limit = opts.SearchLimit
+		r, err = searchSum(ctx, s, code, heaps, keep)
+	}
 	if err != nil {
 		return nil, err
 	}
+	r.Quotient, r.QuotientHeap, r.QuotientOrder = q, q.ComputedTo, q.Order
+	return r, nil
+}
+
+// byQuotient answers a sum whose heaps are all within q (or q certified).
+func byQuotient(code Rules, heaps []int, q *Quotient, keep int) (*SumResult, error) {
 	r := &SumResult{Code: code.String(), Heaps: slices.Clone(heaps), Quotient: q,
-		QuotientHeap: q.ComputedTo, QuotientOrder: q.Order, Certified: q.Certified}
-	if q.Certified || m <= q.ComputedTo {
-		r.Method = ByPartialQuotient
-		if q.Certified {
-			r.Method = ByFullQuotient
-		}
-		if r.Outcome, err = q.Outcome(heaps); err != nil {
-			return nil, err
-		}
-		if r.Moves, r.MoveCount, err = q.winningMoves(heaps, keep); err != nil {
-			return nil, err
-		}
-		return r, nil
+		QuotientHeap: q.ComputedTo, QuotientOrder: q.Order, Certified: q.Certified, Method: ByPartialQuotient}
+	if q.Certified {
+		r.Method = ByFullQuotient
 	}
-	s := NewSearcher(code)
-	s.Limit = opts.SearchLimit
-	s.UseQuotient(q)
-	r.Method = BySearch
+	var err error
+	if r.Outcome, err = q.Outcome(heaps); err != nil {
+		return nil, err
+	}
+	if r.Moves, r.MoveCount, err = q.winningMoves(heaps, keep); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// searchSum answers a sum by the search s.
+func searchSum(ctx context.Context, s *Searcher, code Rules, heaps []int, keep int) (*SumResult, error) {
+	r := &SumResult{Code: code.String(), Heaps: slices.Clone(heaps), Method: BySearch}
+	var err error
 	if r.Outcome, err = s.Outcome(ctx, heaps); err != nil {
 		return nil, err
 	}

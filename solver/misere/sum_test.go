@@ -178,3 +178,20 @@ func TestSolveSumMaxMoves(t *testing.T) {
 	require.Equal(t, all.MoveCount, few.MoveCount)
 	require.Equal(t, all.Moves[:min(1, len(all.Moves))], few.Moves)
 }
+
+// A sum whose search is large gives the quotients more time before the big
+// search: Kayles' 1000 + 1001 + 3 with no time for quotients at first still
+// ends at the certified full quotient (the answer must not depend on the
+// machine's load).
+func TestSolveSumGivesQuotientsMoreTime(t *testing.T) {
+	code := octal.MustParseCode("0.77")
+	r, err := SolveSum(context.Background(), code, []int{1000, 1001, 3},
+		SumOptions{QuotientTime: time.Nanosecond, FirstSearchLimit: 1000})
+	require.NoError(t, err)
+	require.Equal(t, ByFullQuotient, r.Method)
+	q, err := Compute(context.Background(), code, Options{})
+	require.NoError(t, err)
+	want, err := q.Outcome([]int{1000, 1001, 3})
+	require.NoError(t, err)
+	require.Equal(t, want, r.Outcome)
+}

@@ -8,6 +8,10 @@
 # screenshot time). The last screenshot is kept in $SMOKE_SHOT (default
 # smoke-screenshot.png) for a person to look at.
 #
+# It runs on a 1600×1000 screen and again on a 1024×768 projector-sized
+# one (SMOKE_SCREENS overrides the list), where it also checks that the
+# window fits the screen.
+#
 # Usage: smoke-test.sh [path/to/nimlab]
 set -uo pipefail
 bin=${1:-bin/nimlab}
@@ -28,59 +32,83 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A display number nobody uses: Xvfb -displayfd picks a free one and writes
-# it back, so parallel runs (and a user's own Xvfb :99) never collide.
-exec 3>"$work/display"
-Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb=$!
-exec 3>&-
-for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-[ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
-export DISPLAY=:$(head -1 "$work/display")
+# smoke SCREEN: one run of the window on a WxH screen.
+smoke() {
+  local screen=$1
+  echo "smoke: screen $screen"
+  # A display number nobody uses: Xvfb -displayfd picks a free one and writes
+  # it back, so parallel runs (and a user's own Xvfb :99) never collide.
+  : >"$work/display"
+  exec 3>"$work/display"
+  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  xvfb=$!
+  exec 3>&-
+  for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+  [ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
+  export DISPLAY=:$(head -1 "$work/display")
 
-# A throw-away home so the test neither reads nor writes a user's
-# preferences; a UTF-8 locale so Fyne does not warn; software GL.
-start=$(date +%s.%N)
-HOME=$work LANG=C.UTF-8 LC_ALL=C.UTF-8 LIBGL_ALWAYS_SOFTWARE=1 NIMLAB_FIRST_FRAME=$work/first-frame \
-  "$bin" >"$work/stdout" 2>"$work/stderr" &
-app=$!
+  # A throw-away home so the test neither reads nor writes a user's
+  # preferences; a UTF-8 locale so Fyne does not warn; software GL.
+  rm -rf "$work/home"; mkdir -p "$work/home"
+  local start first colours geometry win
+  start=$(date +%s.%N)
+  HOME=$work/home LANG=C.UTF-8 LC_ALL=C.UTF-8 LIBGL_ALWAYS_SOFTWARE=1 NIMLAB_FIRST_FRAME=$work/first-frame \
+    "$bin" >"$work/stdout" 2>"$work/stderr" &
+  app=$!
 
-# Wait up to 60 s for a window named nimlab (the first cgo start can be slow
-# on a loaded machine), then for it to draw.
-win=
-for _ in $(seq 300); do
-  kill -0 "$app" 2>/dev/null || fail "nimlab exited early"
-  win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1)
-  [ -n "$win" ] && break
-  sleep 0.2
-done
-[ -n "$win" ] || fail "no nimlab window appeared within 60 s"
+  # Wait up to 60 s for a window named nimlab (the first cgo start can be slow
+  # on a loaded machine), then for it to draw.
+  win=
+  for _ in $(seq 300); do
+    kill -0 "$app" 2>/dev/null || fail "nimlab exited early"
+    win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1)
+    [ -n "$win" ] && break
+    sleep 0.2
+  done
+  [ -n "$win" ] || fail "no nimlab window appeared within 60 s"
 
-colours=0 first=
-for _ in $(seq 150); do
-  kill -0 "$app" 2>/dev/null || fail "nimlab exited while drawing"
-  if import -window "$win" "$work/shot.png" 2>/dev/null; then
-    colours=$(convert "$work/shot.png" -format '%k' info: 2>/dev/null || echo 0)
-    if [ "$colours" -ge 16 ]; then
-      first=$(date +%s.%N)
-      break
+  colours=0 first=
+  for _ in $(seq 150); do
+    kill -0 "$app" 2>/dev/null || fail "nimlab exited while drawing"
+    if import -window "$win" "$work/shot.png" 2>/dev/null; then
+      colours=$(convert "$work/shot.png" -format '%k' info: 2>/dev/null || echo 0)
+      if [ "$colours" -ge 16 ]; then
+        first=$(date +%s.%N)
+        break
+      fi
     fi
-  fi
-  sleep 0.2
-done
-[ -n "$first" ] || fail "the window stayed (nearly) one flat colour ($colours colours) for 30 s"
-awk -v a="$start" -v b="$first" -v c="$colours" 'BEGIN { printf "smoke: window seen drawn %.2f s after launch (%s colours; includes polling)\n", b - a, c }'
-# The window itself records when it painted its first frame.
-[ -s "$work/first-frame" ] && echo "smoke: first frame painted $(cat "$work/first-frame") ms after process start"
+    sleep 0.2
+  done
+  [ -n "$first" ] || fail "the window stayed (nearly) one flat colour ($colours colours) for 30 s"
+  awk -v a="$start" -v b="$first" -v c="$colours" 'BEGIN { printf "smoke: window seen drawn %.2f s after launch (%s colours; includes polling)\n", b - a, c }'
+  # The window itself records when it painted its first frame.
+  [ -s "$work/first-frame" ] && echo "smoke: first frame painted $(cat "$work/first-frame") ms after process start"
 
-# Let the default computation (0.07) draw its table and plot, then keep the
-# final screenshot. The results bring many more colours (table tint, plot).
-sleep 2
-kill -0 "$app" 2>/dev/null || fail "nimlab exited after drawing"
-import -window "$win" "$work/shot.png" 2>/dev/null || fail "could not take the final screenshot"
-colours=$(convert "$work/shot.png" -format '%k' info:)
-geometry=$(convert "$work/shot.png" -format '%wx%h' info:)
-cp "$work/shot.png" "$out"
-echo "smoke: window $geometry drawn with $colours colours, screenshot in $out"
-[ "$colours" -ge 16 ] || fail "the window looks empty"
+  # Let the default computation (0.07) draw its table and plot, then keep the
+  # final screenshot. The results bring many more colours (table tint, plot).
+  sleep 2
+  kill -0 "$app" 2>/dev/null || fail "nimlab exited after drawing"
+  import -window "$win" "$work/shot.png" 2>/dev/null || fail "could not take the final screenshot"
+  colours=$(convert "$work/shot.png" -format '%k' info:)
+  geometry=$(convert "$work/shot.png" -format '%wx%h' info:)
+  echo "smoke: window $geometry drawn with $colours colours"
+  [ "$colours" -ge 16 ] || fail "the window looks empty"
+  # The window fits the screen: a larger one puts controls off screen.
+  local sw=${screen%x*} sh=${screen#*x} ww=${geometry%x*} wh=${geometry#*x}
+  [ "$ww" -le "$sw" ] && [ "$wh" -le "$sh" ] || fail "the window ($geometry) does not fit the $screen screen"
+  kill "$app" 2>/dev/null; wait "$app" 2>/dev/null; app=
+  kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; xvfb=
+}
+
+# The first screen's shot is kept in $out, the others beside it, for a
+# person to look at.
+shots=
+for screen in ${SMOKE_SCREENS:-1600x1000 1024x768}; do
+  smoke "$screen"
+  dest=$out
+  [ -n "$shots" ] && dest=${out%.png}-$screen.png
+  cp "$work/shot.png" "$dest"
+  shots="$shots $dest"
+done
+echo "smoke: screenshots in$shots"
 echo "smoke: 1 passed, 0 failed"

@@ -1,0 +1,521 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/census"
+	"github.com/nimlab/nimlab/solver/census/store"
+)
+
+// tabCensus is the Census tab's title.
+const tabCensus = "Census"
+
+// prefCensusDB remembers the last census database.
+const prefCensusDB = "censusDB"
+
+// Census table filters.
+const (
+	censusShowAll      = "all games"
+	censusShowPeriodic = "periodic"
+	censusShowUnsolved = "unsolved"
+)
+
+// censusFamilies are the families offered in the family field (any pattern
+// can be typed).
+var censusFamilies = []string{"0.??", "0.???", "4.??", "4.???", "S(1..6)", "S(1..10)"}
+
+// censusCol is one column of the census table.
+type censusCol struct {
+	title string
+	width float32 // in units of the theme's text size
+	text  func(r *censusEntry) string
+	// key sorts; ok false puts the row last (no value in this column).
+	key func(r *censusEntry) (v float64, s string, ok bool)
+}
+
+// censusEntry is one game of the table with its class.
+type censusEntry struct {
+	r *census.Result
+	m census.Membership
+}
+
+func numKey(f func(r *censusEntry) int) func(r *censusEntry) (float64, string, bool) {
+	return func(r *censusEntry) (float64, string, bool) { return float64(f(r)), "", true }
+}
+
+func periodicKey(f func(r *census.Result) int) func(r *censusEntry) (float64, string, bool) {
+	return func(e *censusEntry) (float64, string, bool) {
+		if !e.r.Solved() {
+			return 0, "", false
+		}
+		return float64(f(e.r)), "", true
+	}
+}
+
+var censusCols = []censusCol{
+	{"code", 5, func(e *censusEntry) string { return e.r.Code }, func(e *censusEntry) (float64, string, bool) { return 0, e.r.Code, true }},
+	{"status", 5.5, func(e *censusEntry) string {
+		if e.r.Solved() {
+			return "periodic"
+		}
+		return "unsolved"
+	}, numKey(func(e *censusEntry) int {
+		if e.r.Solved() {
+			return 0
+		}
+		return 1
+	})},
+	{"period", 4.5, func(e *censusEntry) string { return optInt(e.r.Solved(), e.r.Period) }, periodicKey(func(r *census.Result) int { return r.Period })},
+	{"preperiod", 6, func(e *censusEntry) string { return optInt(e.r.Solved(), e.r.Preperiod) }, periodicKey(func(r *census.Result) int { return r.Preperiod })},
+	{"heaps", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.Heaps) }, numKey(func(e *censusEntry) int { return e.r.Heaps })},
+	{"max", 3.5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxValue) }, numKey(func(e *censusEntry) int { return e.r.MaxValue })},
+	{"at", 5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxAt) }, numKey(func(e *censusEntry) int { return e.r.MaxAt })},
+	{"rare mask", 5.5, func(e *censusEntry) string { return strconv.FormatInt(int64(e.r.RareMask), 16) }, numKey(func(e *censusEntry) int { return e.r.RareMask })},
+	{"rare", 4, func(e *censusEntry) string { return strconv.Itoa(e.r.RareCount) }, numKey(func(e *censusEntry) int { return e.r.RareCount })},
+	{"last rare", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.LastRare) }, numKey(func(e *censusEntry) int { return e.r.LastRare })},
+	{"class", 6, func(e *censusEntry) string {
+		if e.m.Shift > 0 {
+			return fmt.Sprintf("%s +%d", e.m.Base, e.m.Shift)
+		}
+		return e.m.Base
+	}, func(e *censusEntry) (float64, string, bool) { return float64(e.m.Shift), e.m.Base, true }},
+	{"seconds", 4.5, func(e *censusEntry) string { return strconv.FormatFloat(e.r.Seconds, 'f', 2, 64) }, func(e *censusEntry) (float64, string, bool) { return e.r.Seconds, "", true }},
+}
+
+func optInt(ok bool, v int) string {
+	if !ok {
+		return ""
+	}
+	return strconv.Itoa(v)
+}
+
+// censusView is what the table shows: the entries of a database and the
+// filtered, sorted order of their rows. It is built by a worker and
+// replaced whole on the UI thread, which only formats the visible cells.
+type censusView struct {
+	entries  []*censusEntry
+	rows     []int // indices into entries, in display order
+	periodic int   // entries with a certified period
+}
+
+// censusQuery is the filter and order the table shows.
+type censusQuery struct {
+	show        string
+	periodAbove int // −1: no bound
+	contains    string
+	sortCol     int
+	desc        bool
+}
+
+// buildCensusView filters and sorts entries (off the UI thread).
+func buildCensusView(entries []*censusEntry, q censusQuery) *censusView {
+	v := &censusView{entries: entries}
+	for i, e := range entries {
+		if e.r.Solved() {
+			v.periodic++
+		}
+		switch {
+		case q.show == censusShowPeriodic && !e.r.Solved(),
+			q.show == censusShowUnsolved && e.r.Solved(),
+			q.periodAbove >= 0 && (!e.r.Solved() || e.r.Period <= q.periodAbove),
+			q.contains != "" && !strings.Contains(e.r.Code, q.contains):
+			continue
+		}
+		v.rows = append(v.rows, i)
+	}
+	col := censusCols[q.sortCol]
+	sort.SliceStable(v.rows, func(i, j int) bool {
+		a, b := entries[v.rows[i]], entries[v.rows[j]]
+		av, as, aok := col.key(a)
+		bv, bs, bok := col.key(b)
+		switch {
+		case aok != bok:
+			return aok
+		case av != bv:
+			return (av < bv) != q.desc
+		case as != bs:
+			return (as < bs) != q.desc
+		}
+		return a.r.Code < b.r.Code
+	})
+	return v
+}
+
+// censusEntries attaches classes to results.
+func censusEntries(res []*census.Result) []*censusEntry {
+	cls := census.Classes(res)
+	out := make([]*censusEntry, len(res))
+	for i, r := range res {
+		out[i] = &censusEntry{r: r, m: cls[r.Code]}
+	}
+	return out
+}
+
+// censusTab runs a census in the background and browses its database.
+type censusTab struct {
+	ui *ui
+
+	family      *widget.SelectEntry
+	maxHeaps    *widget.Entry
+	timeBudget  *widget.Entry
+	dbPath      *widget.Entry
+	run, cancel *widget.Button
+	open        *widget.Button
+	progress    *widget.ProgressBar
+	status      *widget.Label
+	inputError  *widget.Label
+
+	show        *widget.Select
+	periodAbove *widget.Entry
+	contains    *widget.Entry
+	table       *widget.Table
+	summary     *widget.Label
+
+	query censusQuery
+	view  *censusView
+
+	jobs     jobRunner // the census run
+	viewJobs jobRunner // loading a database, refiltering
+
+	content fyne.CanvasObject
+}
+
+func newCensusTab(u *ui) *censusTab {
+	t := &censusTab{ui: u, view: &censusView{}, query: censusQuery{show: censusShowAll, periodAbove: -1}}
+	t.family = widget.NewSelectEntry(censusFamilies)
+	t.family.SetText("0.??")
+	t.maxHeaps = widget.NewEntry()
+	t.maxHeaps.SetText("65536")
+	t.timeBudget = widget.NewEntry()
+	t.timeBudget.SetPlaceHolder("none")
+	t.dbPath = widget.NewEntry()
+	t.dbPath.SetText(u.prefs.StringWithFallback(prefCensusDB, "census.sqlite"))
+	t.run = widget.NewButtonWithIcon("Run census", theme.MediaPlayIcon(), t.Run)
+	t.run.Importance = widget.HighImportance
+	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
+	t.cancel.Disable()
+	t.open = widget.NewButtonWithIcon("Open database…", theme.FolderOpenIcon(), t.chooseDatabase)
+	t.progress = widget.NewProgressBar()
+	t.status = widget.NewLabel("")
+	t.inputError = widget.NewLabel("")
+	t.inputError.Importance = widget.DangerImportance
+	t.inputError.Wrapping = fyne.TextWrapWord
+	t.inputError.Hide()
+
+	t.show = widget.NewSelect([]string{censusShowAll, censusShowPeriodic, censusShowUnsolved}, func(s string) {
+		t.query.show = s
+		t.refilter()
+	})
+	t.show.SetSelected(censusShowAll)
+	t.periodAbove = widget.NewEntry()
+	t.periodAbove.SetPlaceHolder("period >")
+	t.periodAbove.OnChanged = func(s string) {
+		t.query.periodAbove = -1
+		if v, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && v >= 0 {
+			t.query.periodAbove = v
+		}
+		t.refilter()
+	}
+	t.contains = widget.NewEntry()
+	t.contains.SetPlaceHolder("code contains…")
+	t.contains.OnChanged = func(s string) {
+		t.query.contains = strings.TrimSpace(s)
+		t.refilter()
+	}
+	t.summary = widget.NewLabel("Run a census, or open a census database (nimlab census … --db FILE).")
+	t.summary.Wrapping = fyne.TextWrapWord
+
+	t.table = widget.NewTable(
+		func() (int, int) { return len(t.view.rows), len(censusCols) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			l := o.(*widget.Label)
+			if id.Row >= len(t.view.rows) {
+				l.SetText("")
+				return
+			}
+			l.SetText(censusCols[id.Col].text(t.view.entries[t.view.rows[id.Row]]))
+		})
+	t.table.ShowHeaderRow = true
+	t.table.CreateHeader = func() fyne.CanvasObject {
+		b := widget.NewButton("", nil)
+		b.Importance = widget.LowImportance
+		return b
+	}
+	t.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		b := o.(*widget.Button)
+		if id.Col < 0 {
+			return
+		}
+		title := censusCols[id.Col].title
+		if id.Col == t.query.sortCol {
+			if t.query.desc {
+				title += " ▼"
+			} else {
+				title += " ▲"
+			}
+		}
+		b.SetText(title)
+		col := id.Col
+		b.OnTapped = func() { t.SortBy(col) }
+	}
+	t.table.OnSelected = func(id widget.TableCellID) {
+		if id.Row >= 0 && id.Row < len(t.view.rows) {
+			t.openGame(t.view.entries[t.view.rows[id.Row]].r)
+		}
+		t.table.UnselectAll()
+	}
+	t.applyWidths()
+
+	form := container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel("Family"),
+			container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6), widget.NewLabel("time a game"), sizedEntry(t.timeBudget, 4)),
+			t.family),
+		container.NewBorder(nil, nil, widget.NewLabel("Database"), container.NewHBox(t.open, t.run, t.cancel), t.dbPath),
+		t.inputError,
+		container.NewBorder(nil, nil, nil, t.status, t.progress),
+		container.NewBorder(nil, nil, container.NewHBox(widget.NewLabel("Show"), t.show, sizedEntry(t.periodAbove, 6)), nil, t.contains),
+		t.summary,
+	)
+	t.content = container.NewBorder(form, nil, nil, nil, t.table)
+	// The last database opens with the window (read in the background).
+	if path := t.dbPath.Text; path != "" {
+		if _, err := os.Stat(path); err == nil {
+			t.OpenDatabase(path)
+		}
+	}
+	return t
+}
+
+// applyWidths sizes the columns from the theme's text size.
+func (t *censusTab) applyWidths() {
+	for i, c := range censusCols {
+		t.table.SetColumnWidth(i, c.width*theme.TextSize()+2*theme.Padding())
+	}
+}
+
+// SortBy sorts the table by column col; the same column again reverses.
+func (t *censusTab) SortBy(col int) {
+	if t.query.sortCol == col {
+		t.query.desc = !t.query.desc
+	} else {
+		t.query.sortCol, t.query.desc = col, false
+	}
+	t.refilter()
+}
+
+// refilter rebuilds the view in the background from the current entries.
+func (t *censusTab) refilter() {
+	if t.table == nil {
+		return // still being built
+	}
+	entries, q := t.view.entries, t.query
+	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+		v := buildCensusView(entries, q)
+		h.Finish(func() { t.setView(v) })
+	})
+}
+
+// setView shows v (on the UI thread).
+func (t *censusTab) setView(v *censusView) {
+	t.view = v
+	periodic := v.periodic
+	t.summary.SetText(fmt.Sprintf("%d games in %s: %d periodic, %d unsolved; %d shown. Click a column title to sort, a row to open the game in the Octal explorer.",
+		len(v.entries), t.dbPath.Text, periodic, len(v.entries)-periodic, len(v.rows)))
+	t.table.Refresh()
+}
+
+// readInputs validates the form; msg is "" when it is valid.
+func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path, msg string) {
+	fam, err := census.ParseFamily(t.family.Text)
+	if err != nil {
+		var fe *census.FamilyError
+		if errors.As(err, &fe) {
+			return fam, budget, "", "Not a family: " + fe.Reason + ". Accepted: 0.??? or 4.??? (each ? is every digit), S(1..k), @FILE."
+		}
+		return fam, budget, "", err.Error()
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
+	if err != nil || n < 16 || n > 1<<26 {
+		return fam, budget, "", fmt.Sprintf("max heaps must be a whole number from 16 to %d, got %q", 1<<26, t.maxHeaps.Text)
+	}
+	budget.MaxHeaps = n
+	if s := strings.TrimSpace(t.timeBudget.Text); s != "" && s != "none" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return fam, budget, "", fmt.Sprintf("time a game must be a duration such as 10s or 2m, got %q", s)
+		}
+		budget.Time = d
+	}
+	path = strings.TrimSpace(t.dbPath.Text)
+	if path == "" {
+		return fam, budget, "", "name a database file, e.g. census.sqlite"
+	}
+	return fam, budget, path, ""
+}
+
+// Run starts the census in the background: games already in the database
+// with this budget are skipped, each finished game is written at once.
+func (t *censusTab) Run() {
+	fam, budget, path, msg := t.readInputs()
+	if msg != "" {
+		t.inputError.SetText(msg)
+		t.inputError.Show()
+		return
+	}
+	t.inputError.Hide()
+	t.ui.prefs.SetString(prefCensusDB, path)
+	t.cancel.Enable()
+	t.run.Disable()
+	t.progress.SetValue(0)
+	t.status.SetText(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)))
+	pattern := t.family.Text
+	q := t.query
+	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+		db, err := store.Open(path)
+		if err != nil {
+			h.Finish(func() { t.runFinished(fmt.Sprintf("cannot open %s: %v", path, err)) })
+			return
+		}
+		defer db.Close()
+		done, err := db.Done(budget, census.EngineVersion)
+		if err == nil {
+			_, err = census.Run(ctx, fam, census.Options{
+				Budget: budget,
+				Known:  func(c string) bool { return done[c] },
+				Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
+				Progress: func(p census.Progress) {
+					h.Update(func() {
+						if p.Total > 0 {
+							t.progress.SetValue(float64(p.Done) / float64(p.Total))
+						}
+						t.status.SetText(fmt.Sprintf("%d of %d games (%d periodic, %d already known); %s at %d heaps",
+							p.Done, p.Total, p.Solved, p.Skipped, p.Code, p.Heaps))
+					})
+				},
+			})
+		}
+		note := "census finished"
+		switch {
+		case errors.Is(err, context.Canceled):
+			note = "cancelled: the games finished so far are in the database; Run again to go on"
+		case err != nil:
+			note = "failed: " + err.Error()
+		}
+		// The table is rebuilt here, in the worker: the UI thread only
+		// swaps it in.
+		entries, loadErr := loadCensusEntries(db)
+		var v *censusView
+		if loadErr == nil {
+			v = buildCensusView(entries, q)
+		}
+		h.Finish(func() {
+			if v != nil {
+				t.setView(v)
+			}
+			if note == "census finished" {
+				t.progress.SetValue(1)
+			}
+			t.runFinished(note)
+		})
+	})
+}
+
+// loadCensusEntries reads a database's results and their classes (in a
+// worker: both grow with the database).
+func loadCensusEntries(db *store.Store) ([]*censusEntry, error) {
+	rows, err := db.All(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	res := make([]*census.Result, len(rows))
+	for i, r := range rows {
+		res[i] = &r.Result
+	}
+	return censusEntries(res), nil
+}
+
+func (t *censusTab) runFinished(note string) {
+	t.cancel.Disable()
+	t.run.Enable()
+	t.status.SetText(note)
+}
+
+// Cancel stops the running census.
+func (t *censusTab) Cancel() { t.jobs.Cancel() }
+
+// OpenDatabase shows the results of an existing census database.
+func (t *censusTab) OpenDatabase(path string) {
+	t.dbPath.SetText(path)
+	t.status.SetText("reading " + path + "…")
+	q := t.query
+	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+		db, err := store.OpenExisting(path)
+		var entries []*censusEntry
+		if err == nil {
+			entries, err = loadCensusEntries(db)
+			db.Close()
+		}
+		var v *censusView
+		if err == nil {
+			v = buildCensusView(entries, q)
+		}
+		h.Finish(func() {
+			if err != nil {
+				t.status.SetText(fmt.Sprintf("cannot read %s: %v", path, err))
+				return
+			}
+			t.ui.prefs.SetString(prefCensusDB, path)
+			t.status.SetText("")
+			t.setView(v)
+		})
+	})
+}
+
+func (t *censusTab) chooseDatabase() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, t.ui.win)
+			return
+		}
+		if r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		t.OpenDatabase(path)
+	}, t.ui.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".sqlite", ".db", ".sqlite3"}))
+	d.Resize(t.ui.dialogSize())
+	d.Show()
+}
+
+// openGame shows a census game in the Octal explorer, computed to at least
+// the heaps the census reached.
+func (t *censusTab) openGame(r *census.Result) {
+	o := t.ui.octal
+	o.code.SetText(r.Octal)
+	if n, err := strconv.Atoi(o.maxHeaps.Text); err != nil || n < r.Heaps {
+		o.maxHeaps.SetText(strconv.Itoa(max(r.Heaps, 10)))
+	}
+	for _, ti := range t.ui.tabs.Items {
+		if ti.Text == tabOctal {
+			t.ui.tabs.Select(ti)
+		}
+	}
+	o.Compute()
+}

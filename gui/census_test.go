@@ -1,0 +1,155 @@
+package gui
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/census/store"
+)
+
+// cellText is what the census table shows at (row, col).
+func censusCell(t *censusTab, row, col int) string {
+	return censusCols[col].text(t.view.entries[t.view.rows[row]])
+}
+
+func censusColumn(title string) int {
+	for i, c := range censusCols {
+		if c.title == title {
+			return i
+		}
+	}
+	panic(title)
+}
+
+func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
+	u := newTestUI(t)
+	c := u.census
+	db := filepath.Join(t.TempDir(), "gui.sqlite")
+	c.family.SetText("0.?7")
+	c.maxHeaps.SetText("4096")
+	c.dbPath.SetText(db)
+	test.Tap(c.run)
+	assert.False(t, c.cancel.Disabled(), "Cancel is offered while the census runs")
+	waitJobs(t, &c.jobs)
+	assert.Equal(t, "census finished", c.status.Text)
+	require.Len(t, c.view.rows, 8)
+	assert.True(t, c.cancel.Disabled())
+	assert.Contains(t, c.summary.Text, "8 games")
+
+	// The table's own cells, through the widget's callbacks.
+	rows, cols := c.table.Length()
+	assert.Equal(t, 8, rows)
+	assert.Equal(t, len(censusCols), cols)
+
+	// Sort by period, largest first: Dawson's Kayles (34) leads; a second
+	// tap on the header reverses.
+	period := censusColumn("period")
+	c.SortBy(period)
+	waitJobs(t, &c.viewJobs)
+	c.SortBy(period)
+	waitJobs(t, &c.viewJobs)
+	assert.Equal(t, "34", censusCell(c, 0, period))
+	assert.Equal(t, "0.07", censusCell(c, 0, censusColumn("code")))
+
+	// Filter: unsolved only, then periodic with period above 20.
+	c.show.SetSelected(censusShowUnsolved)
+	waitJobs(t, &c.viewJobs)
+	for r := range c.view.rows {
+		assert.Equal(t, "unsolved", censusCell(c, r, censusColumn("status")))
+	}
+	c.show.SetSelected(censusShowAll)
+	c.periodAbove.SetText("20")
+	waitJobs(t, &c.viewJobs)
+	codes := []string{}
+	for r := range c.view.rows {
+		codes = append(codes, censusCell(c, r, 0))
+	}
+	want := []string{}
+	for _, e := range c.view.entries {
+		if e.r.Solved() && e.r.Period > 20 {
+			want = append(want, e.r.Code)
+		}
+	}
+	assert.Contains(t, want, "0.07")
+	assert.NotContains(t, want, "0.77", "Kayles' period is 12")
+	assert.ElementsMatch(t, want, codes)
+	c.periodAbove.SetText("")
+	waitJobs(t, &c.viewJobs)
+
+	// Clicking a row opens the game in the Octal explorer.
+	row := -1
+	for r := range c.view.rows {
+		if censusCell(c, r, 0) == "0.77" {
+			row = r
+		}
+	}
+	require.GreaterOrEqual(t, row, 0)
+	c.table.Select(widget.TableCellID{Row: row, Col: 0})
+	waitJobs(t, &u.octal.jobs)
+	assert.Equal(t, tabOctal, u.tabs.Selected().Text)
+	assert.Equal(t, "0.77", u.octal.code.Text)
+	require.NotNil(t, u.octal.result)
+	assert.Equal(t, 12, u.octal.result.Period.Period)
+
+	// A fresh window opening the database shows the same results.
+	u2 := newTestUI(t)
+	u2.census.OpenDatabase(db)
+	waitJobs(t, &u2.census.viewJobs)
+	assert.Len(t, u2.census.view.rows, 8)
+	assert.Equal(t, db, u2.census.dbPath.Text)
+}
+
+func TestCensusTabCancelKeepsFinishedGamesAndResumes(t *testing.T) {
+	u := newTestUI(t)
+	c := u.census
+	db := filepath.Join(t.TempDir(), "cancel.sqlite")
+	c.family.SetText("0.???")
+	c.maxHeaps.SetText("8192")
+	c.dbPath.SetText(db)
+	c.Run()
+	// Let some games finish, then cancel.
+	for {
+		<-testQueue.signal
+		testQueue.drain()
+		if c.progress.Value > 0.02 {
+			break
+		}
+	}
+	test.Tap(c.cancel)
+	waitJobs(t, &c.jobs)
+	assert.Contains(t, c.status.Text, "cancelled")
+	s, err := store.OpenExisting(db)
+	require.NoError(t, err)
+	n, err := s.Count(context.Background())
+	require.NoError(t, err)
+	s.Close()
+	assert.Positive(t, n)
+	assert.Less(t, n, 512)
+	assert.Len(t, c.view.rows, n, "the table shows what the database holds")
+}
+
+func TestCensusTabBadInput(t *testing.T) {
+	u := newTestUI(t)
+	c := u.census
+	c.family.SetText("0.9?")
+	test.Tap(c.run)
+	assert.True(t, c.inputError.Visible())
+	assert.Contains(t, c.inputError.Text, "Not a family")
+	c.family.SetText("0.??")
+	c.maxHeaps.SetText("lots")
+	test.Tap(c.run)
+	assert.Contains(t, c.inputError.Text, "max heaps")
+	assert.True(t, c.cancel.Disabled(), "nothing started")
+
+	// The tab draws at a projector's size.
+	w := test.NewWindow(c.content)
+	defer w.Close()
+	w.Resize(fyne.NewSize(1024, 768))
+}
