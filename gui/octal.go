@@ -343,6 +343,12 @@ func (t *octalTab) solve(resume []uint16) {
 	}
 	if code.Rules != nil {
 		engine = nil // Solve picks the engine of a take-and-break game
+		if resume == nil {
+			// The general engine's cost grows with the heap: a first
+			// Compute stops at its default (8,192 heaps for most games);
+			// Continue goes further.
+			maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
+		}
 	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
