@@ -15,7 +15,7 @@ APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel s
 # Header or binary each package provides, to test whether it is installed.
 APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3
 
-.PHONY: all deps build run test test-go test-smoke bench lint package clean
+.PHONY: all deps build run test test-go test-smoke bench lint package fuzz clean
 
 all: build
 
@@ -55,11 +55,35 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet -tags $(TAGS) ./...
 
-# A release build for this platform (stripped binary in dist/).
+# A desktop package made by the fyne tool (pinned here, installed into
+# bin/tools on first use): dist/nimlab.tar.xz holds the binary, the icon and
+# a .desktop entry (Comment, Categories from FyneApp.toml); unpack it and run
+# `sudo make install` inside to install it for every user. The tool reads
+# FyneApp.toml beside package main (cmd/nimlab/FyneApp.toml links to ours).
+FYNE_TOOL := fyne.io/tools/cmd/fyne@v1.7.4
 package: deps
+	@[ -x bin/tools/fyne ] || GOBIN=$(CURDIR)/bin/tools $(GO) install $(FYNE_TOOL)
 	mkdir -p dist
-	$(GO) build -tags $(TAGS) -trimpath -ldflags "-s -w" -o dist/nimlab ./cmd/nimlab
-	tar -C dist -czf dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.gz nimlab
+	@# The tool rewrites FyneApp.toml (build number, comments): keep ours.
+	cp FyneApp.toml dist/FyneApp.toml.orig
+	cd cmd/nimlab && ../../bin/tools/fyne package --os linux --release --tags $(TAGS); \
+	  status=$$?; cp ../../dist/FyneApp.toml.orig ../../FyneApp.toml; rm -f fyne_metadata_init.go; exit $$status
+	mv cmd/nimlab/nimlab.tar.xz dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz
+	@echo "package: dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz"
+
+# Every Go fuzz target (func Fuzz… in a _test.go file), FUZZ_EXECS executions
+# each (default a million). Not part of make test: it takes a while. The
+# last line of each target's run goes to fuzz.out.
+FUZZ_EXECS ?= 1000000
+fuzz: deps
+	@set -o pipefail; : > fuzz.out; \
+	for f in $$(grep -rl --include='*_test.go' '^func Fuzz' cmd gui plotting solver); do \
+	  dir=./$$(dirname $$f); \
+	  for name in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
+	    echo "fuzz: $$dir $$name ($(FUZZ_EXECS) executions)"; \
+	    $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZ_EXECS)x $$dir 2>&1 | tail -4 | tee -a fuzz.out || exit 1; \
+	  done; \
+	done
 
 clean:
-	rm -rf bin dist bench.out
+	rm -rf bin dist bench.out fuzz.out

@@ -26,6 +26,10 @@ const tabAstronStudy = "Three-star study"
 // second on two cores.
 const defaultStudySize = 160
 
+// The slab the tab computes beside the cube: two smaller stars ≤ 20, the
+// largest to 1200 (about a second).
+var studySlabS, studySlabL = 20, 1200
+
 // studyMemoryLimit bounds the cube the window computes (the machine may be
 // shared; the CLI's --max-memory goes further).
 const studyMemoryLimit = 3 << 30
@@ -166,7 +170,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	left := container.NewVBox(
-		bold("Three-star Astron: the cube G(A_{p,q,r})"),
+		bold("Three-star cube G(A_{p,q,r})"),
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
 		container.NewGridWithColumns(2, t.compute, t.cancel),
 		t.progress, t.status, t.sizeErr,
@@ -181,11 +185,13 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 			container.NewBorder(nil, nil, widget.NewLabel("b"), nil, t.lineB)),
 		t.lineErr,
 	)
+	findings := container.NewVSplit(t.table, container.NewVScroll(t.detail))
+	findings.SetOffset(0.7)
 	t.views = container.NewAppTabs(
 		container.NewTabItem("Slices", t.sliceImg),
 		container.NewTabItem("Line", container.NewBorder(t.lineInfo, nil, nil, nil, t.line)),
 		container.NewTabItem("Growth", t.growthImg),
-		container.NewTabItem("Findings", container.NewVSplit(t.table, container.NewVScroll(t.detail))),
+		container.NewTabItem("Findings", findings),
 	)
 	t.lineKind.SetSelected(lineRow)
 	split := container.NewHSplit(container.NewVScroll(left), t.views)
@@ -253,6 +259,22 @@ func (t *astronStudyTab) Compute() {
 			two, err = astron.TwoStarBulbPeriod(ctx, rules)
 			if err == nil {
 				st, err = astron.StudyCube(ctx, c, two, astron.StudyOptions{RowPairs: min(n, 40), DiagonalOffsets: 2})
+			}
+			// The slab reaches Theorem 2.3.7's check (past 585 + 34),
+			// which a cube of this size cannot.
+			if err == nil {
+				h.Update(func() {
+					t.status.SetText(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
+				})
+				var sl *astron.Slab3
+				sl, err = astron.BuildSlab3(ctx, rules, studySlabS, studySlabL, nil)
+				var ss *astron.SlabStudy
+				if err == nil {
+					ss, err = astron.StudySlab(ctx, sl, two, 4)
+				}
+				if err == nil {
+					st.AddSlab(ss)
+				}
 			}
 			if err == nil {
 				growth = growthPicture(st)

@@ -9,6 +9,8 @@ import (
 )
 
 func TestAstronStudyTab(t *testing.T) {
+	studySlabS, studySlabL = 4, 660
+	defer func() { studySlabS, studySlabL = 20, 1200 }()
 	u := newTestUI(t)
 	s := u.study
 	s.size.SetText("30")
@@ -30,6 +32,8 @@ func TestAstronStudyTab(t *testing.T) {
 	assert.Equal(t, 3, cols)
 	s.table.Select(s.tableCell(1))
 	assert.Contains(t, s.detail.Text, s.findings[0].Topic)
+	// The slab's rows and Theorem 2.3.7's check close the table.
+	assert.Contains(t, s.findings[len(s.findings)-1].Topic, "Theorem 2.3.7 on the slab")
 	// The line G(A_{1,1,n}) in the explorer, n = 0..30, read from the cube.
 	assert.Contains(t, s.lineInfo.Text, "G(A_{1,1,n})")
 	require.Len(t, s.line.data.Values, 31)
@@ -51,6 +55,8 @@ func TestAstronStudyTab(t *testing.T) {
 }
 
 func TestAstronStudyBadInput(t *testing.T) {
+	studySlabS, studySlabL = 2, 100
+	defer func() { studySlabS, studySlabL = 20, 1200 }()
 	u := newTestUI(t)
 	s := u.study
 	for _, in := range []string{"abc", "1", "-5", "99999"} {

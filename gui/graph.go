@@ -135,7 +135,7 @@ func newGraphTab(u *ui) *graphTab {
 	info := container.NewVScroll(container.NewVBox(t.summary, t.legend, t.vertex))
 	drawing := container.NewBorder(t.loopyControls, nil, nil, nil, t.view)
 	right := container.NewVSplit(info, drawing)
-	right.SetOffset(0.3)
+	right.SetOffset(0.25)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.25)
 	t.content = split
@@ -425,6 +425,9 @@ func (r *graphRenderer) rebuild() {
 		if v == sel {
 			c.StrokeColor = theme.Color(theme.ColorNameError)
 			c.StrokeWidth = 5
+		}
+		if sol == nil && r.v.loopy.Label[v] == graph.Infinite {
+			label.Color = drawColour // an ∞ value (drawn on orange for a D-position below)
 		}
 		if r.v.isP(v) {
 			on := theme.Color(theme.ColorNameForegroundOnPrimary)

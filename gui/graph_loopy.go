@@ -146,7 +146,7 @@ func loopySummary(g *graph.Graph, a *graphAnalysis, layered bool) (summary, lege
 		how = "Layers by the height of each cycle's component: every move between components goes down. "
 	}
 	legend = how + "Each vertex shows γ, the generalised Sprague–Grundy value (∞_{…}: infinite, with the finite values of its options). " +
-		"P-positions are filled blue, D-positions (draws) orange; the chosen kernel is ringed green."
+		"P-positions are filled blue, D-positions (draws) orange, other ∞ values are written in orange; the chosen kernel is ringed green."
 	return summary, legend
 }
 

@@ -85,6 +85,11 @@ func TestGraphPlayAgainstComputer(t *testing.T) {
 		}
 	}
 	require.True(t, nPos >= 0 && pPos >= 0)
+	// An N-position of value ∞_{0} writes its value in the draw colour.
+	three, _ := gr.Lookup("3")
+	require.Equal(t, "∞_{0}", sol.Value(three).String())
+	r := test.WidgetRenderer(g.view).(*graphRenderer)
+	assert.Equal(t, theme.Color(theme.ColorNameWarning), r.labels[three].Color)
 
 	g.view.Select(nPos)
 	test.Tap(g.playBtn)

@@ -251,6 +251,7 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 		if slab, err = astron.StudySlab(ctx, sl, two, 8); err != nil {
 			return err
 		}
+		st.AddSlab(slab)
 		slabSeconds = time.Since(t0).Seconds()
 	}
 	rep := astronStudyReport{Slab: slab, SlabSeconds: slabSeconds, Rules: astronRulesOf(r), Stars: 3, N: n, Cells: astron.CubeCells(n), MemoryBytes: need, MemoryLimit: limit,

@@ -118,7 +118,7 @@ the last quotient reached are decided by that quotient. The method is reported.`
 	fl.BoolVar(&f.table, "table", false, "print (or include in JSON) the multiplication table")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.BoolVar(&f.all, "all", false, fmt.Sprintf("list every winning move and table row (otherwise the first %d)", listLimit))
-	fl.StringVar(&f.png, "png", "", "draw the partial quotient orders |Q_n| to FILE (PNG)")
+	fl.StringVar(&f.png, "png", "", "draw the partial quotient orders |Q_n| to FILE (PNG, SVG or PDF by its extension)")
 	fl.StringVar(&f.seconds, "seconds", "60", "stop building quotients after this many seconds and report the last verified one")
 	fl.BoolVar(&f.genus, "genus", false, "print the genus of each heap H_0..H_max instead of the quotient (--max defaults to 30)")
 	return cmd
@@ -139,6 +139,11 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	seconds, err := parsePositive("--seconds", f.seconds)
 	if err != nil {
 		return err
+	}
+	if f.png != "" {
+		if _, err := plotting.FormatOf(f.png); err != nil {
+			return badInput("--png %v", err)
+		}
 	}
 	var heaps []int
 	if f.heapsSet {
@@ -214,7 +219,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 		if err != nil {
 			return err
 		}
-		if err := fig.WritePNG(f.png); err != nil {
+		if err := plotting.SaveByExtension(fig, f.png); err != nil {
 			return err
 		}
 		r.PNG = f.png

@@ -7,7 +7,7 @@ import (
 
 // version is nimlab's version, the one FyneApp.toml gives the desktop
 // package; a release build may set it with -ldflags "-X main.version=…".
-var version = "0.1.0"
+var version = "0.2.0"
 
 // versionString is what `nimlab --version` prints after "nimlab": the
 // version, and the commit it was built from when Go recorded one (a build

@@ -22,3 +22,12 @@ func TestVersion(t *testing.T) {
 	require.NotNil(t, m)
 	assert.Equal(t, string(m[1]), version)
 }
+
+// TestCitationVersion: CITATION.cff names the version the binary prints.
+func TestCitationVersion(t *testing.T) {
+	cff, err := os.ReadFile("../../CITATION.cff")
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(?m)^version: (\S+)`).FindSubmatch(cff)
+	require.NotNil(t, m)
+	assert.Equal(t, version, string(m[1]))
+}

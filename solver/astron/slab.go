@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -342,4 +343,36 @@ func StudySlab(ctx context.Context, sl *Slab3, two Period, candidates int) (*Sla
 		st.Verdict = fmt.Sprintf("holds on the slab: every candidate τ agrees from %d on for the two other stars ≤ %d; the other triples need the whole cube to %d", nLow, sl.S, CertificateSize(nLow, two.Period, k))
 	}
 	return st, nil
+}
+
+// AddSlab appends the slab's findings to the study's table.
+func (st *Study) AddSlab(sl *SlabStudy) {
+	f := sl.Rows
+	res := fmt.Sprintf("%d rows: plain period on %d, arithmetic on %d, XOR on %d", f.Lines, f.Plain, f.Additive, f.Xor)
+	var ev []string
+	if len(f.Common) > 0 {
+		c := f.Common[0]
+		ev = append(ev, fmt.Sprintf("most common: %s period %d on %d rows", c.Form, c.Period, c.Lines))
+	}
+	if len(f.Preperiods) > 0 {
+		mx := slices.MaxFunc(f.Preperiods, func(a, b LinePreperiod) int { return a.Preperiod - b.Preperiod })
+		ev = append(ev, fmt.Sprintf("largest preperiod %d on %s; trend ≈ %.2f·(a+b) + %.0f", mx.Preperiod, mx.Line, f.PreperiodSlope, f.PreperiodIntercept))
+	}
+	if len(f.Unresolved) > 0 {
+		ev = append(ev, "no period on e.g. "+f.Unresolved[0])
+	}
+	st.Findings = append(st.Findings,
+		Finding{Topic: fmt.Sprintf("slab rows G(A_{a,b,n}), a ≤ b ≤ %d, n ≤ %d", sl.SlabS, sl.SlabL), Result: res, Evidence: joinSemi(ev)},
+		Finding{Topic: fmt.Sprintf("Theorem 2.3.7 on the slab (other stars ≤ %d, x ≤ %d)", sl.SlabS, sl.SlabL), Result: sl.Verdict, Evidence: slabTheoremEvidence(sl)})
+}
+
+func slabTheoremEvidence(sl *SlabStudy) string {
+	var ev []string
+	for _, pc := range sl.Theorem {
+		ev = append(ev, fmt.Sprintf("τ = %d: last failure x = %d, certificate needs N ≥ %d", pc.Period, pc.LastFailure, pc.Needs))
+	}
+	if len(ev) > 3 {
+		ev = append(ev[:3], fmt.Sprintf("… and %d more", len(ev)-3))
+	}
+	return joinSemi(ev)
 }
