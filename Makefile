@@ -42,8 +42,10 @@ run: build
 # test driver), then the real binary under Xvfb.
 test: deps lint test-go test-smoke
 
+# -timeout 30m: a package's tests may take several minutes on a loaded
+# 2-core machine; Go's default of 10 minutes per package would stop them.
 test-go:
-	$(GO) test -tags $(TAGS) -count=1 ./...
+	$(GO) test -tags $(TAGS) -count=1 -timeout 30m ./...
 
 test-smoke: build
 	./cmd/nimlab/testdata/smoke-test.sh $(BIN)

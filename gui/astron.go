@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -282,13 +283,25 @@ func (t *astronTab) Evaluate() {
 	})
 }
 
-// posText writes a position as the thesis does: _{3,5,7}.
+// posText writes a position's stars for the screen: (3, 5, 7), so that
+// "A" + posText reads A(3, 5, 7). The thesis' A_{3,5,7} is TeX, which a
+// label would show raw; exports typeset it (plotting's subscripts).
 func posText(p astron.Position) string {
 	if len(p) == 0 {
-		return "_{} (no stars)"
+		return "() (no stars)"
 	}
-	return "_{" + joinInts([]int(p), ",") + "}"
+	return "(" + joinInts([]int(p), ", ") + ")"
 }
+
+// screenMath rewrites TeX subscripts for a label: G(A_{1,1,n}) becomes
+// G(A(1, 1, n)).
+func screenMath(s string) string {
+	return texSubscript.ReplaceAllStringFunc(s, func(m string) string {
+		return "(" + strings.ReplaceAll(strings.Trim(m[2:len(m)-1], " "), ",", ", ") + ")"
+	})
+}
+
+var texSubscript = regexp.MustCompile(`_\{[^{}]*\}`)
 
 // maxAstronPositions bounds the positions one evaluation memoises (about
 // 100 bytes each): a position of four large stars, such as 40 50 60 70,

@@ -114,7 +114,7 @@ func TestAstronEvaluate(t *testing.T) {
 	a.recent.SetSelected("3 5")
 	waitJobs(t, &a.evalJobs)
 	assert.Equal(t, "3 5", a.stars.Text)
-	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("G(A_{3,5}) = %d", b.g([]int{3, 5})))
+	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("G(A(3, 5)) = %d", b.g([]int{3, 5})))
 }
 
 func TestAstronBadInput(t *testing.T) {
@@ -234,4 +234,15 @@ func TestAstronCancel(t *testing.T) {
 	waitJobs(t, &a.jobs)
 	assert.Equal(t, "cancelled", a.status.Text)
 	assert.Nil(t, a.table3)
+}
+
+// TestScreenMathHasNoRawTeX: what the window shows of Astron positions and
+// lines is plain text, not TeX.
+func TestScreenMathHasNoRawTeX(t *testing.T) {
+	assert.Equal(t, "G(A(1, 1, n)), n = 0..30", screenMath("G(A_{1,1,n}), n = 0..30"))
+	assert.Equal(t, "A(584, 481) and A(618, 481)", screenMath("A_{584,481} and A_{618,481}"))
+	assert.Equal(t, "split the 7 into 2 + 3 with {5} beside the 3", screenMath("split the 7 into 2 + 3 with {5} beside the 3"))
+	pos, err := astron.NewPosition(7, 3, 5)
+	require.NoError(t, err)
+	assert.Equal(t, "(3, 5, 7)", posText(pos))
 }

@@ -36,9 +36,9 @@ const studyMemoryLimit = 3 << 30
 
 // Directions of the line view.
 const (
-	lineRow      = "G(A_{a,b,n}): two stars fixed"
-	lineDiagonal = "G(A_{a,n,n}): one star fixed, p = q"
-	lineMain     = "G(A_{n,n,n}): main diagonal"
+	lineRow      = "G(A(a, b, n)): two stars fixed"
+	lineDiagonal = "G(A(a, n, n)): one star fixed, p = q"
+	lineMain     = "G(A(n, n, n)): main diagonal"
 )
 
 // studyImageSize is the size the slice and growth pictures are rendered at
@@ -154,7 +154,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 			}
 			l.TextStyle = fyne.TextStyle{}
 			f := t.findings[id.Row-1]
-			l.SetText([]string{f.Topic, f.Result, f.Evidence}[id.Col])
+			l.SetText(screenMath([]string{f.Topic, f.Result, f.Evidence}[id.Col]))
 		})
 	t.table.SetColumnWidth(0, 260)
 	t.table.SetColumnWidth(1, 420)
@@ -162,7 +162,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 1 && id.Row-1 < len(t.findings) {
 			f := t.findings[id.Row-1]
-			t.detail.SetText(f.Topic + "\n\n" + f.Result + "\n\nEvidence: " + f.Evidence)
+			t.detail.SetText(screenMath(f.Topic + "\n\n" + f.Result + "\n\nEvidence: " + f.Evidence))
 		}
 	}
 
@@ -170,7 +170,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	left := container.NewVBox(
-		bold("Three-star cube G(A_{p,q,r})"),
+		bold("Three-star cube G(A(p, q, r))"),
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
 		container.NewGridWithColumns(2, t.compute, t.cancel),
 		t.progress, t.status, t.sizeErr,
@@ -398,7 +398,7 @@ func (t *astronStudyTab) showLine() {
 		l = astron.CubeLine{DA: 1, DB: 1, DC: 1}
 	}
 	t.lineErr.Hide()
-	t.lineInfo.SetText(l.String() + ": …")
+	t.lineInfo.SetText(screenMath(l.String()) + ": …")
 	t.lineJobs.Start(func(ctx context.Context, h jobHandle) {
 		seq := c.Line(l.A, l.B, l.C, l.DA, l.DB, l.DC)
 		ps := astron.FindSequencePeriods(seq)
@@ -409,8 +409,8 @@ func (t *astronStudyTab) showLine() {
 		case ps.Additive != nil:
 			d.Period, d.Preperiod, d.Saltus = ps.Additive.Period, ps.Additive.Preperiod, ps.Additive.Shift
 		}
-		info := fmt.Sprintf("%s, n = 0..%d. Plain period: %s. Arithmetic period: %s. XOR period: %s.",
-			l, len(seq)-1, ps.Plain, ps.Additive, ps.Xor)
+		info := screenMath(fmt.Sprintf("%s, n = 0..%d. Plain period: %s. Arithmetic period: %s. XOR period: %s.",
+			l, len(seq)-1, ps.Plain, ps.Additive, ps.Xor))
 		h.Finish(func() {
 			t.lineInfo.SetText(info)
 			t.line.SetSequence(d)

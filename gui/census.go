@@ -210,6 +210,7 @@ func newCensusTab(u *ui) *censusTab {
 	t.cancel.Disable()
 	t.open = widget.NewButtonWithIcon("Open database…", theme.FolderOpenIcon(), t.chooseDatabase)
 	t.progress = widget.NewProgressBar()
+	t.progress.Hide() // shown while a census runs
 	t.status = widget.NewLabel("")
 	t.inputError = widget.NewLabel("")
 	t.inputError.Importance = widget.DangerImportance
@@ -382,6 +383,7 @@ func (t *censusTab) Run() {
 	t.cancel.Enable()
 	t.run.Disable()
 	t.progress.SetValue(0)
+	t.progress.Show()
 	t.status.SetText(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)))
 	pattern := t.family.Text
 	q := t.query

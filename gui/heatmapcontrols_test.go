@@ -99,5 +99,5 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
 	assert.Equal(t, "17 9", a.stars.Text)
 	waitJobs(t, &a.evalJobs)
-	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("9,17}) = %d", g.At(17, 9)))
+	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("G(A(9, 17)) = %d", g.At(17, 9)))
 }

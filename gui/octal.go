@@ -20,6 +20,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // knownGame is an entry of the Octal tab's list of well-known games.
@@ -35,6 +36,13 @@ var knownGames = func() []knownGame {
 		out = append(out, knownGame{g.Name, g.Code})
 	}
 	for _, g := range []knownGame{
+		{"Grundy's game", "4!.0"},
+		{"Lasker's Nim", "4.[3]"},
+		{"Nim", "0.[3]"},
+		{"Subtraction {1,2,3}", "S(1,2,3)"},
+		{"Subtraction {1,3,4}", "S(1,3,4)"},
+		{"All-but {1,3}", "S!(1,3)"},
+		{"Hexadecimal 0.B", "0.B"},
 		{"Nim, take 1–6", "0.333333"},
 		{"Take 1 or 2", "0.33"},
 		{"wild misère quotient R₈", "0.75"},
@@ -175,7 +183,7 @@ func newOctalTab(u *ui) *octalTab {
 	t.plot = canvas.NewRaster(func(w, h int) image.Image {
 		p := sequencePlot{}
 		if t.result != nil {
-			p = sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified, Title: "G(n) of " + t.result.Code.String()}
+			p = sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified && t.result.Period.Saltus == 0, Title: "G(n) of " + t.result.Code.String()}
 		}
 		return t.renderer(p, w, h)
 	})
@@ -254,7 +262,7 @@ func (t *octalTab) validate(s string) bool {
 		t.codeError.Hide()
 		return false
 	}
-	_, err := octal.ParseCode(s)
+	_, err := octal.ParseGame(s)
 	if err != nil {
 		t.codeError.Set(inlineCodeError(err))
 		return false
@@ -269,7 +277,22 @@ func inlineCodeError(err error) string {
 	if errors.As(err, &pe) {
 		return fmt.Sprintf("Not an octal code: %s. Accepted: 0.d1d2… (digits 0–7), e.g. 0.07, .77, 4.7", pe.Reason)
 	}
+	var te *takebreak.ParseError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, S(1,2,5), S!(1,3)", te.Reason)
+	}
 	return err.Error()
+}
+
+// readGameAndBound is readCodeAndBound for every game of the take-and-break
+// notation (octal.ParseGame).
+func readGameAndBound(codeText, boundText, what string, lo, hi int) (octal.Code, int, string) {
+	code, err := octal.ParseGame(codeText)
+	if err != nil {
+		return code, 0, inlineCodeError(err)
+	}
+	_, bound, msg := readCodeAndBound("0.07", boundText, what, lo, hi)
+	return code, bound, msg
 }
 
 // Compute validates the code and, if it is valid, starts computing it in
@@ -292,7 +315,7 @@ func (t *octalTab) Continue() {
 
 // octalCodeText is the canonical form of a code typed in the field, or "".
 func octalCodeText(s string) string {
-	c, err := octal.ParseCode(s)
+	c, err := octal.ParseGame(s)
 	if err != nil {
 		return ""
 	}
@@ -304,7 +327,7 @@ func octalCodeText(s string) string {
 // the values computed so far as a partial result.
 func (t *octalTab) solve(resume []uint16) {
 	text := t.code.Text
-	code, maxHeaps, msg := readCodeAndBound(text, t.maxHeaps.Text, "max heaps", 10, maxOctalHeaps)
+	code, maxHeaps, msg := readGameAndBound(text, t.maxHeaps.Text, "max heaps", 10, maxOctalHeaps)
 	t.codeError.Set(msg)
 	if msg != "" {
 		return
@@ -318,6 +341,15 @@ func (t *octalTab) solve(resume []uint16) {
 	quadraticChosen := t.engine.Selected == engineQuadratic
 	if quadraticChosen {
 		engine = octal.QuadraticExtend
+	}
+	if code.Rules != nil {
+		engine = nil // Solve picks the engine of a take-and-break game
+		if resume == nil {
+			// The general engine's cost grows with the heap: a first
+			// Compute stops at its default (8,192 heaps for most games);
+			// Continue goes further.
+			maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
+		}
 	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
@@ -411,8 +443,10 @@ func (t *octalTab) Cancel() { t.jobs.Cancel() }
 
 // gameName returns the well-known name of code, or "".
 func gameName(code string) string {
-	if n := octal.GameName(octal.MustParseCode(code)); n != "" {
-		return n
+	if c, err := octal.ParseGame(code); err == nil {
+		if n := octal.GameName(c); n != "" {
+			return n
+		}
 	}
 	for _, g := range knownGames {
 		if g.Code == code {
@@ -439,9 +473,23 @@ func displayName(code string) string {
 func summaryText(r *octal.Result) string {
 	name := displayName(r.Code.String())
 	maxV, at := r.MaxAt()
-	if r.Certified {
-		return fmt.Sprintf("%s: period %d, preperiod %d — certified by the Guy–Smith theorem from G(0..%d); %d values computed, largest value %d (first at heap %d).",
-			name, r.Period.Period, r.Period.Preperiod, r.Period.NeededTo-1, len(r.Values), maxV, at)
+	proof := r.Period.Proof
+	if proof == "" {
+		proof = "Guy–Smith theorem"
+	}
+	switch {
+	case r.Certified && r.Period.Saltus != 0:
+		return fmt.Sprintf("%s: arithmetic period %d, saltus %d, preperiod %d — proven by the %s; %d values computed, largest value %d (first at heap %d).",
+			name, r.Period.Period, r.Period.Saltus, r.Period.Preperiod, proof, len(r.Values), maxV, at)
+	case r.Certified:
+		return fmt.Sprintf("%s: period %d, preperiod %d — certified by the %s from G(0..%d); %d values computed, largest value %d (first at heap %d).",
+			name, r.Period.Period, r.Period.Preperiod, proof, r.Period.NeededTo-1, len(r.Values), maxV, at)
+	case r.Period.Period > 0 && r.Period.Saltus != 0:
+		return fmt.Sprintf("%s: arithmetic period %d, saltus %d, preperiod %d seen up to heap %d, not proven; largest value %d (first at heap %d).",
+			name, r.Period.Period, r.Period.Saltus, r.Period.Preperiod, len(r.Values)-1, maxV, at)
+	case r.Period.Period > 0:
+		return fmt.Sprintf("%s: period %d, preperiod %d seen up to heap %d, not proven (no theorem covers this game); largest value %d (first at heap %d).",
+			name, r.Period.Period, r.Period.Preperiod, len(r.Values)-1, maxV, at)
 	}
 	return fmt.Sprintf("%s: no period certified within %d heaps (not certified); largest value %d (first at heap %d).",
 		name, len(r.Values), maxV, at)
@@ -454,13 +502,16 @@ func (t *octalTab) setResult(r *octal.Result) {
 		t.summary.SetText(summaryText(r) + t.hint)
 		t.cont.Enable()
 	}
-	if r.Certified {
+	// An arithmetic period (saltus ≠ 0) is not a repetition of values: the
+	// table and the plot show the values with their linear trend unshaded.
+	periodic := r.Certified && r.Period.Saltus == 0
+	if periodic {
 		t.table.SetPeriodic(r.Values, r.Period.Period, r.Period.Preperiod, true)
 	} else {
 		t.table.SetPeriodic(r.Values, 0, -1, false)
 	}
 	d := SequenceData{Name: r.Code.String(), Values: r.Values, AutoMask: true}
-	if r.Certified {
+	if periodic {
 		d.Period, d.Preperiod, d.Certified = r.Period.Period, r.Period.Preperiod, true
 	}
 	t.explorer.Set(d)
@@ -652,7 +703,7 @@ func movesText(r *octal.Result, s string) (string, []string) {
 
 // plotPNG renders the sequence plot at export size.
 func (t *octalTab) plotPNG() ([]byte, error) {
-	img := t.renderer(sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified, Title: "G(n) of " + t.result.Code.String()}, 1600, 900)
+	img := t.renderer(sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified && t.result.Period.Saltus == 0, Title: "G(n) of " + t.result.Code.String()}, 1600, 900)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
 		return nil, err

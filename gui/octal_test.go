@@ -171,10 +171,11 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	before := o.summary.Text
 	gen := o.jobs.gen
 	for _, bad := range []struct{ in, says string }{
-		{"0.8", "not an octal digit"},
+		{"0.8#", "unexpected"},
+		{"0.[3", "not closed"},
 		{"007", "no point"},
 		{"2.7", "pass"},
-		{"0.0x", "unexpected"},
+		{"0.0%", "unexpected"},
 	} {
 		o.code.SetText("")
 		test.Type(o.code, bad.in)
@@ -337,9 +338,16 @@ func TestOctalKnownGamesList(t *testing.T) {
 	assert.Equal(t, "0.77", o.code.Text)
 	assert.Contains(t, o.summary.Text, "period 12")
 	for _, g := range knownGames {
-		_, err := octal.ParseCode(g.Code)
-		assert.NoError(t, err, g.Name)
+		c, err := octal.ParseGame(g.Code)
+		if assert.NoError(t, err, g.Name) {
+			assert.Equal(t, g.Code, c.String(), "%s is listed in its canonical form", g.Name)
+		}
 	}
+	// Nim as the infinite code 0.[3]: an arithmetic period, proven.
+	o.games.SetSelected(knownGame{"Nim", "0.[3]"}.label())
+	waitJobs(t, &o.jobs)
+	assert.Equal(t, "0.[3]", o.code.Text)
+	assert.Contains(t, o.summary.Text, "arithmetic period 1, saltus 1, preperiod 0 — proven by the Nim lemma")
 }
 
 func TestOctalMisereSums(t *testing.T) {

@@ -163,8 +163,11 @@ func (u *ui) SetPresentation(on bool) {
 // in one pass), so a second pass is what keeps wrapped text from
 // overlapping the next row after the window opens or changes mode.
 func (u *ui) relayoutSoon() {
+	// The hand-over is the one in force now: in tests, a timer that fires
+	// after its test has ended must not run on the next test's UI.
+	do := uiDo
 	time.AfterFunc(400*time.Millisecond, func() {
-		uiDo(func() {
+		do(func() {
 			if c := u.win.Content(); c != nil {
 				c.Refresh()
 			}

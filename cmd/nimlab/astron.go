@@ -71,6 +71,11 @@ type astronPositionReport struct {
 // more stars, which is computed by recursion over every smaller position.
 const astronMaxRecursionPoints = 120
 
+// astronMaxManyStarPoints is the tighter bound for five stars or more: the
+// sub-positions to visit multiply with every star (8 stars of 7 points take
+// about a second, 8 of 10 over a minute, 40 of 3 far longer).
+const astronMaxManyStarPoints = 64
+
 func newAstronCommand(env *cliEnv) *cobra.Command {
 	f := &astronFlags{}
 	cmd := &cobra.Command{
@@ -90,7 +95,8 @@ a + b = p − 2 with the other stars shared between the two sides in any way.
 code rules removing points from one star, the join code (hexadecimal digits,
 bit 2 joins two stars, bit 3 three) rules joins. Astron is --octal 0.07
 --join 0.04. Large positions: one to three stars are read from dense tables;
-four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRecursionPoints) + ` points in all.`,
+four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRecursionPoints) + ` points in all
+(five or more stars: up to ` + strconv.Itoa(astronMaxManyStarPoints) + ` points).`,
 		Example: `  nimlab astron 3 5
   nimlab astron 4 6 9 --json
   nimlab astron table --size 800 --csv astron2.csv
@@ -174,8 +180,10 @@ func runAstronPosition(ctx context.Context, env *cliEnv, args []string, f *astro
 		return fmt.Errorf("a two-star position with a star of more than %d points is beyond the largest table nimlab builds", astron.MaxTable2)
 	case len(pos) == 3 && pos[2] > astron.MaxTable3:
 		return fmt.Errorf("a three-star position with a star of more than %d points is beyond the largest table nimlab builds", astron.MaxTable3)
+	case len(pos) >= 5 && pos.Total() > astronMaxManyStarPoints:
+		return badInput("%v has %d stars and %d points in all; accepted: positions of five or more stars up to %d points (they are computed by recursion over every smaller position, whose number multiplies with each star)", pos, len(pos), pos.Total(), astronMaxManyStarPoints)
 	case len(pos) >= 4 && pos.Total() > astronMaxRecursionPoints:
-		return fmt.Errorf("%v has %d points in all; positions of four or more stars are computed by recursion over every smaller position, up to %d points", pos, pos.Total(), astronMaxRecursionPoints)
+		return badInput("%v has %d points in all; accepted: positions of four stars up to %d points (they are computed by recursion over every smaller position)", pos, pos.Total(), astronMaxRecursionPoints)
 	}
 	s := astron.NewSolver(r)
 	s.Dense3 = astron.MaxTable3

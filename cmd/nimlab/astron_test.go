@@ -309,9 +309,12 @@ func TestAstronPeriod(t *testing.T) {
 	assert.Contains(t, out, "certified")
 }
 
-func TestAstronTooLargeIsAFailureNotBadInput(t *testing.T) {
+// TestAstronTooLargeIsRefusedUpFront: a position beyond what the recursion
+// can do in reasonable time and memory is refused before any work, with
+// exit 2 and the limit named (issue 20: refuse clearly what cannot fit).
+func TestAstronTooLargeIsRefusedUpFront(t *testing.T) {
 	status, out, errOut := runAstronCLI(t, "astron", "40", "40", "40", "41")
-	assert.Equal(t, exitFailure, status)
+	assert.Equal(t, exitUsage, status)
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, "161 points in all")
 }

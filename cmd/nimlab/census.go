@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/solver/census"
@@ -227,13 +228,22 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 	return nil
 }
 
-// newCensusProgress draws a bar over the games of a census.
+// newCensusProgress draws a bar over the games of a census (counted in
+// games, not heaps; the text beside it names the game in flight).
 func newCensusProgress(env *cliEnv, jsonOut bool, games int) *progressReporter {
-	p := newProgressReporter(env, jsonOut, int64(games), "census")
-	if p.bar != nil {
-		p.bar.ChangeMax64(int64(games))
+	if !env.interactive || jsonOut {
+		return &progressReporter{}
 	}
-	return p
+	return &progressReporter{bar: progressbar.NewOptions64(int64(games),
+		progressbar.OptionSetWriter(env.stderr),
+		progressbar.OptionSetDescription("census"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("games"),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetWidth(30),
+	)}
 }
 
 // censusShowFlags are the options of `nimlab census show`.

@@ -36,29 +36,31 @@ type octalFlags struct {
 	streamFl   streamFlags  // --stream, --verify-period (octal_stream.go)
 	streamOn   bool
 	compare    string
+	equivalent bool
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
 type octalReport struct {
-	Code      string         `json:"code"`
-	Name      string         `json:"name,omitempty"`
-	Count     int            `json:"count"`
-	Values    []int          `json:"values,omitempty"`
-	Period    *int           `json:"period"`
-	Preperiod *int           `json:"preperiod"`
-	Certified bool           `json:"certified"`
-	NeededTo  *int           `json:"certificate_needs,omitempty"`
-	Saltus    *int           `json:"saltus,omitempty"`
-	Proof     string         `json:"proof,omitempty"`
-	Seen      *seenPeriod    `json:"seen_period,omitempty"`
-	Compare   *compareReport `json:"compare,omitempty"`
-	MaxValue  int            `json:"max_value"`
-	MaxAt     int            `json:"max_at"`
-	Heaps     []int          `json:"heaps,omitempty"`
-	NimSum    *int           `json:"nim_sum,omitempty"`
-	Outcome   string         `json:"outcome,omitempty"`
-	Moves     *[]move        `json:"winning_moves,omitempty"`
-	MoveCount *int           `json:"winning_move_count,omitempty"`
+	Code       string            `json:"code"`
+	Name       string            `json:"name,omitempty"`
+	Count      int               `json:"count"`
+	Values     []int             `json:"values,omitempty"`
+	Period     *int              `json:"period"`
+	Preperiod  *int              `json:"preperiod"`
+	Certified  bool              `json:"certified"`
+	NeededTo   *int              `json:"certificate_needs,omitempty"`
+	Saltus     *int              `json:"saltus,omitempty"`
+	Proof      string            `json:"proof,omitempty"`
+	Seen       *seenPeriod       `json:"seen_period,omitempty"`
+	Compare    *compareReport    `json:"compare,omitempty"`
+	Equivalent *equivalentReport `json:"equivalent,omitempty"`
+	MaxValue   int               `json:"max_value"`
+	MaxAt      int               `json:"max_at"`
+	Heaps      []int             `json:"heaps,omitempty"`
+	NimSum     *int              `json:"nim_sum,omitempty"`
+	Outcome    string            `json:"outcome,omitempty"`
+	Moves      *[]move           `json:"winning_moves,omitempty"`
+	MoveCount  *int              `json:"winning_move_count,omitempty"`
 }
 
 // move is a winning move as printed: Heap counts from 1, as "heap #N" in the
@@ -125,7 +127,8 @@ exactly G(0..N) is computed.`,
   nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)' --n 300         # all-but subtraction
-  nimlab octal 0.161 --compare 0.36      # where two games first differ`,
+  nimlab octal 0.161 --compare 0.36      # where two games first differ
+  nimlab octal 0.07 --equivalent         # codes of two digits with the same values`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
@@ -154,6 +157,7 @@ exactly G(0..N) is computed.`,
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
+	fl.BoolVar(&f.equivalent, "equivalent", false, "list the octal codes with as many digits whose Grundy values agree with CODE's")
 	addLongRunFlags(fl, &f.long)
 	addStreamFlags(fl, &f.streamFl)
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
@@ -176,6 +180,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		if other, err = octal.ParseGame(f.compare); err != nil {
 			return badInput("--compare: %v", err)
 		}
+	}
+	if f.equivalent && code.Rules != nil {
+		return badInput("--equivalent needs an octal code such as 0.07 (%s is not one); accepted: 0.d1…dk with digits 0-7, 0 or 4 before the point", code)
 	}
 	opts := octal.SolveOptions{}
 	if f.nSet && f.mSet {
@@ -256,6 +263,13 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		}
 	} else if res.Period.Period > 0 {
 		report.Seen = &seenPeriod{Period: res.Period.Period, Preperiod: res.Period.Preperiod, Saltus: res.Period.Saltus, UpTo: count - 1}
+	}
+	if f.equivalent {
+		e, err := equivalentCodes(ctx, code, res)
+		if err != nil {
+			return err
+		}
+		report.Equivalent = e
 	}
 	if f.compare != "" {
 		c, err := compareGames(ctx, code, res, other, opts)
@@ -434,6 +448,16 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 	}
 	if r.Compare != nil {
 		fmt.Fprintln(w, r.Compare.Text)
+	}
+	if r.Equivalent != nil {
+		fmt.Fprintln(w, r.Equivalent.Text)
+		for i, c := range r.Equivalent.Codes {
+			if i == terminalMoveLimit {
+				fmt.Fprintf(w, "  … and %d more\n", len(r.Equivalent.Codes)-i)
+				break
+			}
+			fmt.Fprintf(w, "  %s\n", c)
+		}
 	}
 	if r.Heaps != nil {
 		fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)

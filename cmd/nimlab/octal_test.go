@@ -175,3 +175,20 @@ func TestOctalHeapsBeyondUncertifiedValuesAreComputed(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
 	assert.Equal(t, 7, r.NimSum)
 }
+
+func TestOctalEquivalent(t *testing.T) {
+	status, out, errOut := runCLI(t, "octal", "0.51", "--equivalent", "--json")
+	require.Equal(t, 0, status, errOut)
+	var r struct {
+		Equivalent equivalentReport `json:"equivalent"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	// 0.51 and 0.55 both have G = 0,1,1,1,… (period 1 from heap 1):
+	// equal at every heap, and no other two-digit code is.
+	assert.Equal(t, []string{"0.55"}, r.Equivalent.Codes)
+	assert.Equal(t, []bool{true}, r.Equivalent.Proven)
+
+	status, _, errOut = runCLI(t, "octal", "4!.0", "--equivalent")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "--equivalent needs an octal code")
+}

@@ -101,6 +101,8 @@ func TestOversizedRequestsAreRefused(t *testing.T) {
 		{[]string{"graph", "/dev/zero"}, "/dev/zero"},
 		{[]string{"graph", dir}, "folder"},
 		{[]string{"graph", "--subtraction", "1,2,3,4,5,6,7,8,9,10", "--n", "10000000"}, "accepted: at most 50000000 moves"},
+		{[]string{"astron", "10", "10", "10", "10", "10", "10", "10", "10"}, "accepted: positions of five or more stars up to 64 points"},
+		{[]string{"astron", "40", "40", "40", "40"}, "accepted: positions of four stars up to 120 points"},
 	}
 	for _, tc := range cases {
 		status, out, errOut := runCLI(t, tc.args...)

@@ -169,10 +169,10 @@ func TestGrundysGamePublished(t *testing.T) {
 	require.True(t, code.IsGrundysGame())
 	res, err := Solve(context.Background(), code, SolveOptions{N: len(grundyA002188) - 1})
 	require.NoError(t, err)
-	brute := bruteGrundy(code.TakeBreak(), 60)
+	brute := bruteGrundy(code.TakeBreak(), 40)
 	for n, want := range grundyA002188 {
 		assert.Equal(t, want, int(res.Values[n]), "G(%d)", n)
-		if n <= 60 {
+		if n <= 40 {
 			assert.Equal(t, want, brute[n], "brute force G(%d)", n)
 		}
 	}
@@ -232,7 +232,7 @@ func TestLaskersNim(t *testing.T) {
 func TestGeneralCertificatesHold(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 14))
 	proven := 0
-	for range 300 {
+	for range 160 {
 		var b strings.Builder
 		b.WriteString("0.")
 		for range 1 + rng.IntN(3) {
@@ -255,7 +255,7 @@ func TestGeneralCertificatesHold(t *testing.T) {
 			require.Equal(t, vals[n], vals[n+short.Period], "%s: period %d from %d proven by %d values fails at %d", code, short.Period, short.Preperiod, short.NeededTo, n)
 		}
 	}
-	assert.Greater(t, proven, 20)
+	assert.Greater(t, proven, 10)
 }
 
 func TestParseGameKeepsOctal(t *testing.T) {
@@ -291,4 +291,41 @@ func TestWinningMovesGeneral(t *testing.T) {
 		}
 		assert.Equal(t, 0, x, "move %+v leaves nim-sum 0", m)
 	}
+}
+
+// TestCompare161And36 checks, with the quadratic engine (the definition,
+// independent of the sparse engine), that .161 and .36 first differ at heap
+// 519 (Flammenkamp's table maps one to the other; T. Czajka's notes say
+// they first differ there).
+func TestCompare161And36(t *testing.T) {
+	a, err := QuadraticExtend(context.Background(), MustParseCode("0.161"), nil, 600, nil)
+	require.NoError(t, err)
+	b, err := QuadraticExtend(context.Background(), MustParseCode("0.36"), nil, 600, nil)
+	require.NoError(t, err)
+	first := -1
+	for n := range a {
+		if a[n] != b[n] {
+			first = n
+			break
+		}
+	}
+	assert.Equal(t, 519, first)
+	assert.Equal(t, []uint16{2, 4}, []uint16{a[519], b[519]})
+}
+
+// TestSeedDef122SplitCondition: seed 001's Def. 1.2.2 allows the split
+// G_{n−k−m} ⊕ G_m when n − 2 > m > 0; both heaps are non-empty only when
+// n − k > m > 0. For 0.004 (remove 3, split the rest in two) heap 4 has no
+// move (1 token cannot make two heaps), so G(4) = 0, where the seed's
+// condition would allow m = 1 and give G_0 ⊕ G_1, G(4) = 1; for 0.4 heap 3
+// splits as 1 + 1, G(3) = 1, where the seed's condition allows no m.
+func TestSeedDef122SplitCondition(t *testing.T) {
+	v004, err := QuadraticExtend(context.Background(), MustParseCode("0.004"), nil, 6, nil)
+	require.NoError(t, err)
+	assert.Equal(t, uint16(0), v004[4])
+	assert.Equal(t, 0, bruteGrundy(MustParseGame("0.004").TakeBreak(), 6)[4])
+	v04, err := QuadraticExtend(context.Background(), MustParseCode("0.4"), nil, 6, nil)
+	require.NoError(t, err)
+	assert.Equal(t, uint16(1), v04[3])
+	assert.Equal(t, 1, bruteGrundy(MustParseGame("0.4").TakeBreak(), 6)[3])
 }

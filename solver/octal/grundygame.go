@@ -1,7 +1,293 @@
 package octal
 
-// newGrundyEngine is a placeholder until the sparse engine lands: the
-// general engine computes Grundy's game exactly, one heap at a time.
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// grundyEngine is the sparse-space engine for Grundy's game 4!.0: G(n) is the
+// mex of G(a) ⊕ G(n−a) over 1 ≤ a < n/2 (two unequal heaps).
+//
+// Under a mask (mask.go) the values split into rare and common ones; a
+// common option value has exactly one rare heap, so scanning the pairs
+// (r, n−r) for the rare heaps r < n (r ≠ n/2) finds every common option
+// value, and the candidate c is the smallest common value not found. The
+// rare values below c are then looked for among all pairs, a scan that stops
+// as soon as each is found (it almost always does quickly: the XOR of two
+// common values is rare). For Grundy's game the mask 0xFE leaves 1,273 rare
+// heaps below 300,000, the last at 82,860, so the rare scan is the cost.
+//
+// Heaps go in blocks of grundyBlock: the pairs of a block's heaps with a rare
+// heap r ≥ grundyBlock read only values before the block, so they are
+// marked first, rare heap by rare heap over the whole block (sequential
+// reads), by two workers that split the block's heaps; then the heaps are
+// finished in order (the rare heaps r < grundyBlock, the candidate, the
+// rule-out scan).
+type grundyEngine struct {
+	vals      []uint16
+	mask      uint16
+	rareHeaps []uint32 // heaps r ≥ 1 with a rare value, ascending
+	rareVal   []uint16 // their values
+	hist      []uint32
+	maxValue  int
+	size      int // option tables hold values < size (a power of two ≥ 64)
+
+	nextMaskCheck int
+	hits          []uint8              // grundyBlock tables of size bytes: option values found in phase 1
+	rareBits      []bool               // rareBits[v]: v is rare under mask
+	table         *[MaxValue + 1]uint8 // scratch for scanPairs
+	workers       int
+}
+
+const grundyBlock = 1024
+
+// grundyDirect is where the engine starts using the rare heaps; the first
+// values come from the definition.
+const grundyDirect = 64
+
 func newGrundyEngine(resume []uint16, limit int) engine {
-	return newGeneralEngine(MustParseGame("4!.0").TakeBreak(), resume, limit)
+	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, table: new([MaxValue + 1]uint8)}
+	e.vals = make([]uint16, len(resume), limit)
+	copy(e.vals, resume)
+	for n := 1; n < len(e.vals); n++ {
+		e.hist[e.vals[n]]++
+		e.maxValue = max(e.maxValue, int(e.vals[n]))
+	}
+	e.size = seenSize(e.maxValue)
+	e.setMask(0)
+	e.nextMaskCheck = firstMaskCheck
+	if len(e.vals) >= firstMaskCheck {
+		e.rechooseMask()
+	}
+	return e
+}
+
+func (e *grundyEngine) values() []uint16 { return e.vals }
+func (e *grundyEngine) rare() int        { return len(e.rareHeaps) }
+
+func (e *grundyEngine) setMask(m uint16) {
+	e.mask = m
+	e.rareBits = make([]bool, MaxValue+1)
+	for v := range e.rareBits {
+		e.rareBits[v] = isRare(uint16(v), m)
+	}
+	e.rareHeaps, e.rareVal = e.rareHeaps[:0], e.rareVal[:0]
+	for a := 1; a < len(e.vals); a++ {
+		if e.rareBits[e.vals[a]] {
+			e.rareHeaps = append(e.rareHeaps, uint32(a))
+			e.rareVal = append(e.rareVal, e.vals[a])
+		}
+	}
+}
+
+func (e *grundyEngine) rechooseMask() {
+	n := len(e.vals)
+	e.nextMaskCheck = n + max(firstMaskCheck, n/8)
+	m, r := chooseMask(e.hist, e.maxValue)
+	if m != e.mask && float64(r) < 0.8*float64(len(e.rareHeaps)) {
+		e.setMask(m)
+	}
+}
+
+func (e *grundyEngine) record(n int, v uint16) {
+	e.vals = append(e.vals, v)
+	if n == 0 {
+		return
+	}
+	e.hist[v]++
+	if int(v) > e.maxValue {
+		e.maxValue = int(v)
+		e.size = seenSize(e.maxValue)
+	}
+	if e.rareBits[v] {
+		e.rareHeaps = append(e.rareHeaps, uint32(n))
+		e.rareVal = append(e.rareVal, v)
+	}
+}
+
+func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFunc) error {
+	start := time.Now()
+	startLen := len(e.vals)
+	lastReport := start
+	for n := len(e.vals); n <= upTo; n = len(e.vals) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if progress != nil && time.Since(lastReport) >= progressInterval {
+			lastReport = time.Now()
+			progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start), Rare: len(e.rareHeaps)})
+		}
+		if n >= e.nextMaskCheck {
+			e.rechooseMask()
+		}
+		end := min(upTo+1, n+grundyBlock, max(e.nextMaskCheck, n+1))
+		if n < grundyDirect {
+			for ; n < min(end, grundyDirect); n++ {
+				e.record(n, uint16(e.directValue(n)))
+			}
+			continue
+		}
+		if at := e.block(n, end-n); at >= 0 {
+			return errValueOverflow(MustParseGame("4!.0"), at)
+		}
+	}
+	if progress != nil {
+		progress(Progress{Done: len(e.vals), Total: upTo + 1, Rate: rate(len(e.vals)-startLen, start), Rare: len(e.rareHeaps)})
+	}
+	return nil
+}
+
+// directValue is the definition: the mex over every pair.
+func (e *grundyEngine) directValue(n int) int {
+	seen := make([]bool, e.size+1)
+	vals := e.vals
+	for a := 1; 2*a < n; a++ {
+		seen[vals[a]^vals[n-a]] = true
+	}
+	m := 0
+	for seen[m] {
+		m++
+	}
+	return m
+}
+
+// block computes the values of heaps n1..n1+B−1 (B ≤ grundyBlock), or fewer
+// when a value outgrows the option tables (Extend then goes on from there).
+// It returns −1, or the heap whose value does not fit.
+func (e *grundyEngine) block(n1, B int) int {
+	size := e.size
+	if len(e.hits) < B*size {
+		e.hits = make([]uint8, B*size)
+	}
+	hits := e.hits[:B*size]
+	clear(hits)
+	// Phase 1: the rare heaps r with B ≤ r < n1.
+	lo := 0
+	for lo < len(e.rareHeaps) && int(e.rareHeaps[lo]) < B {
+		lo++
+	}
+	hi := lo
+	for hi < len(e.rareHeaps) && int(e.rareHeaps[hi]) < n1 {
+		hi++
+	}
+	rare, rareVal := e.rareHeaps[lo:hi], e.rareVal[lo:hi]
+	vals := e.vals
+	mark := func(from, to int) {
+		for k, r32 := range rare {
+			r := int(r32)
+			g := rareVal[k]
+			// heap n = n1+i reads vals[n1+i−r]; the equal split n = 2r is
+			// not a move.
+			src := vals[n1-r+from : n1-r+to]
+			skip := 2*r - n1
+			for i, x := range src {
+				hits[(from+i)*size+int(x^g)] = 1
+			}
+			if skip >= from && skip < to {
+				// undo: the value 0 of the equal split came only from it
+				// unless another pair gives 0 too; phase 2 rechecks 0.
+				hits[skip*size] = 2
+			}
+		}
+	}
+	if e.workers > 1 && len(rare) > 64 && B >= 256 {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { defer wg.Done(); mark(0, B/2) }()
+		mark(B/2, B)
+		wg.Wait()
+	} else {
+		mark(0, B)
+	}
+	// Phase 2, heap by heap.
+	small := e.rareHeaps[:lo]
+	smallVal := e.rareVal[:lo]
+	for i := range B {
+		n := n1 + i
+		seen := hits[i*size : (i+1)*size]
+		vals = e.vals
+		if seen[0] == 2 {
+			// Set by an equal split: only a genuine pair may mark 0.
+			seen[0] = 0
+			zero := false
+			for k, r32 := range rare {
+				r := int(r32)
+				if 2*r != n && vals[n-r] == rareVal[k] {
+					zero = true
+					break
+				}
+			}
+			if zero {
+				seen[0] = 1
+			}
+		}
+		for k, r32 := range small {
+			r := int(r32)
+			if r >= n {
+				break
+			}
+			if 2*r != n {
+				seen[vals[n-r]^smallVal[k]] = 1
+			}
+		}
+		for k := hi; k < len(e.rareHeaps); k++ {
+			r := int(e.rareHeaps[k])
+			if r >= n {
+				break
+			}
+			if 2*r != n {
+				seen[vals[n-r]^e.rareVal[k]] = 1
+			}
+		}
+		// the candidate: the smallest common value not found
+		c := 0
+		for c < size && (seen[c] != 0 || e.rareBits[c]) {
+			c++
+		}
+		for c < MaxValue+1 && e.rareBits[c] {
+			c++
+		}
+		count := 0
+		for v := range min(c, size) {
+			if seen[v] == 0 {
+				seen[v] = 2 // a rare value to rule out
+				count++
+			}
+		}
+		if count > 0 {
+			// every pair (a, n−a) with a < n/2, eight at a time
+			t := e.table
+			copy(t[:size], seen)
+			h := (n - 1) / 2
+			count = scanPairs(vals[1:h+1], vals[n-h:n], t, count)
+			copy(seen, t[:size])
+		}
+		g := c
+		if count > 0 {
+			for v := range min(c, size) {
+				if seen[v] == 2 {
+					g = v
+					break
+				}
+			}
+		} else {
+			// no option value reaches size: a rare value from there on
+			// below c is the mex
+			for v := size; v < c; v++ {
+				if e.rareBits[v] {
+					g = v
+					break
+				}
+			}
+		}
+		if g > MaxValue {
+			return n
+		}
+		e.record(n, uint16(g))
+		if e.size != size {
+			return -1 // a value outgrew the tables: the next block uses the new size
+		}
+	}
+	return -1
 }

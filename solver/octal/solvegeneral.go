@@ -27,7 +27,7 @@ const GeneralDefaultMax = 1 << 13
 // DefaultMaxFor is auto mode's default heap limit for code.
 func DefaultMaxFor(code Code) int {
 	switch {
-	case !code.usesGeneral():
+	case !code.usesGeneral() || code.IsGrundysGame():
 		return DefaultMax
 	case nimLemma(code.TakeBreak()):
 		return 1024
