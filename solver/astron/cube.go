@@ -561,23 +561,7 @@ func (e *cubeEngine) cell(x, y, z int, w *cubeWork, bound int) int {
 func (e *cubeEngine) cellPass(x, y, z int, w *cubeWork, bound, pass int) int {
 	s := &w.ms
 	s.reset(bound, pass)
-	t2 := e.t2
-	for _, k := range e.join2 {
-		if j := x + y - k; j >= 0 {
-			s.add(t2.v[j*t2.side+z])
-		}
-		if j := x + z - k; j >= 0 {
-			s.add(t2.v[j*t2.side+y])
-		}
-		if j := y + z - k; j >= 0 {
-			s.add(t2.v[j*t2.side+x])
-		}
-	}
-	for _, k := range e.join3 {
-		if j := x + y + z - k; j >= 0 {
-			s.add(e.g1[j])
-		}
-	}
+	addJoins(s, e.t2, e.g1, e.join2, e.join3, x, y, z)
 	v := e.c.v
 	// Star z: the line (x, y, ·) is the pair's own buffer.
 	e.star(z, x, y, w.own, nil, &w.roll, s)

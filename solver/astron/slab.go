@@ -168,23 +168,7 @@ func (e *cubeEngine) slabPair(sl *Slab3, x, y, known int, w *cubeWork, lineX, li
 				p += maxBandPasses
 			}
 			s.reset(bound, p)
-			t2 := e.t2
-			for _, k := range e.join2 {
-				if j := x + y - k; j >= 0 {
-					s.add(t2.v[j*t2.side+z])
-				}
-				if j := x + z - k; j >= 0 {
-					s.add(t2.v[j*t2.side+y])
-				}
-				if j := y + z - k; j >= 0 {
-					s.add(t2.v[j*t2.side+x])
-				}
-			}
-			for _, k := range e.join3 {
-				if j := x + y + z - k; j >= 0 {
-					s.add(e.g1[j])
-				}
-			}
+			addJoins(s, e.t2, e.g1, e.join2, e.join3, x, y, z)
 			e.star(z, x, y, own, nil, &w.roll, s)
 			if y != z && !s.again() {
 				e.star(y, x, z, lineY[:y], nil, nil, s)

@@ -212,10 +212,11 @@ func (e *engine3) cell(x, y, z int, s *mexSet, bound int) int {
 	}
 }
 
-func (e *engine3) cellPass(x, y, z int, s *mexSet, bound int, pass int) int {
-	s.reset(bound, pass)
-	t2 := e.t2
-	for _, k := range e.join2 {
+// addJoins marks the values of the join moves of A_{x,y,z}: two stars
+// joined into one beside the third (a two-star value) and all three joined
+// (a one-star value). The cube, the slab and Table3 share it.
+func addJoins(s *mexSet, t2 *Table2, g1 []uint16, join2, join3 []int, x, y, z int) {
+	for _, k := range join2 {
 		if j := x + y - k; j >= 0 {
 			s.add(t2.v[j*t2.side+z])
 		}
@@ -226,11 +227,16 @@ func (e *engine3) cellPass(x, y, z int, s *mexSet, bound int, pass int) int {
 			s.add(t2.v[j*t2.side+x])
 		}
 	}
-	for _, k := range e.join3 {
+	for _, k := range join3 {
 		if j := x + y + z - k; j >= 0 {
-			s.add(e.g1[j])
+			s.add(g1[j])
 		}
 	}
+}
+
+func (e *engine3) cellPass(x, y, z int, s *mexSet, bound int, pass int) int {
+	s.reset(bound, pass)
+	addJoins(s, e.t2, e.g1, e.join2, e.join3, x, y, z)
 	// The largest star first: once a band is full the pass stops, and the
 	// cell goes on with the next band (see mexSet.again).
 	e.star(z, x, y, s)
