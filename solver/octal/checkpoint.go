@@ -79,14 +79,7 @@ func (e *CheckpointError) Error() string {
 // that is not a checkpoint, is truncated or damaged (checksum), or belongs to
 // another code is refused with a *CheckpointError saying which.
 func ReadCheckpoint(path string, code Code) ([]uint16, error) {
-	// Opening a named pipe would wait for a writer for ever, and a device
-	// never holds a checkpoint: only regular files are read.
-	if fi, err := os.Stat(path); err != nil {
-		return nil, err
-	} else if !fi.Mode().IsRegular() {
-		return nil, &CheckpointError{Path: path, Reason: "it is not a regular file"}
-	}
-	f, err := os.Open(path)
+	f, err := openCheckpoint(path)
 	if err != nil {
 		return nil, err
 	}
@@ -238,6 +231,18 @@ func verifyFromOptions(code Code, values []uint16, from int) (int, bool) {
 		}
 	}
 	return 0, true
+}
+
+// openCheckpoint opens a checkpoint file for reading. Opening a named pipe
+// would wait for a writer for ever, and a device never holds a checkpoint:
+// only regular files are read.
+func openCheckpoint(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !fi.Mode().IsRegular() {
+		return nil, &CheckpointError{Path: path, Reason: "it is not a regular file"}
+	}
+	return os.Open(path)
 }
 
 // IsCheckpointError reports whether err is a refused checkpoint.

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -145,4 +147,30 @@ func TestCheckpointRefusesTamperedValues(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "altered")
 	})
+}
+
+// TestCheckpointReadersRefuseNamedPipes: both checkpoint readers refuse a
+// named pipe at once instead of waiting for a writer.
+func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	code := MustParseCode("0.106")
+	done := make(chan [2]error, 1)
+	go func() {
+		_, e1 := ReadCheckpoint(fifo, code)
+		_, e2 := ReadVerifyCheckpoint(fifo, code)
+		done <- [2]error{e1, e2}
+	}()
+	select {
+	case errs := <-done:
+		for _, err := range errs {
+			require.Error(t, err)
+			assert.True(t, IsCheckpointError(err))
+			assert.Contains(t, err.Error(), "not a regular file")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a checkpoint reader is waiting on a named pipe")
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 
 	"github.com/google/renameio/v2"
 )
@@ -120,7 +119,7 @@ func readValues(r io.Reader, values []uint16) error {
 // code or holds values that are not code's (its first values are
 // recomputed from the definition) is refused with a *CheckpointError.
 func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
-	f, err := os.Open(path)
+	f, err := openCheckpoint(path)
 	if err != nil {
 		return nil, err
 	}
