@@ -260,3 +260,27 @@ func TestBruteForceIsMisereNim(t *testing.T) {
 		}
 	}
 }
+
+// A sum far beyond the quotients' reach is refused at once with an estimate,
+// not after searches that cannot end; the error still is ErrSearchTooLarge.
+func TestSolveSumRefusesHopelessSumsEarly(t *testing.T) {
+	code := octal.MustParseCode("0.07")
+	opts := SumOptions{QuotientTime: 50 * time.Millisecond, MoreQuotientTime: 50 * time.Millisecond}
+	_, err := SolveSum(context.Background(), code, []int{1000, 3}, opts)
+	var be *BeyondReachError
+	require.ErrorAs(t, err, &be)
+	require.ErrorIs(t, err, ErrSearchTooLarge)
+	require.Greater(t, be.Estimate, 1e12)
+	require.Contains(t, err.Error(), "beyond reach")
+
+	// the estimate of sums the search does decide stays far below the bar
+	for _, heaps := range [][]int{{28, 29, 30}, {30, 30, 30}, {30, 30, 30, 30}} {
+		for _, k := range []int{4, 13, 24} {
+			require.Less(t, searchEstimate(code, heaps, k), hopelessFactor*2e6, "%v above Q_%d", heaps, k)
+		}
+	}
+	// partitions of 10 into parts 2..4 (the heaps of 0.07 with moves, up to
+	// 4): 4+4+2, 4+3+3, 4+2+2+2, 3+3+2+2, 2+2+2+2+2 — with one heap of 5
+	// left, 15 tokens above Q_4 give 5 positions.
+	require.Equal(t, 5.0, searchEstimate(code, []int{15}, 4))
+}
