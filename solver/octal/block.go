@@ -50,10 +50,26 @@ const (
 // marks leave 14 values for the rule-out scan instead of 43) and with more
 // (where each kernel heap costs a store for every digit, and the rule-out
 // scans of the record games find their values within a few dozen pairs).
+//
+// Without AVX-512 the rule-out scan (AVX2, or plain Go) is slower, so more
+// kernel heaps pay: on Officers' first 10^6 heaps with the AVX2 scan, 384
+// took 2.6–2.8 CPU-s, 640–1024 2.3–2.5 and 2048 3.0. Games whose values
+// stay below 64 (0.127) rule out their few rare values within a few pairs,
+// and a pair kernel only adds marking: 0.127's first 10^6 heaps took 0.64–0.88
+// CPU-s with none, 0.87–0.91 with 384 and 1.3 with 768.
 var (
-	blockPairKernel      = 384
+	blockPairKernel      = pairKernelForScan()
+	blockPairKernelSmall = 0
 	blockPairKernelMulti = 0
 )
+
+// pairKernelForScan is blockPairKernel for this CPU's rule-out scan.
+func pairKernelForScan() int {
+	if haveFindPairsSIMD {
+		return 384
+	}
+	return 768
+}
 
 // blockMaxSplits is the most split digits the block engine takes.
 const blockMaxSplits = 8
@@ -61,6 +77,9 @@ const blockMaxSplits = 8
 // blockPairs is the number of pair-kernel heaps for this code.
 func (s *Sparse) blockPairs() int {
 	if len(s.split) == 1 {
+		if s.maxValue < 64 {
+			return blockPairKernelSmall
+		}
 		return blockPairKernel
 	}
 	return blockPairKernelMulti
@@ -196,7 +215,7 @@ func (s *Sparse) blockRound(from, to int) int {
 		bs.pairKernel = s.choosePairKernel(from, pairs)
 		bs.pairKernelAt = from
 	}
-	if bs, low := s.blocks, blockLag; haveFindPairsSIMD &&
+	if bs, low := s.blocks, blockLag; haveAlignedPairScan() &&
 		(bs.lowFrom != low || len(bs.lowRev) < blockLowRev && len(bs.lowRev) < (from-low)&^31) {
 		bs.lowFrom = low
 		bs.lowRev = bs.lowRev[:0]
@@ -317,7 +336,7 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 		count += bits.OnesCount64(x)
 	}
 	if count > 0 {
-		if haveFindPairsSIMD {
+		if haveAlignedPairScan() {
 			count = s.blockRuleOut(m, vals, &set, count)
 		} else {
 			for v := range size {
@@ -402,7 +421,7 @@ func (s *Sparse) blockRuleOut(m int, vals []uint16, set *valueSet512, count int)
 					continue
 				}
 				var done int
-				count, done = findPairsAlignedAVX512(&rev[len(rev)-32-(a-low)], &vals[r-a-31], blocks, set, count)
+				count, done = findPairsAligned(&rev[len(rev)-32-(a-low)], &vals[r-a-31], blocks, set, count)
 				if count == 0 {
 					return 0
 				}

@@ -71,6 +71,11 @@ var sparseEngines = []struct {
 		return extendWithBlocks(t, code, upTo, 2)
 	}},
 	{"block (no vector scan)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(simd, avx2 bool) { haveFindPairsSIMD, haveAVX2PairScan = simd, avx2 }(haveFindPairsSIMD, haveAVX2PairScan)
+		haveFindPairsSIMD, haveAVX2PairScan = false, false
+		return extendWithBlocks(t, code, upTo, 2)
+	}},
+	{"block (AVX2 scan where there is one)", func(t *testing.T, code Code, upTo int) []uint16 {
 		defer func(simd bool) { haveFindPairsSIMD = simd }(haveFindPairsSIMD)
 		haveFindPairsSIMD = false
 		return extendWithBlocks(t, code, upTo, 2)
@@ -81,10 +86,10 @@ var sparseEngines = []struct {
 // from heap 400 on (64 extra kernel heaps, 32 for codes with several split
 // digits), whatever the number of rare heaps.
 func extendWithBlocks(t *testing.T, code Code, upTo, workers int) []uint16 {
-	defer func(w, min, kernel, multi, rare int) {
-		parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare = w, min, kernel, multi, rare
-	}(parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare)
-	parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare = workers, 400, 64, 32, 0
+	defer func(w, min, kernel, small, multi, rare int) {
+		parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelSmall, blockPairKernelMulti, blockMinRare = w, min, kernel, small, multi, rare
+	}(parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelSmall, blockPairKernelMulti, blockMinRare)
+	parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelSmall, blockPairKernelMulti, blockMinRare = workers, 400, 64, 48, 32, 0
 	got, err := SparseExtend(context.Background(), code, nil, upTo, nil)
 	require.NoError(t, err)
 	return got
@@ -254,9 +259,23 @@ func TestMarkSplits(t *testing.T) {
 // TestFindPairsAligned checks the vector scan over lanes aligned in memory
 // (the reversed low parts) against the same pairs taken one by one.
 func TestFindPairsAligned(t *testing.T) {
-	if !haveFindPairsSIMD {
+	ran := false
+	for _, impl := range []struct {
+		name string
+		have bool
+		scan func(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)
+	}{{"AVX-512", haveFindPairsSIMD, findPairsAlignedAVX512}, {"AVX2", haveAVX2PairScan, findPairsAlignedAVX2}} {
+		if impl.have {
+			ran = true
+			t.Run(impl.name, func(t *testing.T) { testFindPairsAligned(t, impl.scan) })
+		}
+	}
+	if !ran {
 		t.Skip("no vector pair scan on this CPU")
 	}
+}
+
+func testFindPairsAligned(t *testing.T, scan func(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)) {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	for trial := range 2000 {
 		size := 64 << rng.IntN(4)
@@ -290,7 +309,7 @@ func TestFindPairsAligned(t *testing.T) {
 			wantDone++
 		}
 		got := set
-		left, done := findPairsAlignedAVX512(&lo[len(lo)-32], &hi[len(hi)-32], blocks, &got, count)
+		left, done := scan(&lo[len(lo)-32], &hi[len(hi)-32], blocks, &got, count)
 		require.Equal(t, wantLeft, left, "trial %d", trial)
 		require.Equal(t, wantDone, done, "trial %d", trial)
 		require.Equal(t, want, got, "trial %d", trial)
