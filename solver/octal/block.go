@@ -71,6 +71,9 @@ func pairKernelForScan() int {
 	return 768
 }
 
+// blockNoSmall turns the word marking of values below 64 off (tests).
+var blockNoSmall = false
+
 // blockMaxSplits is the most split digits the block engine takes.
 const blockMaxSplits = 8
 
@@ -161,7 +164,7 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 // tab (clearing them first) for every split digit until none is left,
 // handing each heap's options over as a bit set in opts; the heaps of group
 // g are complete when bit g of done is set.
-func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int) {
+func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int, small bool) {
 	for {
 		x := sl.state.Load()
 		g := int(x & (1<<32 - 1))
@@ -169,6 +172,15 @@ func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals
 			return
 		}
 		if !sl.state.CompareAndSwap(x, x+1) {
+			continue
+		}
+		if small {
+			// Values below 64: the options are bits of one word a heap.
+			clear(opts[g*blockGroup : (g+1)*blockGroup])
+			for _, j := range digits {
+				markGroup64(opts, g, vals, n-j, sl.kernel)
+			}
+			sl.done.Or(1 << g)
 			continue
 		}
 		clear(tab[g*blockGroup*blockStride : (g+1)*blockGroup*blockStride])
@@ -251,6 +263,10 @@ func (s *Sparse) blockRound(from, to int) int {
 		slots[b].reset(b, kernel)
 	}
 
+	// With every value below 64 so far, the kernel's options are marked as
+	// bits of a word (markGroup64); the round ends after a value of 64 or
+	// more, which the words cannot hold.
+	small := s.maxValue < 64 && !blockNoSmall
 	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
@@ -268,7 +284,7 @@ func (s *Sparse) blockRound(from, to int) int {
 					}
 				}
 				slot := b % blockLagBlocks
-				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split)
+				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split, small)
 			}
 		}()
 	}
@@ -281,7 +297,7 @@ func (s *Sparse) blockRound(from, to int) int {
 		slot := b % blockLagBlocks
 		sl, tab, opts := &slots[slot], s.blocks.tabs[1], s.blocks.options[slot]
 		n := from + b*blockHeaps
-		sl.markGroups(b, tab, opts, full, n, s.split)
+		sl.markGroups(b, tab, opts, full, n, s.split, small)
 		for k := range blockHeaps {
 			// The marker may still be on a group: the heaps of the groups
 			// before it need not wait for it.
@@ -297,7 +313,7 @@ func (s *Sparse) blockRound(from, to int) int {
 			}
 			s.vals = append(s.vals, v)
 			s.record(m, v)
-			if int(v) >= blockStride {
+			if int(v) >= blockStride || small && v >= 64 {
 				return m + 1
 			}
 		}
@@ -375,6 +391,19 @@ func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint3
 		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
 			tab[k*blockStride+int((x^vals[base+k-int(a)])&(blockStride-1))] = 1
 		}
+	}
+}
+
+// markGroup64Go is markGroupGo for values below 64, into word 0 of the
+// heaps' option sets: bit vals[a] ^ vals[base+k−a] for each kernel heap a
+// and each heap k of group g.
+func markGroup64Go(opts *blockOptions, g int, vals []uint16, base int, kernel []uint32) {
+	for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
+		var w uint64
+		for _, a := range kernel {
+			w |= 1 << ((vals[a] ^ vals[base+k-int(a)]) & 63)
+		}
+		opts[k][0] |= w
 	}
 }
 

@@ -75,6 +75,11 @@ var sparseEngines = []struct {
 		haveFindPairsSIMD, haveAVX2PairScan = false, false
 		return extendWithBlocks(t, code, upTo, 2)
 	}},
+	{"block (byte tables for values below 64)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(v bool) { blockNoSmall = v }(blockNoSmall)
+		blockNoSmall = true
+		return extendWithBlocks(t, code, upTo, 2)
+	}},
 	{"block (AVX2 scan where there is one)", func(t *testing.T, code Code, upTo int) []uint16 {
 		defer func(simd bool) { haveFindPairsSIMD = simd }(haveFindPairsSIMD)
 		haveFindPairsSIMD = false
@@ -312,6 +317,34 @@ func testFindPairsAligned(t *testing.T, scan func(lo, hi *uint16, blocks int, se
 		left, done := scan(&lo[len(lo)-32], &hi[len(hi)-32], blocks, &got, count)
 		require.Equal(t, wantLeft, left, "trial %d", trial)
 		require.Equal(t, wantDone, done, "trial %d", trial)
+		require.Equal(t, want, got, "trial %d", trial)
+	}
+}
+
+// TestMarkGroup64 checks the word marking of values below 64 (the vector
+// version where the CPU has it) against the same splits marked one by one.
+func TestMarkGroup64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(64, 2026))
+	vals := make([]uint16, 4096)
+	for trial := range 500 {
+		for i := range vals {
+			vals[i] = uint16(rng.IntN(64))
+		}
+		kernel := make([]uint32, rng.IntN(200))
+		for i := range kernel {
+			kernel[i] = uint32(1 + rng.IntN(1500))
+		}
+		base := 2000 + rng.IntN(1000)
+		g := rng.IntN(blockGroups)
+		var got, want blockOptions
+		got[g*blockGroup][0] = 1 << 63 // ORed into, not overwritten
+		want[g*blockGroup][0] = 1 << 63
+		markGroup64(&got, g, vals, base, kernel)
+		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
+			for _, a := range kernel {
+				want[k][0] |= 1 << (vals[a] ^ vals[base+k-int(a)])
+			}
+		}
 		require.Equal(t, want, got, "trial %d", trial)
 	}
 }
