@@ -36,8 +36,13 @@ type grundyEngine struct {
 	nextMaskCheck int
 	hits          []uint8              // grundyBlock tables of size bytes: option values found in phase 1
 	rareBits      []bool               // rareBits[v]: v is rare under mask
-	table         *[MaxValue + 1]uint8 // scratch for scanPairs
+	table         *[MaxValue + 1]uint8 // scratch for scanPairs (worker 0)
+	table2        *[MaxValue + 1]uint8 // the same for worker 1
 	workers       int
+	pending       []int32 // speculative blocks: rare values each heap still has to rule out
+	exactUntil    int     // heaps below it go in exact blocks (after a block that could not guess)
+	misses        int     // speculative guesses that were wrong (rare heaps found by phase 3)
+	speculateFrom int     // grundySpeculateFrom; tests lower it
 }
 
 const grundyBlock = 1024
@@ -47,7 +52,7 @@ const grundyBlock = 1024
 const grundyDirect = 64
 
 func newGrundyEngine(resume []uint16, limit int) engine {
-	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, table: new([MaxValue + 1]uint8)}
+	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, table: new([MaxValue + 1]uint8), table2: new([MaxValue + 1]uint8), speculateFrom: grundySpeculateFrom}
 	e.vals = make([]uint16, len(resume), limit)
 	copy(e.vals, resume)
 	for n := 1; n < len(e.vals); n++ {
@@ -131,6 +136,10 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 		if at := e.block(n, end-n); at >= 0 {
 			return errValueOverflow(MustParseGame("4!.0"), at)
 		}
+		if len(e.vals) == n {
+			// a speculative block that could not guess its first heap
+			e.exactUntil = n + 1
+		}
 	}
 	if progress != nil {
 		progress(Progress{Done: len(e.vals), Total: upTo + 1, Rate: rate(len(e.vals)-startLen, start), Rare: len(e.rareHeaps)})
@@ -152,9 +161,28 @@ func (e *grundyEngine) directValue(n int) int {
 	return m
 }
 
+// grundySpeculateFrom is the first heap of the speculative blocks (see
+// block): below it rare heaps are still frequent (Grundy's game has its last
+// rare heap at 82,860) and a failed guess costs the rest of its block.
+const grundySpeculateFrom = 1 << 16
+
 // block computes the values of heaps n1..n1+B−1 (B ≤ grundyBlock), or fewer
 // when a value outgrows the option tables (Extend then goes on from there).
 // It returns −1, or the heap whose value does not fit.
+//
+// Phase 1 marks, for every heap i of the block, the pairs (r, n−r) with a
+// rare heap r whose partner lies before the block (r > i): sequential
+// reads, two workers splitting the block's heaps. Phase 2 goes heap by heap:
+// the rare heaps r ≤ i, the candidate c (smallest common value not found)
+// and the rare values below c still to rule out.
+//
+// From grundySpeculateFrom on, with two workers, the block is speculative:
+// phase 2 takes G(n) = c at once (right whenever n is not a rare heap, as
+// every heap past 82,860 has been) and phase 3 checks it, both workers
+// scanning the pairs of half the heaps for the rare values below c. At the
+// first heap where one is missing, its value is that rare value (its scan
+// read only values before it, all checked), and the heaps after it are
+// dropped and computed again by the next block.
 func (e *grundyEngine) block(n1, B int) int {
 	size := e.size
 	if len(e.hits) < B*size {
@@ -162,47 +190,38 @@ func (e *grundyEngine) block(n1, B int) int {
 	}
 	hits := e.hits[:B*size]
 	clear(hits)
-	// Phase 1: the rare heaps r with B ≤ r < n1.
-	lo := 0
-	for lo < len(e.rareHeaps) && int(e.rareHeaps[lo]) < B {
-		lo++
-	}
-	hi := lo
+	spec := n1 >= e.speculateFrom && e.workers > 1 && n1 >= e.exactUntil
+	// Phase 1: every rare heap r < n1, for the heaps i < r of the block.
+	hi := 0
 	for hi < len(e.rareHeaps) && int(e.rareHeaps[hi]) < n1 {
 		hi++
 	}
-	rare, rareVal := e.rareHeaps[lo:hi], e.rareVal[lo:hi]
+	rare, rareVal := e.rareHeaps[:hi], e.rareVal[:hi]
 	vals := e.vals
 	mark := func(from, to int) {
 		for k, r32 := range rare {
 			r := int(r32)
+			end := min(to, r) // heap n1+i reads vals[n1+i−r], before the block when i < r
+			if end <= from {
+				continue
+			}
 			g := rareVal[k]
-			// heap n = n1+i reads vals[n1+i−r]; the equal split n = 2r is
-			// not a move.
-			src := vals[n1-r+from : n1-r+to]
-			skip := 2*r - n1
+			src := vals[n1-r+from : n1-r+end]
 			for i, x := range src {
 				hits[(from+i)*size+int(x^g)] = 1
 			}
-			if skip >= from && skip < to {
-				// undo: the value 0 of the equal split came only from it
-				// unless another pair gives 0 too; phase 2 rechecks 0.
+			if skip := 2*r - n1; skip >= from && skip < end {
+				// the equal split n = 2r is not a move: phase 2
+				// rechecks the value 0 of this heap
 				hits[skip*size] = 2
 			}
 		}
 	}
-	if e.workers > 1 && len(rare) > 64 && B >= 256 {
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() { defer wg.Done(); mark(0, B/2) }()
-		mark(B/2, B)
-		wg.Wait()
-	} else {
-		mark(0, B)
-	}
+	e.parallel(B, len(rare) > 64 && B >= 256, mark)
 	// Phase 2, heap by heap.
-	small := e.rareHeaps[:lo]
-	smallVal := e.rareVal[:lo]
+	if spec && len(e.pending) < B {
+		e.pending = make([]int32, B)
+	}
 	for i := range B {
 		n := n1 + i
 		seen := hits[i*size : (i+1)*size]
@@ -210,25 +229,21 @@ func (e *grundyEngine) block(n1, B int) int {
 		if seen[0] == 2 {
 			// Set by an equal split: only a genuine pair may mark 0.
 			seen[0] = 0
-			zero := false
 			for k, r32 := range rare {
 				r := int(r32)
-				if 2*r != n && vals[n-r] == rareVal[k] {
-					zero = true
+				if r > i && 2*r != n && vals[n-r] == rareVal[k] {
+					seen[0] = 1
 					break
 				}
 			}
-			if zero {
-				seen[0] = 1
-			}
 		}
-		for k, r32 := range small {
+		for k, r32 := range rare {
 			r := int(r32)
-			if r >= n {
-				break
+			if r > i {
+				break // marked in phase 1
 			}
 			if 2*r != n {
-				seen[vals[n-r]^smallVal[k]] = 1
+				seen[vals[n-r]^rareVal[k]] = 1
 			}
 		}
 		for k := hi; k < len(e.rareHeaps); k++ {
@@ -248,6 +263,11 @@ func (e *grundyEngine) block(n1, B int) int {
 		for c < MaxValue+1 && e.rareBits[c] {
 			c++
 		}
+		if spec && c >= size {
+			// a new largest value: no guess, this block ends here
+			B = i
+			break
+		}
 		count := 0
 		for v := range min(c, size) {
 			if seen[v] == 0 {
@@ -255,13 +275,14 @@ func (e *grundyEngine) block(n1, B int) int {
 				count++
 			}
 		}
+		if spec {
+			e.pending[i] = int32(count)
+			e.vals = append(e.vals, uint16(c))
+			continue
+		}
 		if count > 0 {
-			// every pair (a, n−a) with a < n/2, eight at a time
-			t := e.table
-			copy(t[:size], seen)
 			h := (n - 1) / 2
-			count = scanPairs(vals[1:h+1], vals[n-h:n], t, count)
-			copy(seen, t[:size])
+			count = scanRow(vals[1:h+1], vals[n-h:n], seen, e.table, count)
 		}
 		g := c
 		if count > 0 {
@@ -289,5 +310,76 @@ func (e *grundyEngine) block(n1, B int) int {
 			return -1 // a value outgrew the tables: the next block uses the new size
 		}
 	}
+	if spec {
+		e.checkGuesses(n1, B, size)
+	}
 	return -1
+}
+
+// checkGuesses is phase 3 of a speculative block: e.vals[n1:n1+B] hold the
+// guesses c, e.pending[i] how many rare values below c heap n1+i still has
+// to find among its pairs (marked 2 in its row of e.hits). It keeps the
+// guesses up to the first heap that lacks one, gives that heap its value
+// and drops the rest.
+func (e *grundyEngine) checkGuesses(n1, B, size int) {
+	fail := [2]int{B, B}
+	failVal := [2]uint16{}
+	vals := e.vals
+	check := func(from, to int) {
+		w := 0
+		if from > 0 {
+			w = 1
+		}
+		var scratch *[MaxValue + 1]uint8
+		if w == 0 {
+			scratch = e.table
+		} else {
+			scratch = e.table2
+		}
+		for i := from; i < to; i++ {
+			count := int(e.pending[i])
+			if count == 0 {
+				continue
+			}
+			n := n1 + i
+			seen := e.hits[i*size : (i+1)*size]
+			h := (n - 1) / 2
+			if scanRow(vals[1:h+1], vals[n-h:n], seen, scratch, count) > 0 {
+				for v := range size {
+					if seen[v] == 2 {
+						fail[w], failVal[w] = i, uint16(v)
+						return
+					}
+				}
+			}
+		}
+	}
+	e.parallel(B, B >= 64, check)
+	f, g := fail[0], failVal[0]
+	if f == B {
+		f, g = fail[1], failVal[1]
+	}
+	guesses := e.vals[n1 : n1+min(f, B)]
+	e.vals = e.vals[:n1]
+	for i, c := range guesses {
+		e.record(n1+i, c)
+	}
+	if f < B {
+		e.record(n1+f, g)
+		e.misses++
+	}
+}
+
+// parallel runs work(0, B/2) and work(B/2, B) on two goroutines when split
+// (and the engine has two workers), else work(0, B).
+func (e *grundyEngine) parallel(B int, split bool, work func(from, to int)) {
+	if e.workers > 1 && split {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { defer wg.Done(); work(0, B/2) }()
+		work(B/2, B)
+		wg.Wait()
+		return
+	}
+	work(0, B)
 }
