@@ -2,8 +2,10 @@ package octal
 
 import (
 	"context"
+	"math/bits"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // grundyEngine is the sparse-space engine for Grundy's game 4!.0: G(n) is the
@@ -14,16 +16,16 @@ import (
 // (r, n−r) for the rare heaps r < n (r ≠ n/2) finds every common option
 // value, and the candidate c is the smallest common value not found. The
 // rare values below c are then looked for among all pairs, a scan that stops
-// as soon as each is found (it almost always does quickly: the XOR of two
-// common values is rare). For Grundy's game the mask 0xFE leaves 1,273 rare
-// heaps below 300,000, the last at 82,860, so the rare scan is the cost.
+// as soon as each is found (the XOR of two common values is rare; about 35
+// values are left to find, after some 3,600 pairs on average). For Grundy's
+// game the mask 0xFE leaves 1,273 rare heaps below 2^20, the last at 82,860.
 //
-// Heaps go in blocks of grundyBlock: the pairs of a block's heaps with a rare
-// heap r ≥ grundyBlock read only values before the block, so they are
-// marked first, rare heap by rare heap over the whole block (sequential
-// reads), by two workers that split the block's heaps; then the heaps are
-// finished in order (the rare heaps r < grundyBlock, the candidate, the
-// rule-out scan).
+// Heaps go in blocks of grundyBlock (see block): phase 1 marks the pairs
+// with a rare heap whose partner lies before the block, rare heap by rare
+// heap over the block (sequential reads), two workers splitting the heaps;
+// phase 2 finishes the heaps in order; past grundySpeculateFrom it guesses
+// G(n) = c and phase 3 checks the guesses with both workers, each scan an
+// AVX2 test of 32 pairs at a time where the CPU has it (grundyscan.go).
 type grundyEngine struct {
 	vals      []uint16
 	mask      uint16
@@ -34,25 +36,26 @@ type grundyEngine struct {
 	size      int // option tables hold values < size (a power of two ≥ 64)
 
 	nextMaskCheck int
-	hits          []uint8              // grundyBlock tables of size bytes: option values found in phase 1
-	rareBits      []bool               // rareBits[v]: v is rare under mask
-	table         *[MaxValue + 1]uint8 // scratch for scanPairs (worker 0)
-	table2        *[MaxValue + 1]uint8 // the same for worker 1
+	rareBits      []bool   // rareBits[v]: v is rare under mask
+	rareWords     []uint64 // the same as a bit set: bit v&63 of word v>>6
+	hits          []uint8  // grundyBlock rows of size bytes: option values found (0 or 1)
+	eqSplit       []bool   // eqSplit[i]: phase 1 marked 0 for heap i from its equal split
+	pendSets      []uint64 // speculative blocks: each heap's rare values still to rule out
+	pending       []int32  // and how many
 	workers       int
-	pending       []int32 // speculative blocks: rare values each heap still has to rule out
-	exactUntil    int     // heaps below it go in exact blocks (after a block that could not guess)
-	misses        int     // speculative guesses that were wrong (rare heaps found by phase 3)
-	speculateFrom int     // grundySpeculateFrom; tests lower it
+	exactUntil    int // heaps below it go in exact blocks (after a block that could not guess)
+	misses        int // speculative guesses that were wrong (rare heaps found by phase 3)
+	speculateFrom int // grundySpeculateFrom; tests lower it
 }
 
-const grundyBlock = 1024
+const grundyBlock = 256
 
 // grundyDirect is where the engine starts using the rare heaps; the first
 // values come from the definition.
 const grundyDirect = 64
 
 func newGrundyEngine(resume []uint16, limit int) engine {
-	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, table: new([MaxValue + 1]uint8), table2: new([MaxValue + 1]uint8), speculateFrom: grundySpeculateFrom}
+	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, speculateFrom: grundySpeculateFrom}
 	e.vals = make([]uint16, len(resume), limit)
 	copy(e.vals, resume)
 	for n := 1; n < len(e.vals); n++ {
@@ -74,8 +77,12 @@ func (e *grundyEngine) rare() int        { return len(e.rareHeaps) }
 func (e *grundyEngine) setMask(m uint16) {
 	e.mask = m
 	e.rareBits = make([]bool, MaxValue+1)
+	e.rareWords = make([]uint64, (MaxValue+1)/64)
 	for v := range e.rareBits {
 		e.rareBits[v] = isRare(uint16(v), m)
+		if e.rareBits[v] {
+			e.rareWords[v>>6] |= 1 << (v & 63)
+		}
 	}
 	e.rareHeaps, e.rareVal = e.rareHeaps[:0], e.rareVal[:0]
 	for a := 1; a < len(e.vals); a++ {
@@ -170,11 +177,13 @@ const grundySpeculateFrom = 1 << 16
 // when a value outgrows the option tables (Extend then goes on from there).
 // It returns −1, or the heap whose value does not fit.
 //
-// Phase 1 marks, for every heap i of the block, the pairs (r, n−r) with a
-// rare heap r whose partner lies before the block (r > i): sequential
-// reads, two workers splitting the block's heaps. Phase 2 goes heap by heap:
+// Each heap of the block has a row of size bytes (the option values found).
+// Phase 1 marks, for every heap i, the pairs (r, n−r) with a rare heap r
+// whose partner lies before the block (r > i): sequential reads, two
+// workers splitting the block's heaps. Phase 2 goes heap by heap, on the
+// row packed into bits:
 // the rare heaps r ≤ i, the candidate c (smallest common value not found)
-// and the rare values below c still to rule out.
+// and the set of rare values below c still to rule out by the other pairs.
 //
 // From grundySpeculateFrom on, with two workers, the block is speculative:
 // phase 2 takes G(n) = c at once (right whenever n is not a rare heap, as
@@ -185,11 +194,15 @@ const grundySpeculateFrom = 1 << 16
 // dropped and computed again by the next block.
 func (e *grundyEngine) block(n1, B int) int {
 	size := e.size
+	W := size / 64
 	if len(e.hits) < B*size {
 		e.hits = make([]uint8, B*size)
+		e.eqSplit = make([]bool, B)
 	}
 	hits := e.hits[:B*size]
 	clear(hits)
+	eqSplit := e.eqSplit[:B]
+	clear(eqSplit)
 	spec := n1 >= e.speculateFrom && e.workers > 1 && n1 >= e.exactUntil
 	// Phase 1: every rare heap r < n1, for the heaps i < r of the block.
 	hi := 0
@@ -205,15 +218,11 @@ func (e *grundyEngine) block(n1, B int) int {
 			if end <= from {
 				continue
 			}
-			g := rareVal[k]
-			src := vals[n1-r+from : n1-r+end]
-			for i, x := range src {
-				hits[(from+i)*size+int(x^g)] = 1
-			}
+			markRows(hits[from*size:end*size], vals[n1-r+from:n1-r+end], rareVal[k], size)
 			if skip := 2*r - n1; skip >= from && skip < end {
 				// the equal split n = 2r is not a move: phase 2
 				// rechecks the value 0 of this heap
-				hits[skip*size] = 2
+				eqSplit[skip] = true
 			}
 		}
 	}
@@ -222,11 +231,16 @@ func (e *grundyEngine) block(n1, B int) int {
 	if spec && len(e.pending) < B {
 		e.pending = make([]int32, B)
 	}
+	if spec && len(e.pendSets) < B*W {
+		e.pendSets = make([]uint64, B*W)
+	}
+	rareWords := e.rareWords[:W]
+	var scratch, rowBits [MaxValue/64 + 1]uint64
 	for i := range B {
 		n := n1 + i
 		seen := hits[i*size : (i+1)*size]
 		vals = e.vals
-		if seen[0] == 2 {
+		if eqSplit[i] {
 			// Set by an equal split: only a genuine pair may mark 0.
 			seen[0] = 0
 			for k, r32 := range rare {
@@ -237,14 +251,13 @@ func (e *grundyEngine) block(n1, B int) int {
 				}
 			}
 		}
+		// the rare heaps r ≤ i (2r < n: r < B ≤ n1, never the equal split)
 		for k, r32 := range rare {
 			r := int(r32)
 			if r > i {
 				break // marked in phase 1
 			}
-			if 2*r != n {
-				seen[vals[n-r]^rareVal[k]] = 1
-			}
+			seen[vals[n-r]^rareVal[k]] = 1
 		}
 		for k := hi; k < len(e.rareHeaps); k++ {
 			r := int(e.rareHeaps[k])
@@ -255,10 +268,17 @@ func (e *grundyEngine) block(n1, B int) int {
 				seen[vals[n-r]^e.rareVal[k]] = 1
 			}
 		}
+		row := rowBits[:W]
+		for w := range row {
+			row[w] = gather64(seen[64*w : 64*w+64])
+		}
 		// the candidate: the smallest common value not found
-		c := 0
-		for c < size && (seen[c] != 0 || e.rareBits[c]) {
-			c++
+		c := size
+		for w, x := range row {
+			if free := ^x &^ rareWords[w]; free != 0 {
+				c = 64*w + bits.TrailingZeros64(free)
+				break
+			}
 		}
 		for c < MaxValue+1 && e.rareBits[c] {
 			c++
@@ -268,31 +288,31 @@ func (e *grundyEngine) block(n1, B int) int {
 			B = i
 			break
 		}
+		// the rare values below c with no option yet
+		set := scratch[:W]
 		count := 0
-		for v := range min(c, size) {
-			if seen[v] == 0 {
-				seen[v] = 2 // a rare value to rule out
-				count++
+		for w, x := range row {
+			t := ^x & rareWords[w]
+			if lo := 64 * w; c < lo+64 {
+				t &= 1<<max(c-lo, 0) - 1
 			}
+			set[w] = t
+			count += bits.OnesCount64(t)
 		}
 		if spec {
 			e.pending[i] = int32(count)
+			copy(e.pendSets[i*W:(i+1)*W], set)
 			e.vals = append(e.vals, uint16(c))
 			continue
 		}
-		if count > 0 {
-			h := (n - 1) / 2
-			count = scanRow(vals[1:h+1], vals[n-h:n], seen, e.table, count)
-		}
 		g := c
 		if count > 0 {
-			for v := range min(c, size) {
-				if seen[v] == 2 {
-					g = v
-					break
-				}
+			h := (n - 1) / 2
+			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+				g = smallestInSet(set)
 			}
-		} else {
+		}
+		if g >= size {
 			// no option value reaches size: a rare value from there on
 			// below c is the mex
 			for v := size; v < c; v++ {
@@ -311,17 +331,17 @@ func (e *grundyEngine) block(n1, B int) int {
 		}
 	}
 	if spec {
-		e.checkGuesses(n1, B, size)
+		e.checkGuesses(n1, B, W)
 	}
 	return -1
 }
 
 // checkGuesses is phase 3 of a speculative block: e.vals[n1:n1+B] hold the
-// guesses c, e.pending[i] how many rare values below c heap n1+i still has
-// to find among its pairs (marked 2 in its row of e.hits). It keeps the
-// guesses up to the first heap that lacks one, gives that heap its value
+// guesses c, e.pendSets the rare values below c that heap n1+i still has to
+// find among its pairs (W words a heap) and e.pending[i] how many. It keeps
+// the guesses up to the first heap that lacks one, gives that heap its value
 // and drops the rest.
-func (e *grundyEngine) checkGuesses(n1, B, size int) {
+func (e *grundyEngine) checkGuesses(n1, B, W int) {
 	fail := [2]int{B, B}
 	failVal := [2]uint16{}
 	vals := e.vals
@@ -330,27 +350,17 @@ func (e *grundyEngine) checkGuesses(n1, B, size int) {
 		if from > 0 {
 			w = 1
 		}
-		var scratch *[MaxValue + 1]uint8
-		if w == 0 {
-			scratch = e.table
-		} else {
-			scratch = e.table2
-		}
 		for i := from; i < to; i++ {
 			count := int(e.pending[i])
 			if count == 0 {
 				continue
 			}
 			n := n1 + i
-			seen := e.hits[i*size : (i+1)*size]
+			set := e.pendSets[i*W : (i+1)*W]
 			h := (n - 1) / 2
-			if scanRow(vals[1:h+1], vals[n-h:n], seen, scratch, count) > 0 {
-				for v := range size {
-					if seen[v] == 2 {
-						fail[w], failVal[w] = i, uint16(v)
-						return
-					}
-				}
+			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+				fail[w], failVal[w] = i, uint16(smallestInSet(set))
+				return
 			}
 		}
 	}
@@ -382,4 +392,31 @@ func (e *grundyEngine) parallel(B int, split bool, work func(from, to int)) {
 		return
 	}
 	work(0, B)
+}
+
+// markRows sets rows[i·size + (src[i] ⊕ g)] = 1 for every i: the option
+// values G(n−r) ⊕ G(r) of one rare heap r for consecutive heaps n. Every
+// value in src and g is below size (a power of two), so each index is
+// inside rows; the loop writes through a pointer, unrolled by four, without
+// a bounds check per store (this loop is most of the engine's time).
+func markRows(rows []uint8, src []uint16, g uint16, size int) {
+	if len(rows) < len(src)*size || len(src) == 0 {
+		panic("octal: markRows rows too short")
+	}
+	base := unsafe.Pointer(unsafe.SliceData(rows))
+	m := uint16(size - 1)
+	off := 0
+	i := 0
+	for ; i+4 <= len(src); i += 4 {
+		s := src[i : i+4 : i+4]
+		*(*uint8)(unsafe.Add(base, off+int((s[0]^g)&m))) = 1
+		*(*uint8)(unsafe.Add(base, off+size+int((s[1]^g)&m))) = 1
+		*(*uint8)(unsafe.Add(base, off+2*size+int((s[2]^g)&m))) = 1
+		*(*uint8)(unsafe.Add(base, off+3*size+int((s[3]^g)&m))) = 1
+		off += 4 * size
+	}
+	for ; i < len(src); i++ {
+		*(*uint8)(unsafe.Add(base, off+int((src[i]^g)&m))) = 1
+		off += size
+	}
 }

@@ -58,7 +58,7 @@ func TestGrundySpeculativeBlocks(t *testing.T) {
 		require.Equal(t, want, eng.values())
 		rareAfter := 0
 		for _, r := range eng.rareHeaps {
-			if r >= 1500+grundyBlock {
+			if int(r) >= 1500+grundyBlock {
 				rareAfter++
 			}
 		}

@@ -11,22 +11,18 @@ type valueSet256 [4]uint64
 // scan is used.
 const grundyVectorMin = 64
 
-// scanPairs256 is scanPairs for option tables of 256 values (every value
-// in lo and hi below 256, row[v] the mark of value v) with the AVX2 scan
-// (grundyscan_amd64.s): the values marked 2 go into a 256-bit set that 32
-// pairs at a time are tested against, 32 table look-ups in a few vector
-// instructions; a block with a hit is finished here, pair by pair.
-func scanPairs256(lo, hi []uint16, row []uint8, count int) int {
+// scanPairs256 removes from set each value that is the XOR of lo[i] and
+// hi[len(lo)−1−i] for some i (every value in lo and hi below 256) and
+// returns how many of its count values are left; it stops at none. The AVX2
+// scan (grundyscan_amd64.s) tests 32 pairs at a time against the set, 32
+// table look-ups in a few vector instructions; a block with a hit is
+// finished here, pair by pair.
+func scanPairs256(lo, hi []uint16, set *valueSet256, count int) int {
 	hi = hi[:len(lo)]
-	row = row[:256]
-	var set valueSet256
-	for w := range set {
-		set[w] = gatherTwos(row[64*w : 64*w+64])
-	}
 	nb := len(lo) / 32
 	i := 0 // blocks done
 	for i < nb {
-		k, hits := grundyScanAVX2(&lo[32*i], &hi[len(lo)-1-32*i], nb-i, &set)
+		k, hits := grundyScanAVX2(&lo[32*i], &hi[len(lo)-1-32*i], nb-i, set)
 		i += k
 		if hits == 0 {
 			break
@@ -36,7 +32,6 @@ func scanPairs256(lo, hi []uint16, row []uint8, count int) int {
 			v := (lo[l] ^ hi[len(lo)-1-l]) & 255
 			if set[v>>6]>>(v&63)&1 != 0 {
 				set[v>>6] &^= 1 << (v & 63)
-				row[v] = 1
 				if count--; count == 0 {
 					return 0
 				}
@@ -48,7 +43,6 @@ func scanPairs256(lo, hi []uint16, row []uint8, count int) int {
 		v := (lo[l] ^ hi[len(lo)-1-l]) & 255
 		if set[v>>6]>>(v&63)&1 != 0 {
 			set[v>>6] &^= 1 << (v & 63)
-			row[v] = 1
 			if count--; count == 0 {
 				return 0
 			}
@@ -57,18 +51,38 @@ func scanPairs256(lo, hi []uint16, row []uint8, count int) int {
 	return count
 }
 
-// scanRow is the rule-out scan of the Grundy engine on one heap's row of
-// option marks (len(row) = the option table size, every value in lo and hi
-// below it): each value marked 2 that is the XOR of lo[i] and
-// hi[len(lo)−1−i] for some i becomes 1; it returns how many are left. The
-// vector scan serves rows of 256 values on CPUs with AVX2; scratch (a
-// worker's own) serves the scalar scan.
-func scanRow(lo, hi []uint16, row []uint8, scratch *[MaxValue + 1]uint8, count int) int {
-	if haveGrundyScanAVX2 && len(row) == 256 && len(lo) >= grundyVectorMin {
-		return scanPairs256(lo, hi, row, count)
+// scanSet is the rule-out scan of the Grundy engine: set holds count values
+// (bit v&63 of word v>>6, every value in lo and hi below 64·len(set)); it
+// removes each value that is the XOR of lo[i] and hi[len(lo)−1−i] for some
+// i and returns how many are left, stopping at none. Sets of at most 256
+// values use the vector scan on CPUs with AVX2.
+func scanSet(lo, hi []uint16, set []uint64, count int) int {
+	hi = hi[:len(lo)]
+	if haveGrundyScanAVX2 && len(set) <= 4 && len(lo) >= grundyVectorMin {
+		var s256 valueSet256
+		copy(s256[:], set)
+		count = scanPairs256(lo, hi, &s256, count)
+		copy(set, s256[:])
+		return count
 	}
-	copy(scratch[:len(row)], row)
-	count = scanPairs(lo, hi, scratch, count)
-	copy(row, scratch[:len(row)])
+	for l := range lo {
+		v := lo[l] ^ hi[len(lo)-1-l]
+		if w := int(v >> 6); w < len(set) && set[w]>>(v&63)&1 != 0 {
+			set[w] &^= 1 << (v & 63)
+			if count--; count == 0 {
+				return 0
+			}
+		}
+	}
 	return count
+}
+
+// smallestInSet returns the smallest value in set, or −1 when it is empty.
+func smallestInSet(set []uint64) int {
+	for w, x := range set {
+		if x != 0 {
+			return 64*w + bits.TrailingZeros64(x)
+		}
+	}
+	return -1
 }

@@ -7,16 +7,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestScanPairs256MatchesScalar checks the vector rule-out scan against the
-// scalar one (itself the definition: a value marked 2 becomes 1 when some
-// pair's XOR is that value) on random values below 256 and random sets,
-// with lengths that leave partial blocks.
-func TestScanPairs256MatchesScalar(t *testing.T) {
-	if !haveGrundyScanAVX2 {
-		t.Skip("no AVX2 here")
-	}
+// TestScanSetAgainstDefinition checks the rule-out scans (vector and scalar)
+// against the definition — a value of the set is removed when some pair's
+// XOR is that value — on random values below 256 and random sets, with
+// lengths that leave partial blocks of 32 pairs.
+func TestScanSetAgainstDefinition(t *testing.T) {
+	avx2 := haveGrundyScanAVX2
+	defer func() { haveGrundyScanAVX2 = avx2 }()
 	rng := rand.New(rand.NewPCG(14, 256))
-	for trial := range 400 {
+	for trial := range 600 {
 		n := rng.IntN(3000) + 1
 		lo := make([]uint16, n)
 		hi := make([]uint16, n)
@@ -25,33 +24,34 @@ func TestScanPairs256MatchesScalar(t *testing.T) {
 			lo[i] = uint16(rng.IntN(spread))
 			hi[i] = uint16(rng.IntN(spread))
 		}
-		var want, got [MaxValue + 1]uint8
+		var set valueSet256
 		count := 0
 		for v := range 256 {
-			switch rng.IntN(4) {
-			case 0:
-				want[v] = 2
+			if rng.IntN(3) == 0 {
+				set[v>>6] |= 1 << (v & 63)
 				count++
-			case 1:
-				want[v] = 1
 			}
 		}
-		got = want
-		// the definition, no early stop: every marked value some pair hits
-		all := want
+		// the definition: every pair, no early stop
+		want := set
 		left := count
 		for i := range lo {
-			if v := lo[i] ^ hi[n-1-i]; all[v] == 2 {
-				all[v] = 1
+			if v := lo[i] ^ hi[n-1-i]; want[v>>6]>>(v&63)&1 != 0 {
+				want[v>>6] &^= 1 << (v & 63)
 				left--
 			}
 		}
-		wantLeft := scanPairs(lo, hi, &want, count)
-		gotLeft := scanPairs256(lo, hi, got[:], count)
-		require.Equal(t, wantLeft, gotLeft, "trial %d", trial)
-		if wantLeft > 0 {
-			require.Equal(t, left, gotLeft, "trial %d", trial)
-			require.Equal(t, all[:256], got[:256], "trial %d", trial)
+		for _, vector := range []bool{true, false} {
+			if vector && !avx2 {
+				continue
+			}
+			haveGrundyScanAVX2 = vector
+			got := set
+			gotLeft := scanSet(lo, hi, got[:], count)
+			require.Equal(t, left, gotLeft, "trial %d vector %v", trial, vector)
+			if left > 0 {
+				require.Equal(t, want, got, "trial %d vector %v", trial, vector)
+			}
 		}
 	}
 }
