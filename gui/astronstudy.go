@@ -20,7 +20,7 @@ import (
 )
 
 // tabAstronStudy is the title of the three-star study tab.
-const tabAstronStudy = "Three-star study"
+const tabAstronStudy = "Three stars"
 
 // defaultStudySize is the cube the study tab computes first: about a
 // second on two cores.

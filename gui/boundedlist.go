@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,21 +24,52 @@ const boundedListShown = 40
 // that builds only the rows in sight; "Copy all" puts the text on the
 // clipboard. The lines are formatted by the worker that computed them, so
 // nothing here costs more than boundedListShown lines on the UI thread.
+//
+// In a pane of its own (scrolled) the lines are a virtualised list: a new
+// result binds only the rows in sight, where one label of 40 wrapped lines
+// had every line measured and laid out again on the UI thread — the extra
+// delay measured while typing a sum with a heap of 10^6
+// (docs/BENCHMARKS.md). Inline (inside a pane that scrolls already) the
+// heading and lines are one label.
 type boundedList struct {
 	app     fyne.App
 	win     fyne.Window
-	text    *widget.Label
+	text    *widget.Label // inline: heading and lines
+	head    *widget.Label // scrolled: the heading
+	rows    *widget.List  // scrolled: the lines on screen
+	virtual bool
 	showAll *widget.Button
 	copyAll *widget.Button
 	buttons *fyne.Container
 	heading string
 	lines   []string
+	// shown are the lines on screen: the first boundedListShown and the
+	// "… and N more" line; onScreen is the heading and shown as one text.
+	shown    []string
+	onScreen string
 }
 
-// scrolled is the list for a pane of its own: the text scrolls, the
-// buttons stay below it.
+// scrolled is the list for a pane of its own: the heading above, the lines
+// in a virtualised list, the buttons below.
 func (b *boundedList) scrolled() fyne.CanvasObject {
-	return container.NewBorder(nil, b.buttons, nil, nil, container.NewVScroll(b.text))
+	b.virtual = true
+	b.head = widget.NewLabel(b.heading)
+	b.head.Wrapping = fyne.TextWrapWord
+	b.head.Selectable = true
+	b.head.Hidden = b.heading == ""
+	b.rows = widget.NewList(func() int { return len(b.shown) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i < len(b.shown) {
+				o.(*widget.Label).SetText(b.shown[i])
+			}
+		})
+	b.rows.HideSeparators = true
+	return container.NewBorder(b.head, b.buttons, nil, nil, b.rows)
 }
 
 // inline is the list for a place that scrolls already.
@@ -57,35 +89,73 @@ func newBoundedList(a fyne.App, w fyne.Window) *boundedList {
 	return b
 }
 
-// Set shows heading and the first lines; the rest are offered.
+// Set shows heading and the first lines; the rest are offered. Widgets
+// whose content does not change are not touched: every refresh costs a
+// relayout and a repaint on the UI thread.
 func (b *boundedList) Set(heading string, lines []string) {
 	b.heading, b.lines = heading, lines
+	shown := slices.Clone(lines[:min(len(lines), boundedListShown)])
+	more := len(lines) - boundedListShown
+	if more > 0 {
+		shown = append(shown, fmt.Sprintf("… and %s more", groupDigits(more)))
+	}
 	var s strings.Builder
 	s.WriteString(heading)
-	for _, l := range lines[:min(len(lines), boundedListShown)] {
+	for _, l := range shown {
 		s.WriteString("\n")
 		s.WriteString(l)
 	}
-	if more := len(lines) - boundedListShown; more > 0 {
-		fmt.Fprintf(&s, "\n… and %s more", groupDigits(more))
-		b.showAll.SetText(fmt.Sprintf("Show all %s", groupDigits(len(lines))))
-		b.showAll.Show()
-	} else {
-		b.showAll.Hide()
+	text := s.String()
+	if text == b.onScreen && b.shown != nil {
+		return
 	}
-	b.text.SetText(s.String())
-	if len(lines) > 0 {
-		b.buttons.Show()
+	b.onScreen = text
+	if more > 0 {
+		setButtonText(b.showAll, fmt.Sprintf("Show all %s", groupDigits(len(lines))))
+		setVisible(b.showAll, true)
 	} else {
-		b.buttons.Hide()
+		setVisible(b.showAll, false)
+	}
+	setVisible(b.buttons, len(lines) > 0)
+	if !b.virtual {
+		b.shown = shown
+		b.text.SetText(text)
+		return
+	}
+	if b.head.Text != heading {
+		b.head.SetText(heading)
+	}
+	setVisible(b.head, heading != "")
+	same := slices.Equal(shown, b.shown)
+	b.shown = shown
+	if !same {
+		b.rows.Refresh()
+		b.rows.ScrollToTop()
+	}
+}
+
+// setVisible shows or hides o, and does nothing when it is so already.
+func setVisible(o fyne.CanvasObject, on bool) {
+	switch {
+	case on && !o.Visible():
+		o.Show()
+	case !on && o.Visible():
+		o.Hide()
+	}
+}
+
+// setButtonText sets a button's text when it differs.
+func setButtonText(b *widget.Button, s string) {
+	if b.Text != s {
+		b.SetText(s)
 	}
 }
 
 // SetText shows a message with no list (a P-position, an error, "…").
 func (b *boundedList) SetText(s string) { b.Set(s, nil) }
 
-// Text is what is on screen.
-func (b *boundedList) Text() string { return b.text.Text }
+// Text is what is on screen: the heading and the lines shown.
+func (b *boundedList) Text() string { return b.onScreen }
 
 // FullText is the heading and every line, as Copy all copies it.
 func (b *boundedList) FullText() string {

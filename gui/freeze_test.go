@@ -48,6 +48,11 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 	assert.Contains(t, shown, fmt.Sprintf("… and %s more", groupDigits(117650-boundedListShown)))
 	assert.Equal(t, boundedListShown, strings.Count(shown, "•"), "only the first moves are on screen")
 	assert.True(t, o.moves.showAll.Visible())
+	// On screen the lines are a virtualised list: the first moves and the
+	// "… and N more" line, bound only for the rows in sight.
+	require.Equal(t, boundedListShown+1, o.moves.rows.Length())
+	assert.Equal(t, lines[0], o.moves.shown[0])
+	assert.Equal(t, fmt.Sprintf("… and %s more", groupDigits(117650-boundedListShown)), o.moves.shown[boundedListShown])
 	assert.Equal(t, 117650, strings.Count(o.moves.FullText(), "•"), "Copy all copies every move")
 	// Copy all puts the whole list on the clipboard (joined off the UI thread).
 	o.moves.CopyAll()

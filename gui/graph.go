@@ -3,7 +3,6 @@ package gui
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -11,8 +10,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -84,6 +81,10 @@ type graphTab struct {
 	view     *graphView
 	content  fyne.CanvasObject
 	jobs     jobRunner
+	loader   *graphLoader
+	// legendFold holds the legend; split and right are the tab's splits.
+	legendFold   *widget.Accordion
+	split, right *container.Split
 	// The loopy-game controls (graph_loopy.go).
 	loopyPanel
 }
@@ -126,21 +127,40 @@ func newGraphTab(u *ui) *graphTab {
 	t.legend.Wrapping = fyne.TextWrapWord
 	t.newLoopyPanel()
 
+	t.loader = newGraphLoader()
 	left := container.NewBorder(
-		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve)),
+		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve), t.loader.content),
 		t.errLabel, nil, nil, t.text)
 	// The texts scroll in the upper part of a split, so that on a small
 	// screen or in presentation mode the drawing keeps most of the height;
 	// the kernel and play controls stay above the drawing.
-	info := container.NewVScroll(container.NewVBox(t.summary, t.legend, t.vertex))
+	// The legend folds away in presentation mode: on a projector the
+	// teacher explains the drawing, and its height goes to the summary
+	// and the tapped vertex.
+	t.legendFold = widget.NewAccordion(widget.NewAccordionItem("How to read the drawing", t.legend))
+	t.legendFold.OpenAll()
+	info := container.NewVScroll(container.NewVBox(t.summary, t.vertex, t.legendFold))
 	drawing := container.NewBorder(t.loopyControls, nil, nil, nil, t.view)
 	right := container.NewVSplit(info, drawing)
 	right.SetOffset(0.25)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.25)
+	t.split, t.right = split, right
 	t.content = split
 	t.examples.SetSelected(graphExamples[0].Name)
 	return t
+}
+
+// setPresentation folds the legend away on a projector and gives the
+// drawing more of the width (the editor matters less in class).
+func (t *graphTab) setPresentation(on bool) {
+	if on {
+		t.legendFold.CloseAll()
+		t.split.SetOffset(0.2)
+	} else {
+		t.legendFold.OpenAll()
+		t.split.SetOffset(0.25)
+	}
 }
 
 // parseGraph reads the line format or, when the text holds a digraph, DOT.
@@ -154,7 +174,7 @@ func parseGraph(text string) (*graph.Graph, error) {
 // Solve parses the text, solves the graph and draws it, in a worker; bad
 // input shows an inline error and keeps the last drawing.
 func (t *graphTab) Solve() {
-	text := t.text.Text
+	text := t.loader.source(t.text.Text)
 	t.stopPlay()
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		a, err := analyseGraph(ctx, text)
@@ -213,30 +233,6 @@ func (t *graphTab) showVertex(v int) {
 		text += fmt.Sprintf("an N-position: the winning move(s) go to %s (drawn thick).", strings.Join(names, ", "))
 	}
 	t.vertex.SetText(text)
-}
-
-func (t *graphTab) loadFile() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, t.ui.win)
-			return
-		}
-		if r == nil {
-			return
-		}
-		defer r.Close()
-		data, err := io.ReadAll(io.LimitReader(r, graph.MaxFileSize+1))
-		if err != nil {
-			dialog.ShowError(err, t.ui.win)
-			return
-		}
-		t.examples.ClearSelected() // the text is no longer an example
-		t.text.SetText(string(data))
-		t.Solve()
-	}, t.ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".dot", ".gv", ".graph"}))
-	d.Resize(t.ui.dialogSize())
-	d.Show()
 }
 
 // graphView draws a solved graph in layers: edges as arrows, vertices as

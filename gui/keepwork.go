@@ -51,3 +51,13 @@ func continueHint(values []uint16, k int) (next int, hint string) {
 
 // maxOctalHeaps is the most heaps the Octal tab computes (200 MB of values).
 const maxOctalHeaps = 100_000_000
+
+// seenPeriodHint is the Continue hint for a run whose values show a period
+// that no theorem certifies (an arithmetic period, or a game outside the
+// Guy–Smith theorem): more values cannot prove it, but show how far it
+// holds.
+func seenPeriodHint(r *octal.Result) (next int, hint string) {
+	n := len(r.Values)
+	next = min(max(4*n, 1000), maxOctalHeaps)
+	return next, fmt.Sprintf(" Continue checks the period on %s heaps (more values cannot prove it, but show whether it holds).", groupDigits(next))
+}

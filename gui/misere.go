@@ -33,6 +33,9 @@ type misereTab struct {
 	progress  *widget.ProgressBar
 	status    *widget.Label
 	summary   *widget.Label
+	// details folds the analysis away (presentation mode).
+	details     *widget.Accordion
+	progressRow *progressRow
 	// analysis shows the quotient's structure (classes, subgroups, Φ
 	// faithful) and its partial quotient orders, formatted by the worker.
 	analysis *widget.Label
@@ -84,7 +87,12 @@ func newMisereTab(u *ui) *misereTab {
 	form := newFlow(codeBox, codeBox,
 		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5)), t.compute, t.cancel)
 	t.status.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary, t.analysis)
+	t.progressRow = newProgressRow(t.progress, t.status)
+	// The analysis (orders, divisibility classes, faithfulness) folds away
+	// in presentation mode, where the tables matter more.
+	t.details = widget.NewAccordion(widget.NewAccordionItem("Details: orders, divisibility, faithfulness", t.analysis))
+	t.details.OpenAll()
+	top := container.NewVBox(form, t.codeError, t.progressRow.content, t.summary, t.details)
 	bold := func(s string) *widget.Label {
 		l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		l.Wrapping = fyne.TextWrapWord
@@ -99,6 +107,18 @@ func newMisereTab(u *ui) *misereTab {
 	split.SetOffset(0.5)
 	t.content = newTopBody(top, split)
 	return t
+}
+
+// setPresentation folds the details and the idle progress row away on a
+// projector, so that the tables get the height.
+func (t *misereTab) setPresentation(on bool) {
+	if on {
+		t.details.CloseAll()
+	} else {
+		t.details.OpenAll()
+	}
+	t.progressRow.SetCompact(on)
+	t.phi.setCompact(on)
 }
 
 func (t *misereTab) validate(s string) bool {
@@ -126,6 +146,7 @@ func (t *misereTab) Compute() {
 		return
 	}
 	t.cancel.Enable()
+	t.progressRow.SetRunning(true)
 	t.progress.SetValue(0)
 	t.status.SetText("computing the quotient of " + code.String() + "…")
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
@@ -152,6 +173,7 @@ func (t *misereTab) Compute() {
 		}
 		h.Finish(func() {
 			t.cancel.Disable()
+			t.progressRow.SetRunning(false)
 			switch {
 			case errors.Is(err, context.Canceled):
 				t.status.SetText("cancelled")

@@ -5,16 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/png"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -93,12 +91,10 @@ type octalTab struct {
 	status    *widget.Label
 	summary   *widget.Label
 	table     *valuesTable
-	plot      *canvas.Raster
 	explorer  *sequenceExplorerPanel
 	heaps     *boundedEntry
 	misere    *widget.Check
 	moves     *boundedList
-	exportPNG *widget.Button
 	exportCSV *widget.Button
 
 	jobs   jobRunner
@@ -106,30 +102,51 @@ type octalTab struct {
 	// sumJobs evaluates the heap-sum field (sumDelay after a keystroke).
 	sumJobs  jobRunner
 	sumDelay time.Duration
-	renderer sequenceRenderer
 
 	content           fyne.CanvasObject
 	split, rightSplit *container.Split
+	// leftSplit holds the table over the sum of heaps in presentation
+	// mode; sumPane is the sum of heaps.
+	leftSplit   *container.Split
+	sumPane     fyne.CanvasObject
+	progressRow *progressRow
+	// exportBar holds Export values CSV… (hidden on a projector).
+	exportBar *fyne.Container
 }
 
 // setPresentation gives the plot more of the screen on a projector, where
-// the sequence's picture matters more than reading single values.
+// the sequence's picture matters more than reading single values: the
+// explorer takes the whole right-hand column, the table and the sum of
+// heaps share the left one, and the researcher's controls fold away.
 func (t *octalTab) setPresentation(on bool) {
 	if on {
-		t.split.SetOffset(0.45)
-		t.rightSplit.SetOffset(0.72)
-		// The engine choice is a researcher's; on a projector its row is
-		// worth more to the plot.
+		t.split.SetOffset(0.42)
+		t.leftSplit.SetOffset(0.55)
+		// The engine choice and the recent codes are a researcher's; on a
+		// projector their row is worth more to the plot.
 		t.engine.Hide()
+		t.recent.Hide()
+		t.leftSplit.Leading, t.leftSplit.Trailing = t.table.content, t.sumPane
+		t.split.Leading, t.split.Trailing = t.leftSplit, t.explorer.content
 	} else {
 		t.split.SetOffset(0.64)
 		t.rightSplit.SetOffset(0.6)
 		t.engine.Show()
+		t.recent.Show()
+		t.rightSplit.Leading, t.rightSplit.Trailing = t.explorer.content, t.sumPane
+		t.split.Leading, t.split.Trailing = t.table.content, t.rightSplit
 	}
+	t.leftSplit.Refresh()
+	t.rightSplit.Refresh()
+	t.split.Refresh()
+	setVisible(t.exportBar, !on)
+	t.progressRow.SetCompact(on)
+	t.table.setCompact(on)
+	t.explorer.setCompact(on)
 }
 
 func newOctalTab(u *ui) *octalTab {
-	t := &octalTab{ui: u, renderer: plotSequence, sumDelay: sumDelay}
+	t := &octalTab{ui: u, sumDelay: sumDelay}
 	labels := make([]string, len(knownGames))
 	for i, g := range knownGames {
 		labels[i] = g.label()
@@ -180,14 +197,6 @@ func newOctalTab(u *ui) *octalTab {
 	t.summary.Selectable = true // periods and figures are copied into papers
 
 	t.table = newValuesTable()
-	t.plot = canvas.NewRaster(func(w, h int) image.Image {
-		p := sequencePlot{}
-		if t.result != nil {
-			p = sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified && t.result.Period.Saltus == 0, Title: "G(n) of " + t.result.Code.String()}
-		}
-		return t.renderer(p, w, h)
-	})
-	t.plot.SetMinSize(fyne.NewSize(300, 200))
 	t.explorer = newSequenceExplorerPanel()
 	t.explorer.onExport = func() {
 		if t.result != nil {
@@ -201,19 +210,12 @@ func newOctalTab(u *ui) *octalTab {
 	t.misere = widget.NewCheck("misère play", func(bool) { t.showMoves() })
 	t.moves = newBoundedList(u.app, u.win)
 
-	t.exportPNG = widget.NewButtonWithIcon("Export plot PNG…", theme.DocumentSaveIcon(), func() {
-		if t.result == nil {
-			return
-		}
-		u.saveFile("grundy-"+t.result.Code.String()+".png", ".png", t.plotPNG)
-	})
 	t.exportCSV = widget.NewButtonWithIcon("Export values CSV…", theme.DocumentSaveIcon(), func() {
 		if t.result == nil {
 			return
 		}
 		u.saveFile("grundy-"+t.result.Code.String()+".csv", ".csv", t.valuesCSV)
 	})
-	t.exportPNG.Disable()
 	t.exportCSV.Disable()
 
 	// The controls flow onto a second line when the window is narrow (a
@@ -222,16 +224,20 @@ func newOctalTab(u *ui) *octalTab {
 	form := newFlow(codeBox, t.games, t.recent, codeBox,
 		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engine, t.compute, t.cancel, t.cont)
 	t.status.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(form, t.codeError, container.NewGridWithColumns(2, t.progress, t.status), t.summary)
+	t.progressRow = newProgressRow(t.progress, t.status)
+	top := container.NewVBox(form, t.codeError, t.progressRow.content, t.summary)
+	t.exportBar = container.NewHBox(t.exportCSV)
 	sum := container.NewBorder(
 		container.NewVBox(container.NewHBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.misere), t.heaps),
-		container.NewHBox(t.exportPNG, t.exportCSV), nil, nil,
+		t.exportBar, nil, nil,
 		t.moves.scrolled())
 	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.6)
 	split := container.NewHSplit(t.table.content, right)
 	split.SetOffset(0.64)
-	t.split, t.rightSplit = split, right
+	t.split, t.rightSplit, t.sumPane = split, right, sum
+	// The presentation arrangement; its halves are set by setPresentation.
+	t.leftSplit = container.NewVSplit(layout.NewSpacer(), layout.NewSpacer())
 	t.content = newTopBody(top, split)
 	return t
 }
@@ -335,6 +341,7 @@ func (t *octalTab) solve(resume []uint16) {
 	t.ui.prefs.SetString(prefMaxHeaps, strconv.Itoa(maxHeaps))
 	t.cont.Disable()
 	t.cancel.Enable()
+	t.progressRow.SetRunning(true)
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
 	var engine octal.Extender = octal.SparseExtend
@@ -404,11 +411,15 @@ func (t *octalTab) solve(resume []uint16) {
 		switch {
 		case kept != nil:
 			next, hint = continueHint(kept.Values, code.K())
+		case err == nil && !res.Certified && res.Period.Period > 0:
+			// The summary already names the period the values show.
+			next, hint = seenPeriodHint(res)
 		case err == nil && !res.Certified:
 			next, hint = continueHint(res.Values, code.K())
 		}
 		h.Finish(func() {
 			t.cancel.Disable()
+			t.progressRow.SetRunning(false)
 			t.next, t.hint = next, hint
 			switch {
 			case errors.Is(err, context.Canceled) && kept != nil:
@@ -515,7 +526,6 @@ func (t *octalTab) setResult(r *octal.Result) {
 		d.Period, d.Preperiod, d.Certified = r.Period.Period, r.Period.Preperiod, true
 	}
 	t.explorer.Set(d)
-	t.exportPNG.Enable()
 	t.exportCSV.Enable()
 	t.showMoves()
 }
@@ -699,16 +709,6 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	}
 	fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
 	return b.String(), moveLines(moves)
-}
-
-// plotPNG renders the sequence plot at export size.
-func (t *octalTab) plotPNG() ([]byte, error) {
-	img := t.renderer(sequencePlot{Values: t.result.Values, Period: t.result.Period, Certified: t.result.Certified && t.result.Period.Saltus == 0, Title: "G(n) of " + t.result.Code.String()}, 1600, 900)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 // valuesCSV is the sequence as "n,grundy" lines.

@@ -22,10 +22,13 @@ type sequenceExplorerPanel struct {
 	mode     *widget.Select
 	logX     *widget.Check
 	period   *widget.Entry
-	fit      *widget.Button
-	export   *widget.Button
-	readout  *widget.Label
-	content  fyne.CanvasObject
+	// periodLabel and periodBox are the period field and its label.
+	periodLabel *widget.Label
+	periodBox   fyne.CanvasObject
+	fit         *widget.Button
+	export      *widget.Button
+	readout     *widget.Label
+	content     fyne.CanvasObject
 	// onExport, when set, is called by the Export button.
 	onExport func()
 }
@@ -69,10 +72,26 @@ func newSequenceExplorerPanel() *sequenceExplorerPanel {
 		}
 	})
 	p.export.Disable()
+	p.periodLabel = widget.NewLabel("p =")
+	p.periodBox = sizedEntry(p.period, 5)
 	controls := container.New(layout.NewRowWrapLayout(),
-		p.mode, p.logX, widget.NewLabel("p ="), sizedEntry(p.period, 5), p.fit, p.export)
+		p.mode, p.logX, p.periodLabel, p.periodBox, p.fit, p.export)
 	p.content = container.NewBorder(controls, p.readout, nil, nil, p.explorer)
 	return p
+}
+
+// setCompact puts the controls on one row for a projector: the difference
+// view's period field goes (the view compares with the certified period),
+// and Fit and Export… keep their icons only.
+func (p *sequenceExplorerPanel) setCompact(on bool) {
+	setVisible(p.periodLabel, !on)
+	setVisible(p.periodBox, !on)
+	fit, export := "Fit", "Export…"
+	if on {
+		fit, export = "", ""
+	}
+	setButtonText(p.fit, fit)
+	setButtonText(p.export, export)
 }
 
 // setPeriod reads the difference view's period; empty means the

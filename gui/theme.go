@@ -91,5 +91,16 @@ func (presentationTheme) Icon(n fyne.ThemeIconName) fyne.Resource {
 	return theme.DefaultTheme().Icon(n)
 }
 func (presentationTheme) Size(n fyne.ThemeSizeName) float32 {
+	switch n {
+	case theme.SizeNamePadding, theme.SizeNameInnerPadding, theme.SizeNameLineSpacing:
+		// Text and icons are what must read from the back of the room;
+		// spacing scaled as much would cost a 1024×768 projector whole
+		// rows of controls.
+		return theme.DefaultTheme().Size(n) * presentationSpacingScale
+	}
 	return theme.DefaultTheme().Size(n) * PresentationScale
 }
+
+// presentationSpacingScale is how much larger the presentation theme makes
+// the spacing between and inside widgets.
+const presentationSpacingScale = 1.15

@@ -51,8 +51,9 @@ type valuesTable struct {
 	widthEntry, gotoEntry, countEntry *widget.Entry
 	status                            *widget.Label
 	// content is the table with its controls above it.
-	content fyne.CanvasObject
-	jobs    jobRunner
+	content  fyne.CanvasObject
+	controls *fyne.Container
+	jobs     jobRunner
 }
 
 // defaultTableWidth is the row length without a certified period; 34 is
@@ -85,12 +86,23 @@ func newValuesTable() *valuesTable {
 	vt.countEntry.OnSubmitted = func(string) { vt.applyControls() }
 	vt.status = widget.NewLabel("")
 	vt.status.Truncation = fyne.TextTruncateEllipsis
-	controls := container.New(layout.NewRowWrapLayout(),
+	var controls *fyne.Container
+	controls = container.New(layout.NewRowWrapLayout(),
 		widget.NewLabel("row width"), sizedEntry(vt.widthEntry, 4),
 		widget.NewLabel("values"), sizedEntry(vt.countEntry, 5),
 		widget.NewLabel("go to"), sizedEntry(vt.gotoEntry, 6))
+	vt.controls = controls
 	vt.content = container.NewBorder(controls, vt.status, nil, nil, vt.table)
 	return vt
+}
+
+// setCompact hides the row width, values and go-to controls and the status
+// line (presentation
+// mode: the default row width is the period, which is what a class looks
+// at) or shows them again.
+func (vt *valuesTable) setCompact(on bool) {
+	setVisible(vt.controls, !on)
+	setVisible(vt.status, !on)
 }
 
 // Set replaces the values; width ≤ 0 is the default, preperiod < 0 means

@@ -38,12 +38,16 @@ const maxRecent = 10
 
 // Tab titles.
 const (
-	tabOctal  = "Octal explorer"
+	tabOctal  = "Octal"
 	tabAstron = "Astron"
 	tabNim    = "Nim & play"
 	tabGraph  = "Graph"
 	tabMisere = "Misère"
 )
+
+// renamedTabs maps the titles of earlier versions, which a preference may
+// still hold, to today's.
+var renamedTabs = map[string]string{"Octal explorer": tabOctal, "Three-star study": tabAstronStudy}
 
 // ui is the whole window: its tabs, toolbar and mode.
 type ui struct {
@@ -54,7 +58,9 @@ type ui struct {
 	present bool
 
 	presentToggle *widget.ToolbarAction
-	themeSelect   *widget.Select
+	// tabIcons are the tabs' icons, hidden in presentation mode.
+	tabIcons    []fyne.Resource
+	themeSelect *widget.Select
 
 	octal  *octalTab
 	nim    *nimTab
@@ -98,6 +104,10 @@ func newUI(a fyne.App, present bool) *ui {
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
 		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
 	)
+	u.tabIcons = make([]fyne.Resource, len(u.tabs.Items))
+	for i, ti := range u.tabs.Items {
+		u.tabIcons[i] = ti.Icon
+	}
 	u.tabs.OnSelected = func(ti *container.TabItem) {
 		u.prefs.SetString(prefLastTab, ti.Text)
 		switch ti.Text {
@@ -135,6 +145,9 @@ func newUI(a fyne.App, present bool) *ui {
 	u.win.Resize(DefaultWindowSize)
 
 	last := u.prefs.StringWithFallback(prefLastTab, tabOctal)
+	if t, ok := renamedTabs[last]; ok {
+		last = t
+	}
 	for _, ti := range u.tabs.Items {
 		if ti.Text == last {
 			u.tabs.Select(ti)
@@ -153,6 +166,18 @@ func (u *ui) SetPresentation(on bool) {
 	u.present = on
 	u.applyTheme()
 	u.octal.setPresentation(on)
+	u.misere.setPresentation(on)
+	u.graph.setPresentation(on)
+	// The tabs' titles alone, large, fit a 1024×768 projector; with their
+	// icons the last tabs went behind a "…" menu.
+	for i, ti := range u.tabs.Items {
+		if on {
+			ti.Icon = nil
+		} else {
+			ti.Icon = u.tabIcons[i]
+		}
+	}
+	u.tabs.Refresh()
 	u.win.SetFullScreen(on)
 	u.relayoutSoon()
 }

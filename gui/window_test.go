@@ -37,9 +37,22 @@ func TestPresentationMode(t *testing.T) {
 	assert.True(t, u.win.FullScreen())
 	th := a.Settings().Theme()
 	base := theme.DefaultTheme()
-	for _, n := range []fyne.ThemeSizeName{theme.SizeNameText, theme.SizeNamePadding, theme.SizeNameInlineIcon, theme.SizeNameInnerPadding, theme.SizeNameHeadingText} {
+	for _, n := range []fyne.ThemeSizeName{theme.SizeNameText, theme.SizeNameInlineIcon, theme.SizeNameHeadingText} {
 		assert.GreaterOrEqual(t, th.Size(n), 1.6*base.Size(n), string(n))
 	}
+	// Spacing grows less than text, so that a 1024×768 projector keeps its
+	// rows of controls.
+	for _, n := range []fyne.ThemeSizeName{theme.SizeNamePadding, theme.SizeNameInnerPadding} {
+		assert.GreaterOrEqual(t, th.Size(n), 1.1*base.Size(n), string(n))
+		assert.Less(t, th.Size(n), 1.6*base.Size(n), string(n))
+	}
+	// The tabs show their titles alone (seven fit across 1024 pixels), and
+	// the Octal tab gives the explorer the whole right-hand column.
+	for _, ti := range u.tabs.Items {
+		assert.Nil(t, ti.Icon, ti.Text)
+	}
+	assert.Same(t, u.octal.explorer.content, u.octal.split.Trailing)
+	assert.False(t, u.octal.table.controls.Visible())
 	fg := th.Color(theme.ColorNameForeground, theme.VariantDark)
 	bg := th.Color(theme.ColorNameBackground, theme.VariantDark)
 	assert.GreaterOrEqual(t, contrast(fg, bg), 15.0, "high contrast text")
@@ -48,6 +61,12 @@ func TestPresentationMode(t *testing.T) {
 	u.presentToggle.OnActivated()
 	assert.False(t, u.win.FullScreen())
 	assert.InDelta(t, base.Size(theme.SizeNameText), a.Settings().Theme().Size(theme.SizeNameText), 1e-6)
+	for _, ti := range u.tabs.Items {
+		assert.NotNil(t, ti.Icon, ti.Text)
+	}
+	assert.Same(t, u.octal.table.content, u.octal.split.Leading)
+	assert.Same(t, u.octal.sumPane, u.octal.rightSplit.Trailing)
+	assert.True(t, u.octal.table.controls.Visible())
 	u.presentToggle.OnActivated()
 	assert.True(t, u.win.FullScreen())
 	// Escape leaves presentation mode, F11 toggles it.

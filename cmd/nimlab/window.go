@@ -57,6 +57,7 @@ func init() {
 			a.Lifecycle().SetOnStarted(func() { gui.StartLatencyProbe(path, 10*time.Millisecond, stop) })
 			a.Lifecycle().SetOnStopped(func() { close(stop) })
 		}
+		startRecordings()
 		w.ShowAndRun()
 		return nil
 	}

@@ -15,7 +15,7 @@ set -uo pipefail
 bin=$(realpath "${1:-bin/nimlab}")
 out=${2:-/tmp/nimlab-shots}
 sizes=${SIZES:-1024x768 1280x720 1920x1080}
-tabs=${TABS:-octal astron nim graph misere}
+tabs=${TABS:-octal astron nim graph misere study census}
 mkdir -p "$out"
 work=$(mktemp -d)
 xvfb=
@@ -23,8 +23,9 @@ cleanup() { [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf
 trap cleanup EXIT
 tabname() {
   case $1 in
-  octal) echo "Octal explorer" ;; astron) echo "Astron" ;; nim) echo "Nim & play" ;;
+  octal) echo "Octal" ;; astron) echo "Astron" ;; nim) echo "Nim & play" ;;
   graph) echo "Graph" ;; misere) echo "Misère" ;;
+  study) echo "Three stars" ;; census) echo "Census" ;;
   esac
 }
 shot() { # tab file-stem [--present]

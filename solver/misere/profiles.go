@@ -19,6 +19,19 @@ import (
 // u ∈ P ⇔ (O ≠ ∅ and O ∩ P = ∅), then by induction on birthday every position
 // X has o⁻(X) = P exactly when φ(X) ∈ P — the candidate tells the outcome of
 // every sum, and the true quotient is the candidate modulo indistinguishability.
+//
+// Half of the condition needs no profiles: "u ∈ P ⇒ O ∩ P = ∅" fails exactly
+// when some x and some heap H with φ(H) = g have x·g ∈ P and x·s ∈ P for an
+// option image s of H (x ranges over all images, as X over all positions),
+// which pFailure checks in |Q|·(option images) steps (Plambeck–Siegel's
+// P-verification). The other half, "u ∉ P and O ≠ ∅ ⇒ O ∩ P ≠ ∅", is checked
+// on the profiles, and only ⊆-minimal option sets need exploring: if two
+// profiles (u, O') and (u, O) have O' ⊆ O, every sum reached from (u, O) is
+// matched by one reached from (u, O') with the same image and fewer option
+// images, which lacks a P option whenever the first does. So a profile whose
+// option set contains that of an explored profile with the same image is
+// checked but not expanded (front holds the ⊆-minimal explored ones). This is
+// what lets the verification of 0.07's Q_34 … Q_40 fit in memory.
 type profiles struct {
 	q      *monoid
 	p      []bool
@@ -42,7 +55,65 @@ type profiles struct {
 	byBirthday bool
 	// maxStates bounds the exploration (memory).
 	maxStates int
+	// limit, when positive, stops a birthday-ordered exploration at the
+	// first profile of birthday ≥ limit (a failure of that birthday is
+	// already known).
+	limit int
+	// front[u] lists the explored (expanded) profiles of image u whose
+	// option sets are ⊆-minimal among them; inFront marks them. frontLog
+	// records every change so that truncate can undo a failed trial.
+	front    map[int32][]int32
+	inFront  []bool
+	frontLog []frontChange
 }
+
+// frontChange is one admission to a front: the profile admitted and the
+// list it replaced.
+type frontChange struct {
+	id, u int32
+	old   []int32
+}
+
+// subset reports whether a ⊆ b.
+func subset(a, b []uint64) bool {
+	for i := range a {
+		if a[i]&^b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// dominated reports whether an explored profile (u, O') has O' ⊆ o.
+func (ps *profiles) dominated(u int32, o []uint64) bool {
+	for _, id := range ps.front[u] {
+		if subset(ps.opts(id), o) {
+			return true
+		}
+	}
+	return false
+}
+
+// admit adds the explored profile id to the front of its image, dropping the
+// profiles whose option sets contain its own.
+func (ps *profiles) admit(id int32) {
+	u, o := ps.u[id], ps.opts(id)
+	old := ps.front[u]
+	keep := make([]int32, 0, len(old)+1)
+	for _, e := range old {
+		if subset(o, ps.opts(e)) {
+			ps.inFront[e] = false
+		} else {
+			keep = append(keep, e)
+		}
+	}
+	ps.front[u] = append(keep, id)
+	ps.inFront[id] = true
+	ps.frontLog = append(ps.frontLog, frontChange{id: id, u: u, old: old})
+}
+
+// commit forgets the undo log (the trial that made it succeeded).
+func (ps *profiles) commit() { ps.frontLog = ps.frontLog[:0] }
 
 // ErrTooLarge is returned when verifying a quotient candidate would need more
 // memory than nimlab allows itself (about 300 MB of profiles).
@@ -54,7 +125,7 @@ const profileWords = 16 << 20
 
 func newProfiles(q *monoid, p []bool) *profiles {
 	words := (q.size + 63) / 64
-	ps := &profiles{q: q, p: p, words: words, index: map[string]int32{}, maxStates: max(1000, profileWords/words)}
+	ps := &profiles{q: q, p: p, words: words, index: map[string]int32{}, maxStates: max(1000, profileWords/words), front: map[int32][]int32{}}
 	w := ps.words
 	ps.tmp = make([]uint64, w)
 	if q.size > maxDominationOrder {
@@ -140,6 +211,7 @@ func (ps *profiles) add(u int32, o []uint64, parent, heap int32, dist int) int32
 	ps.heap = append(ps.heap, heap)
 	ps.dist = append(ps.dist, dist)
 	ps.done = append(ps.done, false)
+	ps.inFront = append(ps.inFront, false)
 	return id
 }
 
@@ -150,7 +222,11 @@ func (ps *profiles) opts(id int32) []uint64 {
 // consistent reports whether the profile's image is labelled as its options
 // demand.
 func (ps *profiles) consistent(id int32) bool {
-	o := ps.opts(id)
+	return ps.consistentProfile(ps.u[id], ps.opts(id))
+}
+
+// consistentProfile is consistent for a profile (u, o) not stored.
+func (ps *profiles) consistentProfile(u int32, o []uint64) bool {
 	hasOption, hitsP := false, false
 	for w, bits := range o {
 		for bits != 0 {
@@ -163,7 +239,7 @@ func (ps *profiles) consistent(id int32) bool {
 			}
 		}
 	}
-	return ps.p[ps.u[id]] == (hasOption && !hitsP)
+	return ps.p[u] == (hasOption && !hitsP)
 }
 
 func trailingZeros(b uint64) int { return bits.TrailingZeros64(b) }
@@ -220,10 +296,17 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 		if ps.done[id] || top.dist != ps.dist[id] {
 			continue
 		}
+		if ps.limit > 0 && top.dist >= ps.limit {
+			return -1, nil
+		}
 		ps.done[id] = true
 		if !ps.consistent(id) {
 			return id, nil
 		}
+		if ps.dominated(ps.u[id], ps.opts(id)) {
+			continue
+		}
+		ps.admit(id)
 		for _, t := range trans {
 			j, nu := ps.step(id, t, buf)
 			nd := ps.dist[id] + t.weight
@@ -232,6 +315,9 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 					ps.dist[j], ps.parent[j], ps.heap[j] = nd, id, int32(t.heap)
 					heap.Push(pq, distItem{elem: int(j), dist: nd})
 				}
+				continue
+			}
+			if ps.dominated(nu, buf) {
 				continue
 			}
 			if len(ps.u) >= ps.maxStates {
@@ -265,9 +351,13 @@ func (ps *profiles) exploreBFS(ctx context.Context, todo []int32, trans []transi
 		if !ps.consistent(id) {
 			return id, nil
 		}
+		if ps.dominated(ps.u[id], ps.opts(id)) {
+			continue
+		}
+		ps.admit(id)
 		for _, t := range trans {
 			j, nu := ps.step(id, t, buf)
-			if j >= 0 {
+			if j >= 0 || ps.dominated(nu, buf) {
 				continue
 			}
 			if len(ps.u) >= ps.maxStates {
@@ -281,8 +371,20 @@ func (ps *profiles) exploreBFS(ctx context.Context, todo []int32, trans []transi
 	return -1, nil
 }
 
-// truncate forgets the states from n on (a failed trial).
+// truncate forgets the states from n on (a failed trial), and undoes their
+// admissions to the fronts.
 func (ps *profiles) truncate(n int) {
+	for k := len(ps.frontLog) - 1; k >= 0 && int(ps.frontLog[k].id) >= n; k-- {
+		c := ps.frontLog[k]
+		for _, e := range ps.front[c.u] {
+			ps.inFront[e] = false
+		}
+		for _, e := range c.old {
+			ps.inFront[e] = true
+		}
+		ps.front[c.u] = c.old
+		ps.frontLog = ps.frontLog[:k]
+	}
 	for id := n; id < len(ps.u); id++ {
 		delete(ps.index, string(ps.key(ps.u[id], ps.opts(int32(id)))))
 	}
@@ -292,6 +394,7 @@ func (ps *profiles) truncate(n int) {
 	ps.heap = ps.heap[:n]
 	ps.dist = ps.dist[:n]
 	ps.done = ps.done[:n]
+	ps.inFront = ps.inFront[:n]
 }
 
 // witness returns a position (heap size → multiplicity) whose profile is state id.

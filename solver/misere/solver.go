@@ -1,9 +1,11 @@
 package misere
 
 import (
+	"container/heap"
 	"context"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // Solver computes the partial quotients Q_0, Q_1, … of an octal game one heap
@@ -37,6 +39,10 @@ func NewSolver(code Rules) *Solver {
 	s.g.extend()
 	s.phi = []int32{0}
 	s.ps = newProfiles(s.q, s.p)
+	// the empty position's profile (1, ∅) is explored: no heap yet
+	s.ps.done[0] = true
+	s.ps.admit(0)
+	s.ps.commit()
 	s.byOptions = map[string]int32{}
 	s.orders = []int{1}
 	return s
@@ -111,11 +117,17 @@ func (s *Solver) next(ctx context.Context) error {
 // cl(H_0..H_h): the profiles reachable with the new heap must all be
 // consistent.
 func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int32) (bool, error) {
-	t := transition[int32]{elem: x, opts: opts, weight: s.g.birthday[h], heap: h}
+	t := transition[int32]{elem: x, opts: opts, weight: heapWeight(s.g, h), heap: h}
+	if hasPFailure(s.q, s.p, t) {
+		return false, nil
+	}
 	mark := len(s.ps.u)
 	buf := make([]uint64, s.ps.words)
 	var todo []int32
 	for id := int32(0); int(id) < mark; id++ {
+		if !s.ps.inFront[id] {
+			continue // its sums are matched by those of a profile in front
+		}
 		j, nu := s.ps.step(id, t, buf)
 		nd := s.ps.dist[id] + t.weight
 		if j >= 0 {
@@ -124,15 +136,17 @@ func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int
 			}
 			continue
 		}
-		o := make([]uint64, s.ps.words)
-		copy(o, buf)
-		j = s.ps.add(nu, o, id, int32(h), nd)
-		if !s.ps.consistent(j) {
+		if !s.ps.consistentProfile(nu, buf) {
 			// most wrong guesses fail here, one heap away from a known profile
 			s.ps.truncate(mark)
 			return false, nil
 		}
-		todo = append(todo, j)
+		if s.ps.dominated(nu, buf) {
+			continue
+		}
+		o := make([]uint64, s.ps.words)
+		copy(o, buf)
+		todo = append(todo, s.ps.add(nu, o, id, int32(h), nd))
 	}
 	trans := append(slices.Clone(s.trans), t)
 	bad, err := s.ps.explore(ctx, todo, trans)
@@ -140,8 +154,103 @@ func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int
 		s.ps.truncate(mark)
 		return false, err
 	}
+	s.ps.commit()
 	s.trans = trans
 	return true, nil
+}
+
+// hasPFailure reports whether adding a heap of transition t to some position
+// gives a P-position with a P option: x·t.elem ∈ P and x·s ∈ P for some x and
+// some option image s. Every element x is the image of a position, so this
+// is exact (see profiles).
+func hasPFailure(q *monoid, p []bool, t transition[int32]) bool {
+	for x := int32(0); int(x) < q.size; x++ {
+		if !p[q.times(x, t.elem)] {
+			continue
+		}
+		for _, o := range t.opts {
+			if p[q.times(x, o)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// elementReps holds, for every element of a candidate, a position of least
+// birthday with that image (Dijkstra on the Cayley graph, each heap weighted
+// by its birthday): dist, and the last heap added with the element it was
+// added to.
+type elementReps struct {
+	dist   []int
+	parent []int32
+	heap   []int32
+}
+
+func repsOf(q *monoid, trans []transition[int32]) *elementReps {
+	r := &elementReps{dist: make([]int, q.size), parent: make([]int32, q.size), heap: make([]int32, q.size)}
+	for i := range r.dist {
+		r.dist[i] = -1
+		r.parent[i] = -1
+	}
+	r.dist[0] = 0
+	done := make([]bool, q.size)
+	pq := &distQueue{{elem: 0, dist: 0}}
+	for pq.Len() > 0 {
+		top := heap.Pop(pq).(distItem)
+		x := int32(top.elem)
+		if done[x] || top.dist != r.dist[x] {
+			continue
+		}
+		done[x] = true
+		for _, t := range trans {
+			y := q.times(x, t.elem)
+			nd := top.dist + t.weight
+			if r.dist[y] < 0 || nd < r.dist[y] {
+				r.dist[y], r.parent[y], r.heap[y] = nd, x, int32(t.heap)
+				heap.Push(pq, distItem{elem: int(y), dist: nd})
+			}
+		}
+	}
+	return r
+}
+
+// witness returns the position (heap → multiplicity) that represents x.
+func (r *elementReps) witness(x int32) map[int]int {
+	w := map[int]int{}
+	for ; r.parent[x] >= 0; x = r.parent[x] {
+		w[int(r.heap[x])]++
+	}
+	return w
+}
+
+// leastPFailure returns a P-position with a P option of least birthday (nil
+// if there is none) and its birthday.
+func leastPFailure(q *monoid, p []bool, trans []transition[int32], r *elementReps) (map[int]int, int) {
+	bx, bt, best := int32(-1), -1, -1
+	for x := int32(0); int(x) < q.size; x++ {
+		if r.dist[x] < 0 {
+			continue
+		}
+		for i, t := range trans {
+			d := r.dist[x] + t.weight
+			if best >= 0 && d >= best || !p[q.times(x, t.elem)] {
+				continue
+			}
+			for _, o := range t.opts {
+				if p[q.times(x, o)] {
+					bx, bt, best = x, i, d
+					break
+				}
+			}
+		}
+	}
+	if best < 0 {
+		return nil, -1
+	}
+	w := r.witness(bx)
+	w[trans[bt].heap]++
+	return w, best
 }
 
 // expand finds the new quotient when H_h is not equivalent to any element of
@@ -164,7 +273,9 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		t0 := time.Now()
 		ps, trans, bad, err := verify(ctx, s.g, q, p, phi)
+		tv := time.Since(t0)
 		if err != nil {
 			return err
 		}
@@ -180,9 +291,13 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 			return nil
 		}
 		if debugLog != nil {
-			debugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v", h, attempt, q.size, bad))
+			debugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v (verify %v)", h, attempt, q.size, bad, tv))
 		}
+		t0 = time.Now()
 		r, err := s.recalibrate(ctx, q, p, phi, bad)
+		if debugLog != nil {
+			debugLog(fmt.Sprintf("  recalibrate %v", time.Since(t0)))
+		}
 		if err != nil {
 			return err
 		}
@@ -208,13 +323,23 @@ func verify(ctx context.Context, g *game, q *monoid, p []bool, phi []int32) (*pr
 		return nil, nil, map[int]int{}, nil
 	}
 	trans := transitionsOf(g, phi, q.times, cmpInt32)
+	pw, pb := leastPFailure(q, p, trans, repsOf(q, trans))
+	if pw != nil && !ps.byBirthday {
+		return nil, nil, pw, nil
+	}
+	ps.limit = pb // the profiles only look for an earlier failure
 	bad, err := ps.explore(ctx, []int32{0}, trans)
+	ps.limit = 0
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if bad >= 0 {
 		return nil, nil, ps.witness(bad), nil
 	}
+	if pw != nil {
+		return nil, nil, pw, nil
+	}
+	ps.commit()
 	return ps, trans, nil, nil
 }
 
@@ -236,11 +361,11 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 	for bump := 0; bump < 4; bump++ {
 		for size := 1; size <= len(heaps); size++ {
 			for _, k := range combinations(heaps, size) {
-				for _, grouped := range []bool{true, false} {
+				for _, v := range recalVariants {
 					if err := ctx.Err(); err != nil {
 						return reduced{}, err
 					}
-					c, ok := s.recalibrated(q, phi, bad, k, bump, grouped)
+					c, ok := s.recalibrated(q, phi, bad, k, bump, v.grouped, v.keep)
 					if !ok {
 						continue
 					}
@@ -264,7 +389,7 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 // lifts a power relation of that image (x^(t+2) = x^t with t too small) for
 // all those heaps at once; ungrouped, the heap alone is told apart from the
 // others with its image.
-func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int, grouped bool) (candidate, bool) {
+func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int, grouped, keep bool) (candidate, bool) {
 	// group[j] is the index of the factor heap j maps to, or -1.
 	group := make([]int, len(phi))
 	var images []int32
@@ -301,7 +426,8 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 		}
 		if group[j] >= 0 {
 			exps[group[j]] += bad[j]
-		} else if !slices.Contains(gens, phi[j]) {
+		}
+		if (group[j] < 0 || keep) && !slices.Contains(gens, phi[j]) {
 			gens = append(gens, phi[j])
 		}
 	}
@@ -309,8 +435,8 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 	parts := []*monoid{base}
 	for i, x := range images {
 		t, _ := cyclicIndex(q, x)
-		t = max(t, exps[i], 2) + 2*bump
-		parts = append(parts, cyclicMonoid(t, 2))
+		t = recalIndex(t, exps[i]) + 2*bump
+		parts = append(parts, cyclicMonoid(t, recalPeriod(t)))
 	}
 	m := newProductMonoid(parts...)
 	if m.size > s.MaxCandidate {
@@ -329,6 +455,9 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 				scale *= part.size
 			}
 			c.phi[j] = scale
+			if keep {
+				c.phi[j] += int(idx[phi[j]]) * rest
+			}
 			continue
 		}
 		c.phi[j] = int(idx[phi[j]]) * rest
@@ -393,3 +522,14 @@ var debugLog func(string)
 // verifyByBirthday makes the verification of a new quotient candidate report a
 // failing position of least birthday (else one with fewest heaps).
 var verifyByBirthday = true
+
+// recalPeriod is the period of a freed heap's cyclic factor of index t.
+var recalPeriod = func(t int) int { return 2 }
+
+// recalVariants are the kinds of recalibrated candidates tried, in order.
+var recalVariants = []struct{ grouped, keep bool }{{true, false}, {false, false}}
+
+// recalIndex is the index of a freed heap's cyclic factor: at least its
+// image's index t in the old candidate and its multiplicity e in the failing
+// position.
+var recalIndex = func(t, e int) int { return max(t, e, 2) }

@@ -2,8 +2,10 @@ package octal
 
 import (
 	"context"
+	"math/bits"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // grundyEngine is the sparse-space engine for Grundy's game 4!.0: G(n) is the
@@ -14,16 +16,16 @@ import (
 // (r, n−r) for the rare heaps r < n (r ≠ n/2) finds every common option
 // value, and the candidate c is the smallest common value not found. The
 // rare values below c are then looked for among all pairs, a scan that stops
-// as soon as each is found (it almost always does quickly: the XOR of two
-// common values is rare). For Grundy's game the mask 0xFE leaves 1,273 rare
-// heaps below 300,000, the last at 82,860, so the rare scan is the cost.
+// as soon as each is found (the XOR of two common values is rare; about 35
+// values are left to find, after some 3,600 pairs on average). For Grundy's
+// game the mask 0xFE leaves 1,273 rare heaps below 2^20, the last at 82,860.
 //
-// Heaps go in blocks of grundyBlock: the pairs of a block's heaps with a rare
-// heap r ≥ grundyBlock read only values before the block, so they are
-// marked first, rare heap by rare heap over the whole block (sequential
-// reads), by two workers that split the block's heaps; then the heaps are
-// finished in order (the rare heaps r < grundyBlock, the candidate, the
-// rule-out scan).
+// Heaps go in blocks of grundyBlock (see block): phase 1 marks the pairs
+// with a rare heap whose partner lies before the block, rare heap by rare
+// heap over the block (sequential reads), two workers splitting the heaps;
+// phase 2 finishes the heaps in order; past grundySpeculateFrom it guesses
+// G(n) = c and phase 3 checks the guesses with both workers, each scan an
+// AVX2 test of 32 pairs at a time where the CPU has it (grundyscan.go).
 type grundyEngine struct {
 	vals      []uint16
 	mask      uint16
@@ -34,20 +36,26 @@ type grundyEngine struct {
 	size      int // option tables hold values < size (a power of two ≥ 64)
 
 	nextMaskCheck int
-	hits          []uint8              // grundyBlock tables of size bytes: option values found in phase 1
-	rareBits      []bool               // rareBits[v]: v is rare under mask
-	table         *[MaxValue + 1]uint8 // scratch for scanPairs
+	rareBits      []bool   // rareBits[v]: v is rare under mask
+	rareWords     []uint64 // the same as a bit set: bit v&63 of word v>>6
+	hits          []uint8  // grundyBlock rows of size bytes: option values found (0 or 1)
+	eqSplit       []bool   // eqSplit[i]: phase 1 marked 0 for heap i from its equal split
+	pendSets      []uint64 // speculative blocks: each heap's rare values still to rule out
+	pending       []int32  // and how many
 	workers       int
+	exactUntil    int // heaps below it go in exact blocks (after a block that could not guess)
+	misses        int // speculative guesses that were wrong (rare heaps found by phase 3)
+	speculateFrom int // grundySpeculateFrom; tests lower it
 }
 
-const grundyBlock = 1024
+const grundyBlock = 256
 
 // grundyDirect is where the engine starts using the rare heaps; the first
 // values come from the definition.
 const grundyDirect = 64
 
 func newGrundyEngine(resume []uint16, limit int) engine {
-	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, table: new([MaxValue + 1]uint8)}
+	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, speculateFrom: grundySpeculateFrom}
 	e.vals = make([]uint16, len(resume), limit)
 	copy(e.vals, resume)
 	for n := 1; n < len(e.vals); n++ {
@@ -69,8 +77,12 @@ func (e *grundyEngine) rare() int        { return len(e.rareHeaps) }
 func (e *grundyEngine) setMask(m uint16) {
 	e.mask = m
 	e.rareBits = make([]bool, MaxValue+1)
+	e.rareWords = make([]uint64, (MaxValue+1)/64)
 	for v := range e.rareBits {
 		e.rareBits[v] = isRare(uint16(v), m)
+		if e.rareBits[v] {
+			e.rareWords[v>>6] |= 1 << (v & 63)
+		}
 	}
 	e.rareHeaps, e.rareVal = e.rareHeaps[:0], e.rareVal[:0]
 	for a := 1; a < len(e.vals); a++ {
@@ -131,6 +143,10 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 		if at := e.block(n, end-n); at >= 0 {
 			return errValueOverflow(MustParseGame("4!.0"), at)
 		}
+		if len(e.vals) == n {
+			// a speculative block that could not guess its first heap
+			e.exactUntil = n + 1
+		}
 	}
 	if progress != nil {
 		progress(Progress{Done: len(e.vals), Total: upTo + 1, Rate: rate(len(e.vals)-startLen, start), Rare: len(e.rareHeaps)})
@@ -152,84 +168,96 @@ func (e *grundyEngine) directValue(n int) int {
 	return m
 }
 
+// grundySpeculateFrom is the first heap of the speculative blocks (see
+// block): below it rare heaps are still frequent (Grundy's game has its last
+// rare heap at 82,860) and a failed guess costs the rest of its block.
+const grundySpeculateFrom = 1 << 16
+
 // block computes the values of heaps n1..n1+B−1 (B ≤ grundyBlock), or fewer
 // when a value outgrows the option tables (Extend then goes on from there).
 // It returns −1, or the heap whose value does not fit.
+//
+// Each heap of the block has a row of size bytes (the option values found).
+// Phase 1 marks, for every heap i, the pairs (r, n−r) with a rare heap r
+// whose partner lies before the block (r > i): sequential reads, two
+// workers splitting the block's heaps. Phase 2 goes heap by heap, on the
+// row packed into bits:
+// the rare heaps r ≤ i, the candidate c (smallest common value not found)
+// and the set of rare values below c still to rule out by the other pairs.
+//
+// From grundySpeculateFrom on, with two workers, the block is speculative:
+// phase 2 takes G(n) = c at once (right whenever n is not a rare heap, as
+// every heap past 82,860 has been) and phase 3 checks it, both workers
+// scanning the pairs of half the heaps for the rare values below c. At the
+// first heap where one is missing, its value is that rare value (its scan
+// read only values before it, all checked), and the heaps after it are
+// dropped and computed again by the next block.
 func (e *grundyEngine) block(n1, B int) int {
 	size := e.size
+	W := size / 64
 	if len(e.hits) < B*size {
 		e.hits = make([]uint8, B*size)
+		e.eqSplit = make([]bool, B)
 	}
 	hits := e.hits[:B*size]
 	clear(hits)
-	// Phase 1: the rare heaps r with B ≤ r < n1.
-	lo := 0
-	for lo < len(e.rareHeaps) && int(e.rareHeaps[lo]) < B {
-		lo++
-	}
-	hi := lo
+	eqSplit := e.eqSplit[:B]
+	clear(eqSplit)
+	spec := n1 >= e.speculateFrom && e.workers > 1 && n1 >= e.exactUntil
+	// Phase 1: every rare heap r < n1, for the heaps i < r of the block.
+	hi := 0
 	for hi < len(e.rareHeaps) && int(e.rareHeaps[hi]) < n1 {
 		hi++
 	}
-	rare, rareVal := e.rareHeaps[lo:hi], e.rareVal[lo:hi]
+	rare, rareVal := e.rareHeaps[:hi], e.rareVal[:hi]
 	vals := e.vals
 	mark := func(from, to int) {
 		for k, r32 := range rare {
 			r := int(r32)
-			g := rareVal[k]
-			// heap n = n1+i reads vals[n1+i−r]; the equal split n = 2r is
-			// not a move.
-			src := vals[n1-r+from : n1-r+to]
-			skip := 2*r - n1
-			for i, x := range src {
-				hits[(from+i)*size+int(x^g)] = 1
+			end := min(to, r) // heap n1+i reads vals[n1+i−r], before the block when i < r
+			if end <= from {
+				continue
 			}
-			if skip >= from && skip < to {
-				// undo: the value 0 of the equal split came only from it
-				// unless another pair gives 0 too; phase 2 rechecks 0.
-				hits[skip*size] = 2
+			markRows(hits[from*size:end*size], vals[n1-r+from:n1-r+end], rareVal[k], size)
+			if skip := 2*r - n1; skip >= from && skip < end {
+				// the equal split n = 2r is not a move: phase 2
+				// rechecks the value 0 of this heap
+				eqSplit[skip] = true
 			}
 		}
 	}
-	if e.workers > 1 && len(rare) > 64 && B >= 256 {
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() { defer wg.Done(); mark(0, B/2) }()
-		mark(B/2, B)
-		wg.Wait()
-	} else {
-		mark(0, B)
-	}
+	e.parallel(B, len(rare) > 64 && B >= 256, mark)
 	// Phase 2, heap by heap.
-	small := e.rareHeaps[:lo]
-	smallVal := e.rareVal[:lo]
+	if spec && len(e.pending) < B {
+		e.pending = make([]int32, B)
+	}
+	if spec && len(e.pendSets) < B*W {
+		e.pendSets = make([]uint64, B*W)
+	}
+	rareWords := e.rareWords[:W]
+	var scratch, rowBits [MaxValue/64 + 1]uint64
 	for i := range B {
 		n := n1 + i
 		seen := hits[i*size : (i+1)*size]
 		vals = e.vals
-		if seen[0] == 2 {
+		if eqSplit[i] {
 			// Set by an equal split: only a genuine pair may mark 0.
 			seen[0] = 0
-			zero := false
 			for k, r32 := range rare {
 				r := int(r32)
-				if 2*r != n && vals[n-r] == rareVal[k] {
-					zero = true
+				if r > i && 2*r != n && vals[n-r] == rareVal[k] {
+					seen[0] = 1
 					break
 				}
 			}
-			if zero {
-				seen[0] = 1
-			}
 		}
-		for k, r32 := range small {
+		// the rare heaps r ≤ i (2r < n: r < B ≤ n1, never the equal split)
+		for k, r32 := range rare {
 			r := int(r32)
-			if r >= n {
-				break
+			if r > i {
+				break // marked in phase 1
 			}
-			if 2*r != n {
-				seen[vals[n-r]^smallVal[k]] = 1
-			}
+			seen[vals[n-r]^rareVal[k]] = 1
 		}
 		for k := hi; k < len(e.rareHeaps); k++ {
 			r := int(e.rareHeaps[k])
@@ -240,38 +268,51 @@ func (e *grundyEngine) block(n1, B int) int {
 				seen[vals[n-r]^e.rareVal[k]] = 1
 			}
 		}
+		row := rowBits[:W]
+		for w := range row {
+			row[w] = gather64(seen[64*w : 64*w+64])
+		}
 		// the candidate: the smallest common value not found
-		c := 0
-		for c < size && (seen[c] != 0 || e.rareBits[c]) {
-			c++
+		c := size
+		for w, x := range row {
+			if free := ^x &^ rareWords[w]; free != 0 {
+				c = 64*w + bits.TrailingZeros64(free)
+				break
+			}
 		}
 		for c < MaxValue+1 && e.rareBits[c] {
 			c++
 		}
-		count := 0
-		for v := range min(c, size) {
-			if seen[v] == 0 {
-				seen[v] = 2 // a rare value to rule out
-				count++
-			}
+		if spec && c >= size {
+			// a new largest value: no guess, this block ends here
+			B = i
+			break
 		}
-		if count > 0 {
-			// every pair (a, n−a) with a < n/2, eight at a time
-			t := e.table
-			copy(t[:size], seen)
-			h := (n - 1) / 2
-			count = scanPairs(vals[1:h+1], vals[n-h:n], t, count)
-			copy(seen, t[:size])
+		// the rare values below c with no option yet
+		set := scratch[:W]
+		count := 0
+		for w, x := range row {
+			t := ^x & rareWords[w]
+			if lo := 64 * w; c < lo+64 {
+				t &= 1<<max(c-lo, 0) - 1
+			}
+			set[w] = t
+			count += bits.OnesCount64(t)
+		}
+		if spec {
+			e.pending[i] = int32(count)
+			copy(e.pendSets[i*W:(i+1)*W], set)
+			e.vals = append(e.vals, uint16(c))
+			continue
 		}
 		g := c
 		if count > 0 {
-			for v := range min(c, size) {
-				if seen[v] == 2 {
-					g = v
-					break
-				}
+			h := (n - 1) / 2
+			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+				g = smallestInSet(set)
 			}
-		} else {
+		}
+		if g >= size {
 			// no option value reaches size: a rare value from there on
 			// below c is the mex
 			for v := size; v < c; v++ {
@@ -289,5 +330,93 @@ func (e *grundyEngine) block(n1, B int) int {
 			return -1 // a value outgrew the tables: the next block uses the new size
 		}
 	}
+	if spec {
+		e.checkGuesses(n1, B, W)
+	}
 	return -1
+}
+
+// checkGuesses is phase 3 of a speculative block: e.vals[n1:n1+B] hold the
+// guesses c, e.pendSets the rare values below c that heap n1+i still has to
+// find among its pairs (W words a heap) and e.pending[i] how many. It keeps
+// the guesses up to the first heap that lacks one, gives that heap its value
+// and drops the rest.
+func (e *grundyEngine) checkGuesses(n1, B, W int) {
+	fail := [2]int{B, B}
+	failVal := [2]uint16{}
+	vals := e.vals
+	check := func(from, to int) {
+		w := 0
+		if from > 0 {
+			w = 1
+		}
+		for i := from; i < to; i++ {
+			count := int(e.pending[i])
+			if count == 0 {
+				continue
+			}
+			n := n1 + i
+			set := e.pendSets[i*W : (i+1)*W]
+			h := (n - 1) / 2
+			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+				fail[w], failVal[w] = i, uint16(smallestInSet(set))
+				return
+			}
+		}
+	}
+	e.parallel(B, B >= 64, check)
+	f, g := fail[0], failVal[0]
+	if f == B {
+		f, g = fail[1], failVal[1]
+	}
+	guesses := e.vals[n1 : n1+min(f, B)]
+	e.vals = e.vals[:n1]
+	for i, c := range guesses {
+		e.record(n1+i, c)
+	}
+	if f < B {
+		e.record(n1+f, g)
+		e.misses++
+	}
+}
+
+// parallel runs work(0, B/2) and work(B/2, B) on two goroutines when split
+// (and the engine has two workers), else work(0, B).
+func (e *grundyEngine) parallel(B int, split bool, work func(from, to int)) {
+	if e.workers > 1 && split {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { defer wg.Done(); work(0, B/2) }()
+		work(B/2, B)
+		wg.Wait()
+		return
+	}
+	work(0, B)
+}
+
+// markRows sets rows[i·size + (src[i] ⊕ g)] = 1 for every i: the option
+// values G(n−r) ⊕ G(r) of one rare heap r for consecutive heaps n. Every
+// value in src and g is below size (a power of two), so each index is
+// inside rows; the loop writes through a pointer, unrolled by four, without
+// a bounds check per store (this loop is most of the engine's time).
+func markRows(rows []uint8, src []uint16, g uint16, size int) {
+	if len(rows) < len(src)*size || len(src) == 0 {
+		panic("octal: markRows rows too short")
+	}
+	base := unsafe.Pointer(unsafe.SliceData(rows))
+	m := uint16(size - 1)
+	off := 0
+	i := 0
+	for ; i+4 <= len(src); i += 4 {
+		s := src[i : i+4 : i+4]
+		*(*uint8)(unsafe.Add(base, off+int((s[0]^g)&m))) = 1
+		*(*uint8)(unsafe.Add(base, off+size+int((s[1]^g)&m))) = 1
+		*(*uint8)(unsafe.Add(base, off+2*size+int((s[2]^g)&m))) = 1
+		*(*uint8)(unsafe.Add(base, off+3*size+int((s[3]^g)&m))) = 1
+		off += 4 * size
+	}
+	for ; i < len(src); i++ {
+		*(*uint8)(unsafe.Add(base, off+int((src[i]^g)&m))) = 1
+		off += size
+	}
 }

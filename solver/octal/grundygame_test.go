@@ -35,3 +35,34 @@ func TestGrundyEngineAgainstGeneral(t *testing.T) {
 		require.Equal(t, got, again.values())
 	}
 }
+
+// TestGrundySpeculativeBlocks runs the speculative blocks (guess G(n) = c,
+// check with both workers, drop the rest of a block after a wrong guess)
+// from heap 1,500 on, where rare heaps are still frequent, and checks every
+// value against the general engine; the wrong guesses must have happened
+// (at rare heaps past 1,500) and been repaired.
+func TestGrundySpeculativeBlocks(t *testing.T) {
+	n := 12000
+	if testing.Short() {
+		n = 7000
+	}
+	want, err := GeneralExtend(context.Background(), MustParseGame("4!.0"), nil, n, nil)
+	require.NoError(t, err)
+	defer func(v bool) { haveGrundyScanAVX2 = v }(haveGrundyScanAVX2)
+	for _, vector := range []bool{haveGrundyScanAVX2, false} {
+		haveGrundyScanAVX2 = vector // the scalar scan too
+		eng := newGrundyEngine(nil, n+1).(*grundyEngine)
+		eng.speculateFrom = 1500
+		require.NoError(t, eng.extend(context.Background(), n/2+17, nil))
+		require.NoError(t, eng.extend(context.Background(), n, nil))
+		require.Equal(t, want, eng.values())
+		rareAfter := 0
+		for _, r := range eng.rareHeaps {
+			if int(r) >= 1500+grundyBlock {
+				rareAfter++
+			}
+		}
+		require.Positive(t, rareAfter, "no rare heap after the speculation starts: the test checks nothing")
+		require.Positive(t, eng.misses, "no wrong guess: the repair path was not run")
+	}
+}

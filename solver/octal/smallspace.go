@@ -3,6 +3,7 @@ package octal
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
 )
 
 // The small-space engine: the sparse engine for codes whose values are all
@@ -35,7 +36,17 @@ func (s *Sparse) smallApplies(n int) bool {
 // stops early (the caller goes on with another engine) at a heap whose
 // value would not fit, and at a heap it cannot decide within pairLimit.
 func (s *Sparse) smallRound(from, to int) {
-	for n := from; n < to; n++ {
+	for n := from; n < to; n = len(s.vals) {
+		if s.smallOneApplies(n) {
+			s.smallRoundOne(n, to)
+			if s.undecided != nil || len(s.vals) == n {
+				return
+			}
+			if s.maxValue > smallMaxValue || len(s.rare)*len(s.split) > smallMaxWork {
+				return
+			}
+			continue
+		}
 		v, ok := s.smallHeapValue(n)
 		if !ok {
 			return
@@ -188,4 +199,114 @@ func (s *Sparse) undecide(n int, set *valueSet512) {
 		}
 	}
 	s.undecided = &UndecidedError{Code: s.code, Heap: n, Candidates: cands, PairLimit: s.pairLimit}
+}
+
+// smallOneMaxRare is the most rare heaps smallRoundOne keeps in registers
+// and on the stack.
+const smallOneMaxRare = 32
+
+// smallOneApplies reports whether smallRoundOne can compute heap n: one
+// split digit j, at most smallOneMaxRare rare heaps, all below n − j (so
+// every rare heap is a first part of a split of n), and n beyond every
+// whole-heap move.
+func (s *Sparse) smallOneApplies(n int) bool {
+	if len(s.split) != 1 || len(s.rare) > smallOneMaxRare {
+		return false
+	}
+	if len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= n-s.split[0] {
+		return false
+	}
+	for _, w := range s.whole {
+		if n <= w {
+			return false
+		}
+	}
+	for _, t := range s.take {
+		if n-t < 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// smallRoundOne is smallRound specialised for the games of the 24-hour
+// verification (0.106: one split digit, 15 rare heaps): the rare heaps and
+// their values sit in local arrays, the values are written in place, and
+// the histogram is kept inline. It computes G(from..to−1) and returns
+// early, with every value so far recorded, after a rare heap (the caller
+// rebuilds its tables and calls again), at a value of 64 or more, and at a
+// heap it cannot decide. The values are exactly smallHeapValue's: the same
+// option word, the same rule-out scan.
+func (s *Sparse) smallRoundOne(from, to int) {
+	j := s.split[0]
+	nr := len(s.rare)
+	var ra [smallOneMaxRare]int    // the rare heaps' byte offsets back from n − j
+	var rv [smallOneMaxRare]uint16 // their values
+	for i, a := range s.rare {
+		ra[i] = 2 * int(a)
+		rv[i] = s.vals[a]
+	}
+	// Four independent chains of ORs: pad to a multiple of four with
+	// copies of the first rare heap (an OR twice is the same OR).
+	for ; nr%4 != 0; nr++ {
+		ra[nr], rv[nr] = ra[0], rv[0]
+	}
+	take := s.take
+	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
+	parity, jParity := s.parity, s.jParity
+	maxValue := uint16(s.maxValue)
+	hist, histOdd := s.hist[:64:64], s.histOdd[:64:64]
+	buf := s.vals[:to] // Extend reserved room for to values
+	n := from
+	defer func() {
+		s.vals = buf[:n]
+		s.smallOneHeaps += n - from
+	}()
+	for ; n < to; n++ {
+		var opts uint64
+		for _, t := range take {
+			opts |= 1 << (buf[n-t] & 63)
+		}
+		// Every rare heap a is below n − j (smallOneApplies, and a new
+		// rare heap ends the round), so n − j − a ≥ 1 is in buf.
+		end := unsafe.Pointer(unsafe.SliceData(buf[n-j:]))
+		var o1, o2, o3 uint64
+		for i := 0; i < nr; i += 4 {
+			opts |= 1 << ((rv[i] ^ *(*uint16)(unsafe.Add(end, -ra[i]))) & 63)
+			o1 |= 1 << ((rv[i+1] ^ *(*uint16)(unsafe.Add(end, -ra[i+1]))) & 63)
+			o2 |= 1 << ((rv[i+2] ^ *(*uint16)(unsafe.Add(end, -ra[i+2]))) & 63)
+			o3 |= 1 << ((rv[i+3] ^ *(*uint16)(unsafe.Add(end, -ra[i+3]))) & 63)
+		}
+		opts |= o1 | o2 | o3
+		rare := rb[parity&(n^jParity)&1]
+		common := ^(opts | rare)
+		if common == 0 {
+			return // the value may be 64 or more
+		}
+		c := bits.TrailingZeros64(common)
+		v := uint16(c)
+		if set := ^opts & rare & (1<<c - 1); set != 0 {
+			var cut bool
+			if set, cut = s.smallRuleOut(n, buf[:n], set); set != 0 {
+				if cut {
+					s.undecide(n, &valueSet512{set})
+					return
+				}
+				v = uint16(bits.TrailingZeros64(set))
+			}
+		}
+		if v > maxValue || rare>>v&1 != 0 {
+			// A new largest value or a rare heap: record it the slow way
+			// and let the caller rebuild the tables.
+			buf[n] = v
+			s.vals = buf[:n]
+			s.vals = append(s.vals, v)
+			s.record(n, v)
+			n++
+			return
+		}
+		buf[n] = v
+		hist[v]++
+		histOdd[v] += uint32(n & 1)
+	}
 }

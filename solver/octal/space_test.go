@@ -89,6 +89,56 @@ func TestSmallSpaceEqualsQuadratic(t *testing.T) {
 	}
 }
 
+// TestSmallOneSplitEqualsQuadratic runs the one-split-digit loop of the
+// small-space engine (smallRoundOne, the loop of 0.106's verification) on
+// random codes with one split digit and few rare heaps (at least 8 of them
+// with 4 or more, so that every chain of the loop is used), against the
+// definition; it checks that the loop computed most of the heaps, and
+// 0.106 against the engines without the small-space loops.
+func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(106, 2026))
+	const heaps = 4000
+	used, manyRare := 0, 0
+	for trial := 0; (used < 20 || manyRare < 8) && trial < 3000; trial++ {
+		k := 2 + rng.IntN(4)
+		digits := make([]uint8, k+1)
+		j := 1 + rng.IntN(k)
+		for i := 1; i <= k; i++ {
+			digits[i] = uint8(rng.IntN(4))
+		}
+		digits[j] |= 4
+		code := Code{Digits: digits}
+		s := NewSparse(code, nil)
+		require.NoError(t, s.Extend(context.Background(), heaps-1, nil))
+		if s.smallOneHeaps < heaps/2 || used >= 20 && s.Rare() < 4 {
+			continue
+		}
+		used++
+		if s.Rare() >= 4 {
+			manyRare++
+		}
+		want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
+		require.NoError(t, err)
+		if d := firstDifference(want, s.Values()); d >= 0 {
+			t.Fatalf("%s (%v, %d rare): G(%d) = %d, quadratic %d", code, s.Space(), s.Rare(), d, s.Values()[d], want[d])
+		}
+	}
+	require.GreaterOrEqual(t, used, 20, "random codes run by the one-split loop")
+	require.GreaterOrEqual(t, manyRare, 8, "codes with at least 4 rare heaps (every chain of the loop used)")
+	// 0.106 (15 rare heaps) against the engines without the small-space
+	// loops (smallMaxWork 0: the serial and block engines).
+	s := NewSparse(MustParseCode("0.106"), nil)
+	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
+	require.Greater(t, s.smallOneHeaps, 190_000, "0.106 runs in the one-split loop")
+	defer func(w int) { smallMaxWork = w }(smallMaxWork)
+	smallMaxWork = 0
+	want, err := SparseExtend(context.Background(), MustParseCode("0.106"), nil, 200_000, nil)
+	require.NoError(t, err)
+	if d := firstDifference(want, s.Values()); d >= 0 {
+		t.Fatalf("0.106: G(%d) = %d, without the small-space engine %d", d, s.Values()[d], want[d])
+	}
+}
+
 // TestAnySpaceIsExact checks that the space decides only the speed: a
 // space forced on the engine (a random mask, with or without the heap's
 // parity) gives the values of the definition.

@@ -65,6 +65,8 @@ type Sparse struct {
 	undecided *UndecidedError
 	// oneWorker keeps the block engine on one core.
 	oneWorker bool
+	// smallOneHeaps counts the heaps smallRoundOne computed (for tests).
+	smallOneHeaps int
 }
 
 // valueWords is the number of 64-bit words of a bitset over 0..MaxValue.

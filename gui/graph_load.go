@@ -1,0 +1,167 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/solver/graph"
+)
+
+// maxGraphEditText bounds the graph text put into the editor: a loaded
+// file larger than this is solved whole, but the editor shows its first
+// lines only (an entry holding megabytes of text would be laid out and
+// drawn on the UI thread at every change).
+const maxGraphEditText = 16 << 10
+
+// graphLoader reads a graph file chosen in the Graph tab in a worker, with
+// a progress bar and Cancel: a graph file may be up to graph.MaxFileSize
+// (64 MiB), which read on the UI thread froze the window.
+type graphLoader struct {
+	bar     *widget.ProgressBar
+	status  *widget.Label
+	cancel  *widget.Button
+	content *fyne.Container
+	jobs    jobRunner
+	// full is the whole text of a loaded file too large for the editor,
+	// and shown what the editor holds of it; Solve uses full while the
+	// editor still holds shown.
+	full, shown string
+}
+
+func newGraphLoader() *graphLoader {
+	l := &graphLoader{bar: widget.NewProgressBar(), status: widget.NewLabel("")}
+	l.status.Truncation = fyne.TextTruncateEllipsis
+	l.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { l.jobs.Cancel() })
+	l.content = container.NewBorder(nil, nil, nil, l.cancel, container.NewVBox(l.bar, l.status))
+	l.content.Hide()
+	return l
+}
+
+// source is the graph text Solve should read, given the editor's text.
+func (l *graphLoader) source(edited string) string {
+	if l.full != "" && edited == l.shown {
+		return l.full
+	}
+	return edited
+}
+
+// loadFile asks for a graph file and reads it in the background.
+func (t *graphTab) loadFile() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, t.ui.win)
+			return
+		}
+		if r == nil {
+			return
+		}
+		t.readGraphFile(r)
+	}, t.ui.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".dot", ".gv", ".graph"}))
+	d.Resize(t.ui.dialogSize())
+	d.Show()
+}
+
+// readGraphFile reads r in a worker (closing it), showing the bytes read;
+// Cancel stops it and keeps the editor as it was. A finished read goes
+// into the editor (its first lines, for a large file) and is solved.
+func (t *graphTab) readGraphFile(r io.ReadCloser) {
+	l := t.loader
+	size := int64(-1)
+	if u, ok := r.(fyne.URIReadCloser); ok && u.URI() != nil && u.URI().Scheme() == "file" {
+		if fi, err := os.Stat(u.URI().Path()); err == nil {
+			size = fi.Size()
+		}
+	}
+	l.bar.SetValue(0)
+	l.status.SetText("reading the graph file…")
+	l.content.Show()
+	l.jobs.Start(func(ctx context.Context, h jobHandle) {
+		defer r.Close()
+		data, err := readWithProgress(ctx, r, graph.MaxFileSize, func(n int64) {
+			h.Update(func() {
+				if size > 0 {
+					l.bar.SetValue(float64(n) / float64(size))
+				}
+				l.status.SetText(fmt.Sprintf("%s bytes read…", groupDigits(int(n))))
+			})
+		})
+		var shown string
+		if err == nil {
+			shown = editorPart(data)
+		}
+		h.Finish(func() {
+			l.content.Hide()
+			switch {
+			case errors.Is(err, context.Canceled):
+				return
+			case err != nil:
+				dialog.ShowError(err, t.ui.win)
+				return
+			}
+			l.full, l.shown = "", ""
+			if len(shown) < len(data) {
+				l.full, l.shown = data, shown
+			}
+			t.examples.ClearSelected() // the text is no longer an example
+			t.text.SetText(shown)
+			t.Solve()
+		})
+	})
+}
+
+// readWithProgress reads r to the end, at most limit bytes (more is an
+// error), stopping when ctx is cancelled, and reports the bytes read
+// about ten times a second.
+func readWithProgress(ctx context.Context, r io.Reader, limit int64, progress func(int64)) (string, error) {
+	var b strings.Builder
+	buf := make([]byte, 1<<20)
+	var n int64
+	last := time.Now()
+	for {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		k, err := r.Read(buf)
+		n += int64(k)
+		if n > limit {
+			return "", fmt.Errorf("the graph file is larger than %s bytes, the most nimlab reads", groupDigits(int(limit)))
+		}
+		b.Write(buf[:k])
+		if time.Since(last) > 100*time.Millisecond {
+			last = time.Now()
+			progress(n)
+		}
+		if err == io.EOF {
+			return b.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+}
+
+// editorPart is what the editor shows of a loaded graph text: all of it,
+// or for a large file its first lines and a comment saying the whole file
+// is what gets solved.
+func editorPart(data string) string {
+	if len(data) <= maxGraphEditText {
+		return data
+	}
+	cut := strings.LastIndexByte(data[:maxGraphEditText], '\n') + 1
+	lines := strings.Count(data, "\n")
+	return data[:cut] + fmt.Sprintf("# … the file has %s lines (%s bytes); Solve & draw reads all of them while this text is unchanged.\n",
+		groupDigits(lines), groupDigits(len(data)))
+}
