@@ -115,9 +115,12 @@ or 3 (all-but).
 Without --n, auto mode computes until a period is proven or --max heaps are
 known: the Guy–Smith theorem (generalised to splits into m heaps: it needs
 G(0..m·(n0+p)+k−1)), the finite-window theorem for moves that leave at most
-one heap, the Nim lemma for codes like 0.[3] (period 1, saltus 1). For other
-games (modifiers, {2+}, infinite codes) the period or arithmetic period
-G(n+p) = G(n)+s the values show is reported as seen, not proven. With --n N
+one heap, the Nim lemma for codes like 0.[3] (period 1, saltus 1), and an
+arithmetic-period certificate for all-but subtraction games (and other
+one-heap games whose digits end in [3]: G(n+p) = G(n)+s proven when it holds
+on a window and the set of values seen shifts by s). For other games
+(modifiers, {2+}, infinite codes with splits such as 4.[3]) the period or
+arithmetic period the values show is reported as seen, not proven. With --n N
 exactly G(0..N) is computed.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
@@ -126,7 +129,7 @@ exactly G(0..N) is computed.`,
   nimlab octal 0.[3]                     # Nim: period 1, saltus 1, proven
   nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim
   nimlab octal 'S(1,2,5)'                # a subtraction game
-  nimlab octal 'S!(1,3)' --n 300         # all-but subtraction
+  nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
   nimlab octal 0.161 --compare 0.36      # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values`,
 		Args: func(cmd *cobra.Command, args []string) error {

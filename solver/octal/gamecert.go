@@ -43,11 +43,47 @@ import (
 // n−j < n), so G(n) = n for every n: period 1, saltus 1, preperiod 0,
 // proven. Nim 0.[3] and 0.[7] are such games.
 
+// Arithmetic periods of one-heap games with a tail of 3s (all-but
+// subtraction games). Let every move leave at most one heap, the digit before
+// the point be 0, and every digit from T+1 on be 3 (remove j tokens, leaving
+// one heap or nothing): S!(F) with T = max F, or codes such as 0.[3]
+// (T = 0) and 0.030[3]. For n ≥ T+1 the options of n are
+//
+//	every G(m) with m < n−T     (remove n−m > T, a digit 3), and
+//	G(n−j) for 1 ≤ j ≤ T whose digit allows leaving one heap.
+//
+// So G(n) is the smallest value that is neither among G(0..n−T−1) nor an
+// allowed recent value: it depends only on the set V(n−T) of values
+// G(0..n−T−1) and on the window G(n−T..n−1). Certificate (proof below):
+// with p ≥ 1, s ≥ 1 and n0 ≥ T+1, if
+//
+//	(a) G(n+p) = G(n) + s for n0−T ≤ n < n0, and
+//	(b) V(n0+p−T) = {0,…,s−1} ∪ (V(n0−T) + s),
+//
+// then G(n+p) = G(n) + s for every n ≥ n0−T. Proof, by induction on n ≥ n0:
+// assume (a) for n−T ≤ m < n and (b) at n (V(n+p−T) = [0,s) ∪ (V(n−T)+s)).
+// A value below s is in V(n+p−T), so not an option-free candidate for
+// n+p; a value v+s is outside V(n+p−T) exactly when v is outside V(n−T),
+// and is an allowed recent value of n+p exactly when v is one of n (the
+// windows differ by s). So the smallest candidate of n+p is the smallest
+// candidate of n plus s: G(n+p) = G(n) + s. Then V(n+1+p−T) adds
+// G(n+p−T) = G(n−T) + s to the left side and V(n+1−T) adds G(n−T): (b)
+// holds at n+1, and the window of n+1 satisfies (a). The check needs
+// G(0..n0+p−1). (b) can hold only with every value below s seen; it is the
+// set form of "all the values shifted by s, plus the ones below s".
+// The argument is ours (a state argument: the next value depends on a set
+// and a window, both mapped by v ↦ v+s); it is in the spirit of Austin's and
+// A. Siegel's results that all-but subtraction games are arithmetic-periodic,
+// whose exact finite checks we did not have. Other games with growing
+// values (Lasker's Nim 4.[3], hexadecimal codes with splits) get no
+// certificate here: their arithmetic periods are reported as seen.
+
 // Proof names used in Period.Proof.
 const (
 	ProofGuySmithHeaps = "Guy–Smith theorem for splits into up to %d heaps"
 	ProofFiniteWindow  = "finite-window theorem (moves leave at most one heap)"
 	ProofNimLemma      = "Nim lemma: every smaller heap is an option and no option reaches n, so G(n) = n"
+	ProofOneHeapTail   = "arithmetic-period certificate for one-heap games with a tail of 3s (values set and window shifted by the saltus)"
 )
 
 // GeneralCertificateLength is how many values G(0..L−1) prove period p from
@@ -161,8 +197,108 @@ func AnalyzePeriod(code Code, values []uint16) Period {
 		}
 		return Period{}
 	}
-	p, _ := FindArithmeticPeriod(values)
+	p, ok := FindArithmeticPeriod(values)
+	if ok && p.Saltus > 0 {
+		if T, ok := oneHeapTail(r); ok {
+			if c, ok := CertifyOneHeapTail(values, T, p.Period, p.Saltus, p.Preperiod); ok {
+				return c
+			}
+		}
+	}
 	return p
+}
+
+// oneHeapTail returns T for a code covered by the arithmetic-period
+// certificate above: digit 0 before the point, an infinite code whose
+// repeated digits are all 3, every digit leaving at most one heap (bits 0
+// and 1 only, no modifier), digits from T+1 on all 3.
+func oneHeapTail(r takebreak.Code) (T int, ok bool) {
+	if r.Finite() || !r.Digit(0).IsZero() || r.HasModifiers() {
+		return 0, false
+	}
+	three := takebreak.Digit{Counts: 3}
+	for j := 1; j < len(r.Digits); j++ {
+		d := r.Digit(j)
+		if d.AtLeast != 0 || d.Counts&^3 != 0 {
+			return 0, false
+		}
+		if j >= len(r.Digits)-r.Repeat && d != three {
+			return 0, false
+		}
+	}
+	T = len(r.Digits) - r.Repeat - 1
+	for T >= 1 && r.Digit(T) == three {
+		T--
+	}
+	return max(T, 0), true
+}
+
+// CertifyOneHeapTail checks the certificate above for the claim
+// G(n+p) = G(n) + s (s ≥ 1) from preperiod n0 on, for a one-heap game whose
+// digits are 3 from T+1 on: it looks for the smallest n ≥ max(T+1, n0+T)
+// with n+p ≤ len(values) at which conditions (a) and (b) hold. It returns
+// the proven period (Preperiod n0, NeededTo n+p: the values G(0..n+p−1) the
+// check read) and true, or false when the values refute the claim or are
+// too few to prove it.
+func CertifyOneHeapTail(values []uint16, T, p, s, n0 int) (Period, bool) {
+	if p < 1 || s < 1 || n0 < 0 || T < 0 {
+		return Period{}, false
+	}
+	N := len(values)
+	// the claim itself, on every known heap from n0 on
+	for n := n0; n+p < N; n++ {
+		if int(values[n+p]) != int(values[n])+s {
+			return Period{}, false
+		}
+	}
+	// (b) kept incrementally: mismatch counts the values v where
+	// "v ∈ V(n+p−T)" and "v < s or v−s ∈ V(n−T)" differ.
+	top := s
+	for _, v := range values {
+		top = max(top, int(v)+s+1)
+	}
+	inRight := make([]bool, top) // v ∈ V(n+p−T)
+	inShift := make([]bool, top) // v−s ∈ V(n−T), or v < s
+	mismatch := 0
+	flip := func(v int, set []bool, other []bool) {
+		if set[v] {
+			return
+		}
+		before := set[v] != other[v]
+		set[v] = true
+		after := set[v] != other[v]
+		switch {
+		case before && !after:
+			mismatch--
+		case !before && after:
+			mismatch++
+		}
+	}
+	for v := range s {
+		flip(v, inShift, inRight)
+	}
+	n := max(T+1, n0+T)
+	if n+p > N {
+		return Period{}, false
+	}
+	for m := range n + p - T {
+		flip(int(values[m]), inRight, inShift)
+	}
+	for m := range n - T {
+		flip(int(values[m])+s, inShift, inRight)
+	}
+	for {
+		if mismatch == 0 {
+			// (a) holds: n−T ≥ n0 and the claim was checked above
+			return Period{Period: p, Preperiod: n0, Saltus: s, Certified: true, NeededTo: n + p, Proof: ProofOneHeapTail}, true
+		}
+		if n+p >= N {
+			return Period{}, false
+		}
+		flip(int(values[n+p-T]), inRight, inShift)
+		flip(int(values[n-T])+s, inShift, inRight)
+		n++
+	}
 }
 
 func fmtProof(m int) string {
