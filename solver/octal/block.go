@@ -50,10 +50,29 @@ const (
 // marks leave 14 values for the rule-out scan instead of 43) and with more
 // (where each kernel heap costs a store for every digit, and the rule-out
 // scans of the record games find their values within a few dozen pairs).
+//
+// Without AVX-512 the rule-out scan (AVX2, or plain Go) is slower, so more
+// kernel heaps pay: on Officers' first 10^6 heaps with the AVX2 scan, 384
+// took 2.6–2.8 CPU-s, 640–1024 2.3–2.5 and 2048 3.0. Games whose values
+// stay below 64 (0.127) rule out their few rare values within a few pairs,
+// and a pair kernel only adds marking: 0.127's first 10^6 heaps took 0.64–0.88
+// CPU-s with none, 0.87–0.91 with 384 and 1.3 with 768.
 var (
-	blockPairKernel      = 384
+	blockPairKernel      = pairKernelForScan()
+	blockPairKernelSmall = 0
 	blockPairKernelMulti = 0
 )
+
+// pairKernelForScan is blockPairKernel for this CPU's rule-out scan.
+func pairKernelForScan() int {
+	if haveFindPairsSIMD {
+		return 384
+	}
+	return 768
+}
+
+// blockNoSmall turns the word marking of values below 64 off (tests).
+var blockNoSmall = false
 
 // blockMaxSplits is the most split digits the block engine takes.
 const blockMaxSplits = 8
@@ -61,6 +80,9 @@ const blockMaxSplits = 8
 // blockPairs is the number of pair-kernel heaps for this code.
 func (s *Sparse) blockPairs() int {
 	if len(s.split) == 1 {
+		if s.maxValue < 64 {
+			return blockPairKernelSmall
+		}
 		return blockPairKernel
 	}
 	return blockPairKernelMulti
@@ -142,7 +164,7 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 // tab (clearing them first) for every split digit until none is left,
 // handing each heap's options over as a bit set in opts; the heaps of group
 // g are complete when bit g of done is set.
-func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int) {
+func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int, small bool) {
 	for {
 		x := sl.state.Load()
 		g := int(x & (1<<32 - 1))
@@ -150,6 +172,15 @@ func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals
 			return
 		}
 		if !sl.state.CompareAndSwap(x, x+1) {
+			continue
+		}
+		if small {
+			// Values below 64: the options are bits of one word a heap.
+			clear(opts[g*blockGroup : (g+1)*blockGroup])
+			for _, j := range digits {
+				markGroup64(opts, g, vals, n-j, sl.kernel)
+			}
+			sl.done.Or(1 << g)
 			continue
 		}
 		clear(tab[g*blockGroup*blockStride : (g+1)*blockGroup*blockStride])
@@ -196,7 +227,7 @@ func (s *Sparse) blockRound(from, to int) int {
 		bs.pairKernel = s.choosePairKernel(from, pairs)
 		bs.pairKernelAt = from
 	}
-	if bs, low := s.blocks, blockLag; haveFindPairsSIMD &&
+	if bs, low := s.blocks, blockLag; haveAlignedPairScan() &&
 		(bs.lowFrom != low || len(bs.lowRev) < blockLowRev && len(bs.lowRev) < (from-low)&^31) {
 		bs.lowFrom = low
 		bs.lowRev = bs.lowRev[:0]
@@ -232,6 +263,10 @@ func (s *Sparse) blockRound(from, to int) int {
 		slots[b].reset(b, kernel)
 	}
 
+	// With every value below 64 so far, the kernel's options are marked as
+	// bits of a word (markGroup64); the round ends after a value of 64 or
+	// more, which the words cannot hold.
+	small := s.maxValue < 64 && !blockNoSmall
 	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
@@ -249,7 +284,7 @@ func (s *Sparse) blockRound(from, to int) int {
 					}
 				}
 				slot := b % blockLagBlocks
-				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split)
+				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split, small)
 			}
 		}()
 	}
@@ -262,7 +297,7 @@ func (s *Sparse) blockRound(from, to int) int {
 		slot := b % blockLagBlocks
 		sl, tab, opts := &slots[slot], s.blocks.tabs[1], s.blocks.options[slot]
 		n := from + b*blockHeaps
-		sl.markGroups(b, tab, opts, full, n, s.split)
+		sl.markGroups(b, tab, opts, full, n, s.split, small)
 		for k := range blockHeaps {
 			// The marker may still be on a group: the heaps of the groups
 			// before it need not wait for it.
@@ -278,7 +313,7 @@ func (s *Sparse) blockRound(from, to int) int {
 			}
 			s.vals = append(s.vals, v)
 			s.record(m, v)
-			if int(v) >= blockStride {
+			if int(v) >= blockStride || small && v >= 64 {
 				return m + 1
 			}
 		}
@@ -317,7 +352,7 @@ func (s *Sparse) blockHeapValue(m int, kernelOptions *valueSet512) uint16 {
 		count += bits.OnesCount64(x)
 	}
 	if count > 0 {
-		if haveFindPairsSIMD {
+		if haveAlignedPairScan() {
 			count = s.blockRuleOut(m, vals, &set, count)
 		} else {
 			for v := range size {
@@ -356,6 +391,19 @@ func markGroupGo(tab *blockTable, g int, vals []uint16, base int, kernel []uint3
 		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
 			tab[k*blockStride+int((x^vals[base+k-int(a)])&(blockStride-1))] = 1
 		}
+	}
+}
+
+// markGroup64Go is markGroupGo for values below 64, into word 0 of the
+// heaps' option sets: bit vals[a] ^ vals[base+k−a] for each kernel heap a
+// and each heap k of group g.
+func markGroup64Go(opts *blockOptions, g int, vals []uint16, base int, kernel []uint32) {
+	for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
+		var w uint64
+		for _, a := range kernel {
+			w |= 1 << ((vals[a] ^ vals[base+k-int(a)]) & 63)
+		}
+		opts[k][0] |= w
 	}
 }
 
@@ -402,7 +450,7 @@ func (s *Sparse) blockRuleOut(m int, vals []uint16, set *valueSet512, count int)
 					continue
 				}
 				var done int
-				count, done = findPairsAlignedAVX512(&rev[len(rev)-32-(a-low)], &vals[r-a-31], blocks, set, count)
+				count, done = findPairsAligned(&rev[len(rev)-32-(a-low)], &vals[r-a-31], blocks, set, count)
 				if count == 0 {
 					return 0
 				}

@@ -53,3 +53,23 @@ func gatherTable(out *valueSet512, tab []uint8) {
 		out[w] = gather64(tab[w*64 : w*64+64])
 	}
 }
+
+// markGroup64AVX2 is in blockmark_amd64.s.
+//
+//go:noescape
+func markGroup64AVX2(out *uint64, vals *uint16, base int, kernel *uint32, n int)
+
+// markGroup64 ORs into word 0 of opts[g·blockGroup+k], k < blockGroup,
+// the options of the kernel splits of heap base+k, for values below 64
+// (see markGroup64Go).
+func markGroup64(opts *blockOptions, g int, vals []uint16, base int, kernel []uint32) {
+	k0 := g * blockGroup
+	if len(kernel) == 0 {
+		return
+	}
+	if !haveAVX2PairScan {
+		markGroup64Go(opts, g, vals, base, kernel)
+		return
+	}
+	markGroup64AVX2(&opts[k0][0], &vals[0], base+k0, &kernel[0], len(kernel))
+}

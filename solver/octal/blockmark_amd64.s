@@ -83,3 +83,107 @@ TEXT ·gatherTable512(SB), NOSPLIT, $0-16
 	G(0); G(1); G(2); G(3); G(4); G(5); G(6); G(7)
 	VZEROUPPER
 	RET
+
+// func markGroup64AVX2(out *uint64, vals *uint16, base int, kernel *uint32, n int)
+//
+// markGroup512 for values below 64, with the options as bits of a word:
+// for each kernel heap a = kernel[i], i < n, and each k < 8 it sets bit
+// vals[a] ^ vals[base+k−a] of the word at out + 64k bytes (word 0 of heap
+// k's valueSet512). The eight heaps' words live in two registers of four
+// lanes; each kernel heap is one broadcast, two four-value loads, and a
+// XOR, a variable shift and an OR for each four heaps.
+TEXT ·markGroup64AVX2(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ vals+8(FP), R8
+	MOVQ base+16(FP), R10
+	MOVQ kernel+24(FP), R9
+	MOVQ n+32(FP), CX
+	TESTQ CX, CX
+	JEQ m64done
+	LEAQ (R8)(R10*2), R10        // &vals[base]
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	MOVL $1, AX
+	VMOVQ AX, X15
+	VPBROADCASTQ X15, Y15
+	CMPQ CX, $2
+	JLT m64one
+m64two:
+	MOVL (R9), BX                // a1
+	MOVWLZX (R8)(BX*2), DX
+	VMOVQ DX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ R10, SI
+	SUBQ BX, SI
+	SUBQ BX, SI                  // &vals[base−a1]
+	VPMOVZXWQ (SI), Y3
+	VPMOVZXWQ 8(SI), Y4
+	MOVL 4(R9), BX               // a2
+	MOVWLZX (R8)(BX*2), DX
+	VMOVQ DX, X8
+	VPBROADCASTQ X8, Y8
+	MOVQ R10, SI
+	SUBQ BX, SI
+	SUBQ BX, SI                  // &vals[base−a2]
+	VPMOVZXWQ (SI), Y9
+	VPMOVZXWQ 8(SI), Y10
+	VPXOR Y2, Y3, Y3
+	VPXOR Y2, Y4, Y4
+	VPXOR Y8, Y9, Y9
+	VPXOR Y8, Y10, Y10
+	VPSLLVQ Y3, Y15, Y3
+	VPSLLVQ Y4, Y15, Y4
+	VPSLLVQ Y9, Y15, Y9
+	VPSLLVQ Y10, Y15, Y10
+	VPOR Y3, Y0, Y0
+	VPOR Y4, Y1, Y1
+	VPOR Y9, Y6, Y6
+	VPOR Y10, Y7, Y7
+	ADDQ $8, R9
+	SUBQ $2, CX
+	CMPQ CX, $2
+	JGE m64two
+m64one:
+	TESTQ CX, CX
+	JEQ m64store
+	MOVL (R9), BX
+	MOVWLZX (R8)(BX*2), DX
+	VMOVQ DX, X2
+	VPBROADCASTQ X2, Y2
+	MOVQ R10, SI
+	SUBQ BX, SI
+	SUBQ BX, SI
+	VPMOVZXWQ (SI), Y3
+	VPMOVZXWQ 8(SI), Y4
+	VPXOR Y2, Y3, Y3
+	VPXOR Y2, Y4, Y4
+	VPSLLVQ Y3, Y15, Y3
+	VPSLLVQ Y4, Y15, Y4
+	VPOR Y3, Y0, Y0
+	VPOR Y4, Y1, Y1
+m64store:
+	VPOR Y6, Y0, Y0
+	VPOR Y7, Y1, Y1
+	VMOVQ X0, AX
+	ORQ AX, 0(DI)
+	VPEXTRQ $1, X0, AX
+	ORQ AX, 64(DI)
+	VEXTRACTI128 $1, Y0, X2
+	VMOVQ X2, AX
+	ORQ AX, 128(DI)
+	VPEXTRQ $1, X2, AX
+	ORQ AX, 192(DI)
+	VMOVQ X1, AX
+	ORQ AX, 256(DI)
+	VPEXTRQ $1, X1, AX
+	ORQ AX, 320(DI)
+	VEXTRACTI128 $1, Y1, X2
+	VMOVQ X2, AX
+	ORQ AX, 384(DI)
+	VPEXTRQ $1, X2, AX
+	ORQ AX, 448(DI)
+	VZEROUPPER
+m64done:
+	RET

@@ -20,3 +20,8 @@ func gatherTable(out *valueSet512, tab []uint8) {
 		out[w] = gather64(tab[w*64 : w*64+64])
 	}
 }
+
+// markGroup64 is markGroup64Go on machines without the vector marking.
+func markGroup64(opts *blockOptions, g int, vals []uint16, base int, kernel []uint32) {
+	markGroup64Go(opts, g, vals, base, kernel)
+}

@@ -35,12 +35,12 @@ func scanPairsSIMD(lo, hi []uint16, seen *[MaxValue + 1]uint8, size, count int) 
 
 // findPairsInSet removes from set every value that is the XOR of lo[i] and
 // hi[len(lo)−1−i] for some i, and returns how many of its count values are
-// left (it stops at none). Values must be below 512; it needs the vector
-// pair scan (haveFindPairsSIMD).
+// left (it stops at none). Values must be below 512; with AVX-512
+// (haveFindPairsSIMD) it scans 32 pairs at a time.
 func findPairsInSet(lo, hi []uint16, set *valueSet512, count int) int {
 	hi = hi[:len(lo)]
 	done := 0
-	if blocks := len(lo) / 32; blocks > 0 {
+	if blocks := len(lo) / 32; blocks > 0 && haveFindPairsSIMD {
 		count, done = findPairsSIMD(&lo[0], &hi[len(hi)-1], blocks, set, count)
 		if count == 0 {
 			return 0

@@ -1,6 +1,10 @@
 package octal
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // findPairsAVX512 is in pairscan_amd64.s.
 //
@@ -19,3 +23,49 @@ func findPairsSIMD(lo, hi *uint16, blocks int, set *valueSet512, count int) (lef
 //
 //go:noescape
 func findPairsAlignedAVX512(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)
+
+// findHitAlignedAVX2 is in pairscan_amd64.s.
+//
+//go:noescape
+func findHitAlignedAVX2(lo, hi *uint16, blocks int, set *valueSet512) int
+
+// haveAVX2PairScan reports whether findHitAlignedAVX2 can run here (the
+// machines without AVX-512).
+var haveAVX2PairScan = cpu.X86.HasAVX2
+
+// findPairsAlignedAVX2 is findPairsAlignedAVX512 with AVX2: the vector
+// loop finds the next block of 32 pairs with a value in the set, and the
+// block's values are then cleared and counted here (a few blocks a heap).
+func findPairsAlignedAVX2(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
+	for done < blocks {
+		done += findHitAlignedAVX2((*uint16)(unsafe.Add(unsafe.Pointer(lo), -64*done)),
+			(*uint16)(unsafe.Add(unsafe.Pointer(hi), -64*done)), blocks-done, set)
+		if done == blocks {
+			break
+		}
+		l := unsafe.Slice((*uint16)(unsafe.Add(unsafe.Pointer(lo), -64*done)), 32)
+		h := unsafe.Slice((*uint16)(unsafe.Add(unsafe.Pointer(hi), -64*done)), 32)
+		done++
+		for i := range 32 {
+			if v := l[i] ^ h[i]; set.has(v) {
+				set[v>>6] &^= 1 << (v & 63)
+				if count--; count == 0 {
+					return 0, done
+				}
+			}
+		}
+	}
+	return count, done
+}
+
+// haveAlignedPairScan reports whether the block engine can scan its pairs
+// with vectors (findPairsAligned).
+func haveAlignedPairScan() bool { return haveFindPairsSIMD || haveAVX2PairScan }
+
+// findPairsAligned is the vector scan of aligned pairs this CPU has.
+func findPairsAligned(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
+	if haveFindPairsSIMD {
+		return findPairsAlignedAVX512(lo, hi, blocks, set, count)
+	}
+	return findPairsAlignedAVX2(lo, hi, blocks, set, count)
+}

@@ -220,3 +220,80 @@ aagain:
 afinished:
 	INCQ R10
 	JMP aout
+
+// bitMasks maps 0..7 to 1<<i, in both lanes (VPSHUFB).
+DATA bitMasks<>+0(SB)/8, $0x8040201008040201
+DATA bitMasks<>+8(SB)/8, $0
+DATA bitMasks<>+16(SB)/8, $0x8040201008040201
+DATA bitMasks<>+24(SB)/8, $0
+GLOBL bitMasks<>(SB), RODATA|NOPTR, $32
+
+// func findHitAlignedAVX2(lo, hi *uint16, blocks int, set *valueSet512) int
+//
+// Block i is the 32 pairs lo[l−32i] ^ hi[l−32i], l = 0..31 (as in
+// findPairsAlignedAVX512). It returns the first block with a value in the
+// set, or blocks. The values must be below 512: value v is bit v&7 of byte
+// v>>3 of the set, looked up with four 16-byte VPSHUFB tables (an index
+// outside a table's 16 bytes gets bit 7 from a saturating add of 0x70, and
+// VPSHUFB gives 0 for it).
+TEXT ·findHitAlignedAVX2(SB), NOSPLIT, $0-40
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ blocks+16(FP), CX
+	MOVQ set+24(FP), R8
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ hout
+	MOVL $7, AX
+	VMOVQ AX, X7
+	VPBROADCASTW X7, Y7
+	MOVL $0x10, AX
+	VMOVQ AX, X10
+	VPBROADCASTB X10, Y10
+	MOVL $0x70, AX
+	VMOVQ AX, X12
+	VPBROADCASTB X12, Y12
+	VMOVDQU bitMasks<>(SB), Y13
+	VBROADCASTI128 0(R8), Y9
+	VBROADCASTI128 16(R8), Y11
+	VBROADCASTI128 32(R8), Y14
+	VBROADCASTI128 48(R8), Y15
+
+hloop:
+	VMOVDQU (SI), Y0
+	VPXOR (DI), Y0, Y0
+	VMOVDQU 32(SI), Y1
+	VPXOR 32(DI), Y1, Y1
+	VPSRLW $3, Y0, Y2
+	VPSRLW $3, Y1, Y3
+	VPACKUSWB Y3, Y2, Y2         // byte of the set, 0..63
+	VPAND Y7, Y0, Y0
+	VPAND Y7, Y1, Y1
+	VPACKUSWB Y1, Y0, Y4         // bit in the byte, same lane order
+	VPSHUFB Y4, Y13, Y4
+	VPADDUSB Y12, Y2, Y6
+	VPSHUFB Y6, Y9, Y8
+	VPSUBB Y10, Y2, Y2
+	VPADDUSB Y12, Y2, Y6
+	VPSHUFB Y6, Y11, Y5
+	VPOR Y5, Y8, Y8
+	VPSUBB Y10, Y2, Y2
+	VPADDUSB Y12, Y2, Y6
+	VPSHUFB Y6, Y14, Y5
+	VPOR Y5, Y8, Y8
+	VPSUBB Y10, Y2, Y2
+	VPADDUSB Y12, Y2, Y6
+	VPSHUFB Y6, Y15, Y5
+	VPOR Y5, Y8, Y8
+	VPTEST Y4, Y8
+	JNE hout
+	SUBQ $64, SI
+	SUBQ $64, DI
+	INCQ R10
+	CMPQ R10, CX
+	JNE hloop
+
+hout:
+	MOVQ R10, ret+32(FP)
+	VZEROUPPER
+	RET

@@ -71,6 +71,16 @@ var sparseEngines = []struct {
 		return extendWithBlocks(t, code, upTo, 2)
 	}},
 	{"block (no vector scan)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(simd, avx2 bool) { haveFindPairsSIMD, haveAVX2PairScan = simd, avx2 }(haveFindPairsSIMD, haveAVX2PairScan)
+		haveFindPairsSIMD, haveAVX2PairScan = false, false
+		return extendWithBlocks(t, code, upTo, 2)
+	}},
+	{"block (byte tables for values below 64)", func(t *testing.T, code Code, upTo int) []uint16 {
+		defer func(v bool) { blockNoSmall = v }(blockNoSmall)
+		blockNoSmall = true
+		return extendWithBlocks(t, code, upTo, 2)
+	}},
+	{"block (AVX2 scan where there is one)", func(t *testing.T, code Code, upTo int) []uint16 {
 		defer func(simd bool) { haveFindPairsSIMD = simd }(haveFindPairsSIMD)
 		haveFindPairsSIMD = false
 		return extendWithBlocks(t, code, upTo, 2)
@@ -81,10 +91,10 @@ var sparseEngines = []struct {
 // from heap 400 on (64 extra kernel heaps, 32 for codes with several split
 // digits), whatever the number of rare heaps.
 func extendWithBlocks(t *testing.T, code Code, upTo, workers int) []uint16 {
-	defer func(w, min, kernel, multi, rare int) {
-		parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare = w, min, kernel, multi, rare
-	}(parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare)
-	parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelMulti, blockMinRare = workers, 400, 64, 32, 0
+	defer func(w, min, kernel, small, multi, rare int) {
+		parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelSmall, blockPairKernelMulti, blockMinRare = w, min, kernel, small, multi, rare
+	}(parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelSmall, blockPairKernelMulti, blockMinRare)
+	parallelWorkers, blockEngineMin, blockPairKernel, blockPairKernelSmall, blockPairKernelMulti, blockMinRare = workers, 400, 64, 48, 32, 0
 	got, err := SparseExtend(context.Background(), code, nil, upTo, nil)
 	require.NoError(t, err)
 	return got
@@ -254,9 +264,23 @@ func TestMarkSplits(t *testing.T) {
 // TestFindPairsAligned checks the vector scan over lanes aligned in memory
 // (the reversed low parts) against the same pairs taken one by one.
 func TestFindPairsAligned(t *testing.T) {
-	if !haveFindPairsSIMD {
+	ran := false
+	for _, impl := range []struct {
+		name string
+		have bool
+		scan func(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)
+	}{{"AVX-512", haveFindPairsSIMD, findPairsAlignedAVX512}, {"AVX2", haveAVX2PairScan, findPairsAlignedAVX2}} {
+		if impl.have {
+			ran = true
+			t.Run(impl.name, func(t *testing.T) { testFindPairsAligned(t, impl.scan) })
+		}
+	}
+	if !ran {
 		t.Skip("no vector pair scan on this CPU")
 	}
+}
+
+func testFindPairsAligned(t *testing.T, scan func(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int)) {
 	rng := rand.New(rand.NewPCG(13, 2026))
 	for trial := range 2000 {
 		size := 64 << rng.IntN(4)
@@ -290,9 +314,37 @@ func TestFindPairsAligned(t *testing.T) {
 			wantDone++
 		}
 		got := set
-		left, done := findPairsAlignedAVX512(&lo[len(lo)-32], &hi[len(hi)-32], blocks, &got, count)
+		left, done := scan(&lo[len(lo)-32], &hi[len(hi)-32], blocks, &got, count)
 		require.Equal(t, wantLeft, left, "trial %d", trial)
 		require.Equal(t, wantDone, done, "trial %d", trial)
+		require.Equal(t, want, got, "trial %d", trial)
+	}
+}
+
+// TestMarkGroup64 checks the word marking of values below 64 (the vector
+// version where the CPU has it) against the same splits marked one by one.
+func TestMarkGroup64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(64, 2026))
+	vals := make([]uint16, 4096)
+	for trial := range 500 {
+		for i := range vals {
+			vals[i] = uint16(rng.IntN(64))
+		}
+		kernel := make([]uint32, rng.IntN(200))
+		for i := range kernel {
+			kernel[i] = uint32(1 + rng.IntN(1500))
+		}
+		base := 2000 + rng.IntN(1000)
+		g := rng.IntN(blockGroups)
+		var got, want blockOptions
+		got[g*blockGroup][0] = 1 << 63 // ORed into, not overwritten
+		want[g*blockGroup][0] = 1 << 63
+		markGroup64(&got, g, vals, base, kernel)
+		for k := g * blockGroup; k < (g+1)*blockGroup; k++ {
+			for _, a := range kernel {
+				want[k][0] |= 1 << (vals[a] ^ vals[base+k-int(a)])
+			}
+		}
 		require.Equal(t, want, got, "trial %d", trial)
 	}
 }
