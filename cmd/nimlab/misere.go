@@ -242,6 +242,8 @@ func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []i
 		switch {
 		case ctx.Err() != nil:
 			return errors.New("interrupted")
+		case errors.As(err, new(*misere.BeyondReachError)):
+			return fmt.Errorf("%s: %w", code, err)
 		case errors.Is(err, misere.ErrSearchTooLarge):
 			return fmt.Errorf("%s: the sum %v is beyond reach: the partial quotients stop short of heap %d within their time budget and the search of the sum needs more positions than its memory limit", code, heaps, slices.Max(heaps))
 		}

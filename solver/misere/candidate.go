@@ -68,13 +68,13 @@ func transitionsOf[T comparable](g *game, phi []T, times func(x, y T) T, less fu
 		}
 		key := fmt.Sprint(phi[h], opts)
 		if i, ok := seen[key]; ok {
-			if g.birthday[h] < out[i].weight {
-				out[i].weight, out[i].heap = g.birthday[h], h
+			if heapWeight(g, h) < out[i].weight {
+				out[i].weight, out[i].heap = heapWeight(g, h), h
 			}
 			continue
 		}
 		seen[key] = len(out)
-		out = append(out, transition[T]{elem: phi[h], opts: opts, weight: g.birthday[h], heap: h})
+		out = append(out, transition[T]{elem: phi[h], opts: opts, weight: heapWeight(g, h), heap: h})
 	}
 	return out
 }
@@ -93,7 +93,10 @@ func transitionsOf[T comparable](g *game, phi []T, times func(x, y T) T, less fu
 // u; if not, verification finds the error.
 func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool, []int32, error) {
 	trans := transitionsOf(g, c.phi, c.m.times, cmpInt)
-	idx := map[int]int32{0: 0}
+	// idx[v] is 1 + the index in elems of candidate element v (0: not met)
+	idxs := make([]int32, c.m.size)
+	idxs[0] = 1
+	lookup := func(v int) (int32, bool) { i := idxs[v]; return i - 1, i > 0 }
 	elems := []int{0}
 	dist := []int{0}
 	opts := [][]int{nil}
@@ -107,14 +110,14 @@ func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool,
 			}
 		}
 		top := heap.Pop(pq).(distItem)
-		i := idx[top.elem]
+		i, _ := lookup(top.elem)
 		if done[i] || top.dist != dist[i] {
 			continue
 		}
 		done[i] = true
 		isP := len(opts[i]) > 0
 		for _, o := range opts[i] {
-			j, ok := idx[o]
+			j, ok := lookup(o)
 			if !ok || !done[j] {
 				return nil, nil, nil, fmt.Errorf("internal error: option image labelled after its position")
 			}
@@ -128,7 +131,7 @@ func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool,
 		for _, t := range trans {
 			v := c.m.times(u, t.elem)
 			nd := dist[i] + t.weight
-			j, ok := idx[v]
+			j, ok := lookup(v)
 			if ok && (done[j] || dist[j] <= nd) {
 				continue
 			}
@@ -143,7 +146,7 @@ func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool,
 			o = slices.Compact(o)
 			if !ok {
 				j = int32(len(elems))
-				idx[v] = j
+				idxs[v] = j + 1
 				elems = append(elems, v)
 				dist = append(dist, nd)
 				opts = append(opts, o)
@@ -166,15 +169,17 @@ func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool,
 	for i, u := range elems {
 		tr[i] = make([]int32, len(gens))
 		for k, gg := range gens {
-			tr[i][k] = idx[c.m.times(u, gg)]
+			tr[i][k], _ = lookup(c.m.times(u, gg))
 		}
 	}
 	q, qp, to := reduce(len(elems), tr, p, func(x, y int32) int32 {
-		return idx[c.m.times(elems[x], elems[y])]
+		j, _ := lookup(c.m.times(elems[x], elems[y]))
+		return j
 	})
 	phi := make([]int32, len(c.phi))
 	for h, x := range c.phi {
-		phi[h] = to[idx[x]]
+		j, _ := lookup(x)
+		phi[h] = to[j]
 	}
 	return q, qp, phi, nil
 }
@@ -213,3 +218,7 @@ func cyclicIndex(m *monoid, x int32) (int, int) {
 		seen[y] = k
 	}
 }
+
+// heapWeight is the weight of a heap in the orders by which candidates are
+// labelled and failures found: its birthday.
+var heapWeight = func(g *game, h int) int { return g.birthday[h] }

@@ -117,7 +117,7 @@ func (s *Solver) next(ctx context.Context) error {
 // cl(H_0..H_h): the profiles reachable with the new heap must all be
 // consistent.
 func (s *Solver) tryConservative(ctx context.Context, h int, x int32, opts []int32) (bool, error) {
-	t := transition[int32]{elem: x, opts: opts, weight: s.g.birthday[h], heap: h}
+	t := transition[int32]{elem: x, opts: opts, weight: heapWeight(s.g, h), heap: h}
 	if hasPFailure(s.q, s.p, t) {
 		return false, nil
 	}
@@ -361,11 +361,11 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 	for bump := 0; bump < 4; bump++ {
 		for size := 1; size <= len(heaps); size++ {
 			for _, k := range combinations(heaps, size) {
-				for _, grouped := range []bool{true, false} {
+				for _, v := range recalVariants {
 					if err := ctx.Err(); err != nil {
 						return reduced{}, err
 					}
-					c, ok := s.recalibrated(q, phi, bad, k, bump, grouped)
+					c, ok := s.recalibrated(q, phi, bad, k, bump, v.grouped, v.keep)
 					if !ok {
 						continue
 					}
@@ -389,7 +389,7 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 // lifts a power relation of that image (x^(t+2) = x^t with t too small) for
 // all those heaps at once; ungrouped, the heap alone is told apart from the
 // others with its image.
-func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int, grouped bool) (candidate, bool) {
+func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, bump int, grouped, keep bool) (candidate, bool) {
 	// group[j] is the index of the factor heap j maps to, or -1.
 	group := make([]int, len(phi))
 	var images []int32
@@ -426,7 +426,8 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 		}
 		if group[j] >= 0 {
 			exps[group[j]] += bad[j]
-		} else if !slices.Contains(gens, phi[j]) {
+		}
+		if (group[j] < 0 || keep) && !slices.Contains(gens, phi[j]) {
 			gens = append(gens, phi[j])
 		}
 	}
@@ -434,8 +435,8 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 	parts := []*monoid{base}
 	for i, x := range images {
 		t, _ := cyclicIndex(q, x)
-		t = max(t, exps[i], 2) + 2*bump
-		parts = append(parts, cyclicMonoid(t, 2))
+		t = recalIndex(t, exps[i]) + 2*bump
+		parts = append(parts, cyclicMonoid(t, recalPeriod(t)))
 	}
 	m := newProductMonoid(parts...)
 	if m.size > s.MaxCandidate {
@@ -454,6 +455,9 @@ func (s *Solver) recalibrated(q *monoid, phi []int32, bad map[int]int, k []int, 
 				scale *= part.size
 			}
 			c.phi[j] = scale
+			if keep {
+				c.phi[j] += int(idx[phi[j]]) * rest
+			}
 			continue
 		}
 		c.phi[j] = int(idx[phi[j]]) * rest
@@ -518,3 +522,14 @@ var debugLog func(string)
 // verifyByBirthday makes the verification of a new quotient candidate report a
 // failing position of least birthday (else one with fewest heaps).
 var verifyByBirthday = true
+
+// recalPeriod is the period of a freed heap's cyclic factor of index t.
+var recalPeriod = func(t int) int { return 2 }
+
+// recalVariants are the kinds of recalibrated candidates tried, in order.
+var recalVariants = []struct{ grouped, keep bool }{{true, false}, {false, false}}
+
+// recalIndex is the index of a freed heap's cyclic factor: at least its
+// image's index t in the old candidate and its multiplicity e in the failing
+// position.
+var recalIndex = func(t, e int) int { return max(t, e, 2) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -12,18 +13,90 @@ import (
 )
 
 func TestStudyOrders(t *testing.T) {
-	max, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_MAX"))
-	if max == 0 {
+	last, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_MAX"))
+	if last == 0 {
 		t.Skip("study")
 	}
 	debugLog = func(s string) { fmt.Println("   ", s) }
 	defer func() { debugLog = nil }()
 	s := NewSolver(octal.MustParseCode(os.Getenv("NIMLAB_STUDY_CODE")))
 	start := time.Now()
-	for s.Last() < max {
-		if err := s.Next(context.Background()); err != nil {
-			t.Fatal(err)
+	secs, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_SECONDS"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(max(secs, 1)*int(time.Second)))
+	if secs == 0 {
+		ctx, cancel = context.WithCancel(context.Background())
+	}
+	defer cancel()
+	for s.Last() < last {
+		if err := s.Next(ctx); err != nil {
+			t.Log(err)
+			return
 		}
 		fmt.Printf("Q_%d %d %.2fs\n", s.Last(), s.Order(), time.Since(start).Seconds())
+	}
+}
+
+func init() {
+	if os.Getenv("NIMLAB_STUDY_PERIOD") != "" {
+		recalPeriod = func(t int) int { return max(2, 2*((t-4)/2)) }
+	}
+}
+
+func init() {
+	if os.Getenv("NIMLAB_STUDY_KEEP") != "" {
+		recalVariants = []struct{ grouped, keep bool }{{true, true}, {false, true}, {true, false}, {false, false}}
+	}
+}
+
+func init() {
+	if os.Getenv("NIMLAB_STUDY_LEX") != "" {
+		heapWeight = func(g *game, h int) int {
+			if h < 48 {
+				return 1 << h
+			}
+			return g.birthday[h]
+		}
+	}
+}
+
+func init() {
+	if os.Getenv("NIMLAB_STUDY_GENEROUS") != "" {
+		recalIndex = func(t, e int) int { return max(t, 2*e, 4) }
+	}
+}
+
+func TestStudyDistinguish(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_DIST"))
+	if n == 0 {
+		t.Skip("study")
+	}
+	code := octal.MustParseCode("0.07")
+	q := partial(t, code, n)
+	reps := representatives(q)
+	s := NewSearcher(code)
+	start := time.Now()
+	for x := 0; x < q.Order; x++ {
+		for y := x + 1; y < q.Order; y++ {
+			z := -1
+			for c := 0; c < q.Order && z < 0; c++ {
+				if q.P[q.Multiply(x, c)] != q.P[q.Multiply(y, c)] {
+					z = c
+				}
+			}
+			ox, err := s.Outcome(context.Background(), append(slices.Clone(reps[x]), reps[z]...))
+			if err != nil {
+				t.Fatalf("%v %v: %v", reps[x], reps[z], err)
+			}
+			oy, err := s.Outcome(context.Background(), append(slices.Clone(reps[y]), reps[z]...))
+			if err != nil {
+				t.Fatalf("%v %v: %v", reps[y], reps[z], err)
+			}
+			if ox == oy {
+				t.Fatalf("x=%s %v y=%s %v z=%s %v: both %v; quotient says %v %v", q.Names[x], reps[x], q.Names[y], reps[y], q.Names[z], reps[z], ox, q.P[q.Multiply(x, z)], q.P[q.Multiply(y, z)])
+			}
+		}
+		if x%10 == 0 {
+			fmt.Println(x, time.Since(start), s.Positions())
+		}
 	}
 }

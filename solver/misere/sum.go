@@ -172,6 +172,17 @@ func SolveSum(ctx context.Context, code Rules, heaps []int, opts SumOptions) (*S
 	if q.Certified || m <= q.ComputedTo {
 		return byQuotient(code, heaps, q, keep)
 	}
+	if est := searchEstimate(code, heaps, q.ComputedTo); est > hopelessFactor*float64(opts.SearchLimit) {
+		// No search can end: only the quotients can still answer.
+		if err := qr.advance(ctx, m, opts.MoreQuotientTime); err != nil {
+			return nil, err
+		}
+		if q = qr.quotient(); q.Certified || m <= q.ComputedTo {
+			return byQuotient(code, heaps, q, keep)
+		}
+		return nil, &BeyondReachError{Heaps: slices.Clone(heaps), QuotientHeap: q.ComputedTo,
+			QuotientOrder: q.Order, Estimate: searchEstimate(code, heaps, q.ComputedTo), Limit: opts.SearchLimit}
+	}
 	s := NewSearcher(code)
 	s.UseQuotient(q)
 	s.Limit = min(opts.SearchLimit, opts.FirstSearchLimit)
@@ -231,4 +242,68 @@ func searchSum(ctx context.Context, s *Searcher, code Rules, heaps []int, keep i
 	}
 	r.Positions = s.Positions()
 	return r, nil
+}
+
+// hopelessFactor: a sum whose search estimate exceeds hopelessFactor times
+// the search limit is not searched at all. The estimate counts positions
+// that the search would meet if it explored everything; the search itself
+// stops early at winning moves and merges equal heaps, so it often needs far
+// fewer (3 heaps ≤ 30 of 0.07 on top of Q_24: estimate ~10⁶, 10⁴–10⁵
+// positions searched), hence the wide margin.
+const hopelessFactor = 1e6
+
+// BeyondReachError is returned by SolveSum for a sum that neither the partial
+// quotients (within their time) nor any search within the limit can decide.
+// It wraps ErrSearchTooLarge.
+type BeyondReachError struct {
+	Heaps         []int
+	QuotientHeap  int // the last partial quotient reached, Q_QuotientHeap
+	QuotientOrder int
+	// Estimate is the number of positions with a heap above QuotientHeap that
+	// the sum leads to, about (see searchEstimate).
+	Estimate float64
+	Limit    int
+}
+
+func (e *BeyondReachError) Error() string {
+	return fmt.Sprintf("the sum %v is beyond reach: the partial quotients reached Q_%d (order %d) and its search would meet about %.1e positions with a heap above %d (the limit is %d)",
+		e.Heaps, e.QuotientHeap, e.QuotientOrder, e.Estimate, e.QuotientHeap, e.Limit)
+}
+
+func (e *BeyondReachError) Unwrap() error { return ErrSearchTooLarge }
+
+// searchEstimate estimates how many positions with a heap above k the search
+// of a sum would have to decide: a position keeping one heap of k+1 tokens
+// and splitting the rest of the tokens of the heaps above k into heaps ≤ k
+// that have moves, counted as the partitions of that number into such parts.
+// It is an estimate (not every partition need be reachable, and the search
+// stops early), used only to refuse sums of astronomically many positions at
+// once.
+func searchEstimate(code Rules, heaps []int, k int) float64 {
+	excess := 0
+	for _, h := range heaps {
+		if h > k {
+			excess += h
+		}
+	}
+	if excess == 0 {
+		return 0
+	}
+	m := min(excess-(k+1), 20_000) // beyond that the count is astronomical anyway
+	if m <= 0 {
+		return 1
+	}
+	ways := make([]float64, m+1)
+	ways[0] = 1
+	for part := 1; part <= k && part <= m; part++ {
+		hasMove := false
+		code.ForEachOption(part, func(octal.Option) { hasMove = true })
+		if !hasMove {
+			continue
+		}
+		for t := part; t <= m; t++ {
+			ways[t] += ways[t-part]
+		}
+	}
+	return ways[m]
 }

@@ -13,34 +13,79 @@ import (
 	"github.com/nimlab/nimlab/solver/octal"
 )
 
-// bruteIsP is the misère outcome from the definition alone: a position is P
-// when it has a move and every move leads to an N-position. The only
-// shortcut is memoisation by the sorted list of heaps (a sum does not depend
-// on the order of its terms); nothing is cancelled or merged.
+// brute is the misère outcome from the definition alone: a position is P
+// when it has a move and every move leads to an N-position. Its only
+// shortcuts are exact bookkeeping, no game theory: a position is the
+// multiset of its heaps (a sum does not depend on the order of its terms),
+// stored as counts per heap size; heaps with no move are dropped (a sum with
+// such a heap has exactly the moves of the sum without it); and one memo
+// serves every sum of a code. Nothing is cancelled or merged.
 type brute struct {
 	code Rules
 	memo map[string]bool
+	opts [][]octal.Option // options of each heap size, cached
 }
 
 func (b *brute) options(h int) []octal.Option {
-	var out []octal.Option
-	b.code.ForEachOption(h, func(o octal.Option) { out = append(out, o) })
-	return out
+	for len(b.opts) <= h {
+		n := len(b.opts)
+		out := []octal.Option{}
+		b.code.ForEachOption(n, func(o octal.Option) { out = append(out, o) })
+		b.opts = append(b.opts, out)
+	}
+	return b.opts[h]
 }
 
-func (b *brute) isP(heaps []int) bool {
-	sorted := slices.Clone(heaps)
-	slices.Sort(sorted)
-	k := fmt.Sprint(sorted)
+// counts is the position of the heaps as counts per size, with the heaps that
+// have no move left out.
+func (b *brute) counts(heaps []int) []byte {
+	var c []byte
+	for _, h := range heaps {
+		if len(b.options(h)) == 0 {
+			continue
+		}
+		for len(c) <= h {
+			c = append(c, 0)
+		}
+		c[h]++
+	}
+	return c
+}
+
+func (b *brute) isP(heaps []int) bool { return b.isPCounts(b.counts(heaps)) }
+
+// isPCounts decides the position c (counts per heap size; c is restored
+// before it returns).
+func (b *brute) isPCounts(c []byte) bool {
+	n := len(c)
+	for n > 0 && c[n-1] == 0 {
+		n--
+	}
+	c = c[:n]
+	k := string(c)
 	if v, ok := b.memo[k]; ok {
 		return v
 	}
 	res := false
-	for i, h := range sorted {
+	for h := range c {
+		if c[h] == 0 {
+			continue
+		}
 		for _, o := range b.options(h) {
 			res = true
-			next := append(append(slices.Clone(sorted[:i]), sorted[i+1:]...), o.Leave()...)
-			if b.isP(next) {
+			c[h]--
+			next := slices.Clone(c)
+			c[h]++
+			for _, l := range o.Leave() {
+				if len(b.options(l)) == 0 {
+					continue
+				}
+				for len(next) <= l {
+					next = append(next, 0)
+				}
+				next[l]++
+			}
+			if b.isPCounts(next) {
 				b.memo[k] = false
 				return false
 			}
@@ -87,7 +132,7 @@ func TestSolveSumMatchesBruteForce(t *testing.T) {
 		}
 		codes = append(codes, c)
 	}
-	maxHeap, trials := 14, 25
+	maxHeap, trials := 14, 40
 	if testing.Short() {
 		maxHeap, trials = 10, 10
 	}
@@ -101,14 +146,16 @@ func TestSolveSumMatchesBruteForce(t *testing.T) {
 			cut := NewSearcher(code)
 			cut.UseQuotient(q6)
 			plain := NewSearcher(code)
+			large := 0 // sums of 4 heaps with more than 30 tokens
 			for i := 0; i < trials; i++ {
 				heaps := make([]int, 1+rng.IntN(4))
+				tokens := 0
 				for j := range heaps {
 					heaps[j] = rng.IntN(maxHeap + 1)
+					tokens += heaps[j]
 				}
-				if sum(heaps) > 30 {
-					// keep the brute force within seconds: at most 30 tokens
-					heaps = heaps[:2]
+				if len(heaps) == 4 && tokens > 30 {
+					large++
 				}
 				want := N
 				if b.isP(heaps) {
@@ -128,16 +175,11 @@ func TestSolveSumMatchesBruteForce(t *testing.T) {
 					require.Equal(t, wantMoves, m, "%s %v, %s search", cs, heaps, name)
 				}
 			}
+			if !testing.Short() {
+				require.Positive(t, large, "no sum of 4 heaps above 30 tokens was checked")
+			}
 		})
 	}
-}
-
-func sum(xs []int) int {
-	t := 0
-	for _, x := range xs {
-		t += x
-	}
-	return t
 }
 
 // A sum with a heap beyond the quotient reached in the budget is decided by
@@ -194,4 +236,51 @@ func TestSolveSumGivesQuotientsMoreTime(t *testing.T) {
 	want, err := q.Outcome([]int{1000, 1001, 3})
 	require.NoError(t, err)
 	require.Equal(t, want, r.Outcome)
+}
+
+// The brute force itself, on Nim (0.[3]) against Bouton's misère rule: P
+// exactly when the nim-sum is 0, except that with every heap ≤ 1 it is P
+// exactly when the nim-sum is 1.
+func TestBruteForceIsMisereNim(t *testing.T) {
+	code, err := ParseRules("0.[3]")
+	require.NoError(t, err)
+	b := &brute{code: code, memo: map[string]bool{}}
+	for x := 0; x <= 7; x++ {
+		for y := 0; y <= 7; y++ {
+			for z := 0; z <= 7; z++ {
+				for w := 0; w <= 3; w++ {
+					small := x <= 1 && y <= 1 && z <= 1 && w <= 1
+					want := x^y^z^w == 0
+					if small {
+						want = x^y^z^w == 1
+					}
+					require.Equal(t, want, b.isP([]int{x, y, z, w}), "%d %d %d %d", x, y, z, w)
+				}
+			}
+		}
+	}
+}
+
+// A sum far beyond the quotients' reach is refused at once with an estimate,
+// not after searches that cannot end; the error still is ErrSearchTooLarge.
+func TestSolveSumRefusesHopelessSumsEarly(t *testing.T) {
+	code := octal.MustParseCode("0.07")
+	opts := SumOptions{QuotientTime: 50 * time.Millisecond, MoreQuotientTime: 50 * time.Millisecond}
+	_, err := SolveSum(context.Background(), code, []int{1000, 3}, opts)
+	var be *BeyondReachError
+	require.ErrorAs(t, err, &be)
+	require.ErrorIs(t, err, ErrSearchTooLarge)
+	require.Greater(t, be.Estimate, 1e12)
+	require.Contains(t, err.Error(), "beyond reach")
+
+	// the estimate of sums the search does decide stays far below the bar
+	for _, heaps := range [][]int{{28, 29, 30}, {30, 30, 30}, {30, 30, 30, 30}} {
+		for _, k := range []int{4, 13, 24} {
+			require.Less(t, searchEstimate(code, heaps, k), hopelessFactor*2e6, "%v above Q_%d", heaps, k)
+		}
+	}
+	// partitions of 10 into parts 2..4 (the heaps of 0.07 with moves, up to
+	// 4): 4+4+2, 4+3+3, 4+2+2+2, 3+3+2+2, 2+2+2+2+2 — with one heap of 5
+	// left, 15 tokens above Q_4 give 5 positions.
+	require.Equal(t, 5.0, searchEstimate(code, []int{15}, 4))
 }
