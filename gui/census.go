@@ -32,11 +32,13 @@ const (
 	censusShowAll      = "all games"
 	censusShowPeriodic = "periodic"
 	censusShowUnsolved = "unsolved"
+	censusShowSaltus   = "saltus ≠ 0"
+	censusShowSeen     = "period seen"
 )
 
 // censusFamilies are the families offered in the family field (any pattern
 // can be typed).
-var censusFamilies = []string{"0.??", "0.???", "4.??", "4.???", "S(1..6)", "S(1..10)"}
+var censusFamilies = []string{"0.??", "0.???", "4.??", "4.???", "hex:0.?", "hex:0.??", "S(1..6)", "S(1..10)"}
 
 // censusCol is one column of the census table.
 type censusCol struct {
@@ -59,7 +61,7 @@ func numKey(f func(r *censusEntry) int) func(r *censusEntry) (float64, string, b
 
 func periodicKey(f func(r *census.Result) int) func(r *censusEntry) (float64, string, bool) {
 	return func(e *censusEntry) (float64, string, bool) {
-		if !e.r.Solved() {
+		if e.r.PeriodKind == "" {
 			return 0, "", false
 		}
 		return float64(f(e.r)), "", true
@@ -79,8 +81,13 @@ var censusCols = []censusCol{
 		}
 		return 1
 	})},
-	{"period", 4.5, func(e *censusEntry) string { return optInt(e.r.Solved(), e.r.Period) }, periodicKey(func(r *census.Result) int { return r.Period })},
-	{"preperiod", 6, func(e *censusEntry) string { return optInt(e.r.Solved(), e.r.Preperiod) }, periodicKey(func(r *census.Result) int { return r.Preperiod })},
+	{"period", 4.5, func(e *censusEntry) string { return optInt(e.r.PeriodKind != "", e.r.Period) }, periodicKey(func(r *census.Result) int { return r.Period })},
+	{"preperiod", 6, func(e *censusEntry) string { return optInt(e.r.PeriodKind != "", e.r.Preperiod) }, periodicKey(func(r *census.Result) int { return r.Preperiod })},
+	{"saltus", 4, func(e *censusEntry) string { return optInt(e.r.PeriodKind != "", e.r.Saltus) }, periodicKey(func(r *census.Result) int { return r.Saltus })},
+	// proven (certified) or seen on the values of an unsolved game
+	{"period is", 5, func(e *censusEntry) string { return e.r.PeriodKind }, func(e *censusEntry) (float64, string, bool) {
+		return 0, e.r.PeriodKind, e.r.PeriodKind != ""
+	}},
 	{"heaps", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.Heaps) }, numKey(func(e *censusEntry) int { return e.r.Heaps })},
 	{"max", 3.5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxValue) }, numKey(func(e *censusEntry) int { return e.r.MaxValue })},
 	{"at", 5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxAt) }, numKey(func(e *censusEntry) int { return e.r.MaxAt })},
@@ -93,6 +100,9 @@ var censusCols = []censusCol{
 		}
 		return e.m.Base
 	}, func(e *censusEntry) (float64, string, bool) { return float64(e.m.Shift), e.m.Base, true }},
+	{"same as", 5, func(e *censusEntry) string { return e.r.SameAs }, func(e *censusEntry) (float64, string, bool) {
+		return 0, e.r.SameAs, e.r.SameAs != ""
+	}},
 	{"seconds", 4.5, func(e *censusEntry) string { return strconv.FormatFloat(e.r.Seconds, 'f', 2, 64) }, func(e *censusEntry) (float64, string, bool) { return e.r.Seconds, "", true }},
 }
 
@@ -131,6 +141,8 @@ func buildCensusView(entries []*censusEntry, q censusQuery) *censusView {
 		switch {
 		case q.show == censusShowPeriodic && !e.r.Solved(),
 			q.show == censusShowUnsolved && e.r.Solved(),
+			q.show == censusShowSaltus && (e.r.PeriodKind == "" || e.r.Saltus == 0),
+			q.show == censusShowSeen && e.r.PeriodKind != census.PeriodSeen,
 			q.periodAbove >= 0 && (!e.r.Solved() || e.r.Period <= q.periodAbove),
 			q.contains != "" && !strings.Contains(e.r.Code, q.contains):
 			continue
@@ -217,7 +229,7 @@ func newCensusTab(u *ui) *censusTab {
 	t.inputError.Wrapping = fyne.TextWrapWord
 	t.inputError.Hide()
 
-	t.show = widget.NewSelect([]string{censusShowAll, censusShowPeriodic, censusShowUnsolved}, func(s string) {
+	t.show = widget.NewSelect([]string{censusShowAll, censusShowPeriodic, censusShowUnsolved, censusShowSaltus, censusShowSeen}, func(s string) {
 		t.query.show = s
 		t.refilter()
 	})
@@ -346,7 +358,7 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 	if err != nil {
 		var fe *census.FamilyError
 		if errors.As(err, &fe) {
-			return fam, budget, "", "Not a family: " + fe.Reason + ". Accepted: 0.??? or 4.??? (each ? is every digit), S(1..k), @FILE."
+			return fam, budget, "", "Not a family: " + fe.Reason + ". Accepted: 0.??? or 4.??? (each ? is every digit 0-7), hex:0.?? (0-F), S(1..k), @FILE."
 		}
 		return fam, budget, "", err.Error()
 	}

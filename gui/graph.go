@@ -156,10 +156,14 @@ func newGraphTab(u *ui) *graphTab {
 func (t *graphTab) setPresentation(on bool) {
 	if on {
 		t.legendFold.CloseAll()
+		setButtonText(t.load, "")
 		t.split.SetOffset(0.2)
+		t.right.SetOffset(0.33)
 	} else {
 		t.legendFold.OpenAll()
+		setButtonText(t.load, "Load file…")
 		t.split.SetOffset(0.25)
+		t.right.SetOffset(0.25)
 	}
 }
 

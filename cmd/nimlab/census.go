@@ -46,27 +46,32 @@ type censusRunReport struct {
 
 // censusJSON is one game in JSON output.
 type censusJSON struct {
-	Code      string  `json:"code"`
-	Octal     string  `json:"octal,omitempty"`
-	Status    string  `json:"status"`
-	StoppedBy string  `json:"stopped_by,omitempty"`
-	Heaps     int     `json:"heaps"`
-	Period    *int    `json:"period,omitempty"`
-	Preperiod *int    `json:"preperiod,omitempty"`
-	Saltus    *int    `json:"saltus,omitempty"`
-	MaxValue  int     `json:"max_value"`
-	MaxAt     int     `json:"max_at"`
-	RareMask  int     `json:"rare_mask"`
-	RareCount int     `json:"rare_count"`
-	LastRare  int     `json:"last_rare"`
-	Seconds   float64 `json:"seconds"`
-	MaxHeaps  int     `json:"max_heaps"`
-	Engine    string  `json:"engine"`
-	Class     string  `json:"class,omitempty"`
-	Shift     *int    `json:"class_shift,omitempty"`
-	ClassSize int     `json:"class_size,omitempty"`
-	AgreeTo   int     `json:"class_agrees_to,omitempty"`
-	Proven    bool    `json:"class_proven,omitempty"`
+	Code      string `json:"code"`
+	Octal     string `json:"octal,omitempty"`
+	Status    string `json:"status"`
+	StoppedBy string `json:"stopped_by,omitempty"`
+	Heaps     int    `json:"heaps"`
+	Period    *int   `json:"period,omitempty"`
+	Preperiod *int   `json:"preperiod,omitempty"`
+	Saltus    *int   `json:"saltus,omitempty"`
+	// PeriodKind: "proven" (Proof names the theorem) or "seen" on the
+	// values of an unsolved game.
+	PeriodKind string  `json:"period_kind,omitempty"`
+	Proof      string  `json:"proof,omitempty"`
+	SameAs     string  `json:"same_as,omitempty"`
+	MaxValue   int     `json:"max_value"`
+	MaxAt      int     `json:"max_at"`
+	RareMask   int     `json:"rare_mask"`
+	RareCount  int     `json:"rare_count"`
+	LastRare   int     `json:"last_rare"`
+	Seconds    float64 `json:"seconds"`
+	MaxHeaps   int     `json:"max_heaps"`
+	Engine     string  `json:"engine"`
+	Class      string  `json:"class,omitempty"`
+	Shift      *int    `json:"class_shift,omitempty"`
+	ClassSize  int     `json:"class_size,omitempty"`
+	AgreeTo    int     `json:"class_agrees_to,omitempty"`
+	Proven     bool    `json:"class_proven,omitempty"`
 }
 
 func toCensusJSON(r *census.Result, m *census.Membership) censusJSON {
@@ -76,10 +81,11 @@ func toCensusJSON(r *census.Result, m *census.Membership) censusJSON {
 	if r.Octal != r.Code {
 		j.Octal = r.Octal
 	}
-	if r.Solved() {
+	if r.PeriodKind != "" {
 		p, n0, s := r.Period, r.Preperiod, r.Saltus
 		j.Period, j.Preperiod, j.Saltus = &p, &n0, &s
 	}
+	j.PeriodKind, j.Proof, j.SameAs = r.PeriodKind, r.Proof, r.SameAs
 	if m != nil {
 		shift := m.Shift
 		j.Class, j.Shift, j.ClassSize, j.AgreeTo, j.Proven = m.Base, &shift, m.Size, m.AgreeTo, m.Proven
@@ -95,11 +101,21 @@ func newCensusCommand(env *cliEnv) *cobra.Command {
 		Long: `Compute every game of a family and record each in a SQLite database (one file).
 
 FAMILY is an octal code pattern where each ? is every digit (0.???, 4.???,
-0.1?7; a ? before the point is 0 or 4), S(1..k) for every subtraction set
-within {1..k}, or @FILE with one octal code a line.
+0.1?7; a ? before the point is 0 or 4), a hexadecimal pattern where each ?
+is every digit 0-F (hex:0.??, or any pattern with a digit 8-F: 0.?F),
+S(1..k) for every subtraction set within {1..k}, or @FILE with one
+take-and-break code a line (0.07, 0.B6, 4!.0, S(1,2,5)).
 
-Each game is computed until the Guy–Smith theorem certifies its period or
---max heaps (or --time) are spent. Every game is its own transaction: a
+Each game is computed until a theorem certifies its period (Guy–Smith; for
+hexadecimal and other take-and-break games its generalisation to splits
+into m heaps), its values show an arithmetic period G(n+p) = G(n)+s with
+s ≠ 0 over their second half (recorded as seen, stopped by 'saltus'), or
+--max heaps (or --time) are spent. Octal games run on the sparse-space
+engines, the others on the general engine (whose cost per heap grows with
+the heap: hexadecimal censuses want --max 4096 to 65536). A game whose
+moves are another's plus moves that leave at most one heap is checked
+against that game's values first (same_as): a check of a few comparisons a
+heap instead of the quadratic work of its splits. Every game is its own transaction: a
 killed census loses at most the games in flight, and running the same
 command again skips the games already recorded with the same budget and
 engine version. --shard i/n computes a fixed share (game j goes to shard
@@ -108,6 +124,7 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 		Example: `  nimlab census '0.???' --db census.sqlite
   nimlab census '4.???' --max 65536 --time 10s --db census.sqlite
   nimlab census 'S(1..8)' --db sub.sqlite --json
+  nimlab census 'hex:0.??' --max 4096 --db hex.sqlite
   nimlab census '0.???' --shard 2/8 --db shard-2.sqlite
   nimlab census show --db census.sqlite --unsolved`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -250,11 +267,12 @@ func newCensusProgress(env *cliEnv, jsonOut bool, games int) *progressReporter {
 type censusShowFlags struct {
 	db, format, sortBy, periodAbove, limit, code string
 	unsolved, periodic, json, desc, all          bool
+	saltus, seen                                 bool
 }
 
 // censusColumns are the columns of `census show`, in order.
-var censusColumns = []string{"code", "status", "period", "preperiod", "heaps", "max_value", "max_at",
-	"rare_mask", "rare_count", "last_rare", "class", "shift", "seconds"}
+var censusColumns = []string{"code", "status", "period", "preperiod", "saltus", "kind", "heaps", "max_value", "max_at",
+	"rare_mask", "rare_count", "last_rare", "class", "shift", "same_as", "seconds"}
 
 func newCensusShowCommand(env *cliEnv) *cobra.Command {
 	f := &censusShowFlags{}
@@ -266,6 +284,7 @@ equivalence class (the first game of the class and the shift by which this
 game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
 		Example: `  nimlab census show --db census.sqlite
   nimlab census show --db census.sqlite --unsolved --sort max_value --desc
+  nimlab census show --db hex.sqlite --saltus
   nimlab census show --db census.sqlite --period-above 100 --format csv > big-periods.csv`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -281,6 +300,8 @@ game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
 	fl.BoolVar(&f.unsolved, "unsolved", false, "only games with no certified period")
 	fl.BoolVar(&f.periodic, "periodic", false, "only games with a certified period")
 	fl.StringVar(&f.periodAbove, "period-above", "", "only periodic games whose period is above P")
+	fl.BoolVar(&f.saltus, "saltus", false, "only games with an arithmetic period (saltus ≠ 0), proven or seen")
+	fl.BoolVar(&f.seen, "seen", false, "only unsolved games whose values show a period (not proven)")
 	fl.StringVar(&f.code, "class-of", "", "only the games in the class of this code")
 	fl.StringVar(&f.limit, "limit", "", "print at most N rows (on a terminal 50 unless --all)")
 	fl.BoolVar(&f.all, "all", false, "print every row, also on a terminal")
@@ -304,15 +325,24 @@ func (c censusRow) cell(col string) string {
 		}
 		return "unsolved (" + r.StoppedBy + ")"
 	case "period":
-		if r.Solved() {
+		if r.PeriodKind != "" {
 			return strconv.Itoa(r.Period)
 		}
 		return ""
 	case "preperiod":
-		if r.Solved() {
+		if r.PeriodKind != "" {
 			return strconv.Itoa(r.Preperiod)
 		}
 		return ""
+	case "saltus":
+		if r.PeriodKind != "" {
+			return strconv.Itoa(r.Saltus)
+		}
+		return ""
+	case "kind":
+		return r.PeriodKind
+	case "same_as":
+		return r.SameAs
 	case "heaps":
 		return strconv.Itoa(r.Heaps)
 	case "max_value":
@@ -359,14 +389,19 @@ func sortCensusRows(rows []censusRow, col string, desc bool) {
 func (c censusRow) sortKey(col string) (float64, string, bool) {
 	r := c.r
 	switch col {
-	case "period", "preperiod":
-		if !r.Solved() {
+	case "period", "preperiod", "saltus":
+		if r.PeriodKind == "" {
 			return 0, "", false
 		}
-		if col == "period" {
+		switch col {
+		case "period":
 			return float64(r.Period), "", true
+		case "saltus":
+			return float64(r.Saltus), "", true
 		}
 		return float64(r.Preperiod), "", true
+	case "kind", "same_as":
+		return 0, c.cell(col), c.cell(col) != ""
 	case "status":
 		if r.Solved() {
 			return 0, "", true
@@ -433,6 +468,9 @@ func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
 	if f.unsolved && (f.periodic || periodAbove >= 0) {
 		return badInput("--unsolved excludes --periodic and --period-above")
 	}
+	if f.seen && (f.periodic || periodAbove >= 0) {
+		return badInput("--seen (unsolved games) excludes --periodic and --period-above")
+	}
 	limit := -1
 	if f.limit != "" {
 		v, err := parsePositive("--limit", f.limit)
@@ -468,6 +506,8 @@ func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
 		case f.unsolved && r.r.Solved(),
 			f.periodic && !r.r.Solved(),
 			periodAbove >= 0 && (!r.r.Solved() || r.r.Period <= periodAbove),
+			f.saltus && (r.r.PeriodKind == "" || r.r.Saltus == 0),
+			f.seen && r.r.PeriodKind != census.PeriodSeen,
 			classOf != "" && r.m.Base != classOf:
 			continue
 		}

@@ -33,7 +33,7 @@ shot() { # tab file-stem [--present]
   local home=$work/home-$stem
   mkdir -p "$home/.config/fyne/io.github.nimlab"
   printf '{"lastTab":"%s"}\n' "$(tabname "$tab")" >"$home/.config/fyne/io.github.nimlab/preferences.json"
-  HOME=$home LANG=C.UTF-8 "$bin" "$@" >/dev/null 2>&1 &
+  HOME=$home LANG=C.UTF-8 "$bin" "$@" >/dev/null 2>"$work/stderr-$stem" &
   local app=$! win=
   for _ in $(seq 150); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.2; done
   sleep "${SETTLE:-4}"
@@ -42,7 +42,16 @@ shot() { # tab file-stem [--present]
   else
     echo "no window for $stem"
   fi
-  kill "$app" 2>/dev/null; wait "$app" 2>/dev/null
+  kill "$app" 2>/dev/null
+  # A window that has not exited 5 s after SIGTERM is stuck: its goroutine
+  # dump (SIGQUIT) goes beside the shot, to find out why.
+  for _ in $(seq 50); do kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$app" 2>/dev/null; then
+    kill -QUIT "$app" 2>/dev/null; sleep 1; kill -9 "$app" 2>/dev/null
+    cp "$work/stderr-$stem" "$out/$stem.stuck.txt"
+    echo "$stem: the window did not exit on SIGTERM; goroutines in $out/$stem.stuck.txt"
+  fi
+  wait "$app" 2>/dev/null
 }
 for size in $sizes; do
   exec 3>"$work/display"

@@ -18,6 +18,9 @@
 # types it again, for the whole run: the UI-thread delay while typing a sum
 # with a 10^6 heap (issue 13). SUMTEXT="3 5 7" types a small sum instead
 # (the baseline: the same keystrokes, a sum with two winning moves).
+# SCREEN=1024x768 runs on a projector-sized screen (default 1600x1000, where
+# the window has its full 1280×860); SUMXY="x y" is where the heap-sum field
+# is in the window (default "1000 655", its place at 1280×860).
 set -uo pipefail
 bin=${1:-bin/nimlab}
 secs=${2:-12}
@@ -26,7 +29,7 @@ xvfb= app=
 cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 exec 3>"$work/display"
-Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb -displayfd 3 -screen 0 "${SCREEN:-1600x1000}x24" -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 exec 3>&-
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
@@ -44,7 +47,7 @@ sleep 3
 if [ "${TAB:-}" = sum ]; then
   t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
   end=$((SECONDS + secs))
-  xdotool mousemove --window "$win" 1000 655 click 1
+  xdotool mousemove --window "$win" ${SUMXY:-1000 655} click 1
   while [ $SECONDS -lt $end ]; do
     xdotool type --delay 60 "${SUMTEXT:-3 5 1000000}"
     sleep 0.5

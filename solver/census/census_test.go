@@ -35,6 +35,8 @@ func TestParseFamily(t *testing.T) {
 		{"0.1?7", 8, []string{"0.107", "0.117"}},
 		{"S(1..3)", 7, []string{"S(1)", "S(2)", "S(1,2)", "S(3)"}},
 		{"0.07", 1, []string{"0.07"}},
+		{"hex:0.?", 16, []string{"0.0", "0.1", "0.2"}},
+		{"0.?F", 16, []string{"0.0F", "0.1F"}},
 	}
 	for _, tc := range cases {
 		f, err := ParseFamily(tc.pattern)
@@ -51,7 +53,7 @@ func TestParseFamily(t *testing.T) {
 	assert.Equal(t, "0.33003", SubtractionGame(1|2|16).Octal.String())
 	assert.Equal(t, "S(1,2,5)", SubtractionGame(1|2|16).Code)
 
-	for _, bad := range []string{"", "0.8??", "2.??", "S(1..40)", "S(x)", "0.??????", "@/nonexistent/file", "hello"} {
+	for _, bad := range []string{"", "0.G??", "hex:0.?G", "2.??", "S(1..40)", "S(x)", "0.??????", "@/nonexistent/file", "hello"} {
 		_, err := ParseFamily(bad)
 		require.Error(t, err, bad)
 		assert.Contains(t, err.Error(), "accepted", bad)
@@ -63,9 +65,12 @@ func TestReadFamilyFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"0.77", "0.07", "4.7", "S(1,2,5)"}, codes(f))
 	assert.Equal(t, "0.33003", f.Games[3].Octal.String())
-	_, err = ReadFamily("@list", strings.NewReader("0.B\n"))
-	require.ErrorContains(t, err, "not an octal code")
-	_, err = ReadFamily("@list", strings.NewReader("0.77\n0.9\n"))
+	// Take-and-break codes that are not octal run on the general engine.
+	f, err = ReadFamily("@list", strings.NewReader("0.B\n4!.0\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"0.B", "4!.0"}, codes(f))
+	assert.True(t, f.Games[0].Octal.General())
+	_, err = ReadFamily("@list", strings.NewReader("0.77\n0.7.7\n"))
 	require.ErrorContains(t, err, "line 2")
 }
 
@@ -169,14 +174,53 @@ func TestSolveKnownGames(t *testing.T) {
 
 // The time budget stops a game and records it as unsolved to the heaps it
 // reached.
+// workContext is a context whose deadline passes after its Err has been
+// asked polls times: the engines ask once a round of at least 64 heaps, so
+// a time budget made of it stops a game after a fixed amount of work, on a
+// loaded machine as on an idle one.
+type workContext struct {
+	context.Context
+	polls int
+	done  chan struct{}
+}
+
+func (c *workContext) Err() error {
+	if c.polls <= 0 {
+		return context.DeadlineExceeded
+	}
+	if c.polls--; c.polls == 0 {
+		close(c.done)
+	}
+	return c.Context.Err()
+}
+
+func (c *workContext) Done() <-chan struct{} { return c.done }
+
 func TestTimeBudget(t *testing.T) {
+	defer func(f func(context.Context, time.Duration) (context.Context, context.CancelFunc)) { gameContext = f }(gameContext)
+	gameContext = func(ctx context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+		return &workContext{Context: ctx, polls: 40, done: make(chan struct{})}, func() {}
+	}
+	// 0.6 has no period within 2^22 heaps (nor an arithmetic one).
 	g := Game{Code: "0.6", Octal: octal.MustParseCode("0.6")}
-	r, err := Solve(context.Background(), g, Budget{MaxHeaps: 1 << 22, Time: 50 * time.Millisecond}, nil)
+	r, err := Solve(context.Background(), g, Budget{MaxHeaps: 1 << 22, Time: time.Hour}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, Unsolved, r.Status)
 	assert.Equal(t, "time", r.StoppedBy)
-	assert.Greater(t, r.Heaps, 1000)
+	assert.GreaterOrEqual(t, r.Heaps, 39*64)
 	assert.Less(t, r.Heaps, 1<<22)
+	// The values it reached are exact.
+	want, err := octal.QuadraticExtend(context.Background(), g.Octal, nil, r.Heaps-1, nil)
+	require.NoError(t, err)
+	assert.Equal(t, census1(want), r.MaxValue)
+}
+
+func census1(v []uint16) int {
+	m := 0
+	for _, x := range v {
+		m = max(m, int(x))
+	}
+	return m
 }
 
 // fullValues returns G(0..n−1) of a result's game, extended by its period

@@ -35,8 +35,9 @@ type FamilyError struct {
 
 func (e *FamilyError) Error() string {
 	return fmt.Sprintf("invalid census family %q: %s; accepted: an octal code pattern such as 0.??? or 4.??? or 0.1?? "+
-		"(each ? is every digit 0-7), S(1..k) for every subtraction set within {1..k} (k ≤ 16), "+
-		"or @FILE with one code a line (octal codes, S(1,2,5))", e.Pattern, e.Reason)
+		"(each ? is every digit 0-7), a hexadecimal pattern such as hex:0.?? or 0.?F (each ? is every digit 0-F), "+
+		"S(1..k) for every subtraction set within {1..k} (k ≤ 16), "+
+		"or @FILE with one code a line (take-and-break codes such as 0.07, 0.B6, 4!.0, S(1,2,5))", e.Pattern, e.Reason)
 }
 
 // maxFamily bounds the number of games a pattern may expand to: 0.?????
@@ -73,8 +74,10 @@ func ParseFamily(pattern string) (Family, error) {
 		return readCodeList(pattern, f)
 	case strings.HasPrefix(strings.ToUpper(p), "S("):
 		return subtractionFamily(pattern, p)
+	case strings.HasPrefix(strings.ToLower(p), "hex:"):
+		return codePattern(pattern, strings.TrimSpace(p[4:]), true)
 	case strings.Contains(p, "?"):
-		return octalPattern(pattern, p)
+		return codePattern(pattern, p, strings.ContainsAny(strings.ToUpper(p[strings.IndexByte(p+".", '.'):]), "89ABCDEF"))
 	}
 	// A single code is a family of one.
 	g, err := ParseGame(p)
@@ -126,9 +129,12 @@ func readCodeList(pattern string, r io.Reader) (Family, error) {
 	return fam, nil
 }
 
-// octalPattern expands ? in an octal code: every digit 0–7 after the point,
-// 0 or 4 before it. The codes are listed with the first ? varying slowest.
-func octalPattern(pattern, p string) (Family, error) {
+// codePattern expands ? in a code: every digit 0–7 after the point (0–F
+// when hex), 0 or 4 before it. The codes are listed with the first ?
+// varying slowest. Codes with a digit 8–F are take-and-break games that
+// split into up to three heaps (or four: F); solver/octal's general engine
+// runs them.
+func codePattern(pattern, p string, hex bool) (Family, error) {
 	fail := func(format string, args ...any) (Family, error) {
 		return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf(format, args...)}
 	}
@@ -149,9 +155,13 @@ func octalPattern(pattern, p string) (Family, error) {
 			continue
 		case ch == '?' && i == 0:
 			choices = append(choices, []byte("04"))
+		case ch == '?' && hex:
+			choices = append(choices, []byte("0123456789ABCDEF"))
 		case ch == '?':
 			choices = append(choices, []byte("01234567"))
-		case i > 1 && (ch < '0' || ch > '7'):
+		case i > 1 && hex && !strings.ContainsRune("0123456789ABCDEFabcdef", rune(ch)):
+			return fail("%q at position %d after the point is neither a hexadecimal digit 0-F nor ?", ch, i-1)
+		case i > 1 && !hex && (ch < '0' || ch > '7'):
 			return fail("%q at position %d after the point is neither an octal digit 0-7 nor ?", ch, i-1)
 		case i == 0 && ch != '0' && ch != '4':
 			return fail("%q before the point is not 0, 4 or ?", ch)
@@ -170,13 +180,13 @@ func octalPattern(pattern, p string) (Family, error) {
 	var walk func(i int) error
 	walk = func(i int) error {
 		if i == len(choices) {
-			c, err := octal.ParseCode(string(buf))
+			g, err := ParseGame(string(buf))
 			if err != nil {
 				return err
 			}
-			if !seen[c.String()] {
-				seen[c.String()] = true
-				fam.Games = append(fam.Games, Game{Code: c.String(), Octal: c})
+			if !seen[g.Code] {
+				seen[g.Code] = true
+				fam.Games = append(fam.Games, g)
 			}
 			return nil
 		}
@@ -239,9 +249,13 @@ func SubtractionGame(set int) Game {
 	return g
 }
 
-// ParseGame reads one code with solver/takebreak's parser (octal codes such
-// as 0.07 and 4.7, subtraction games such as S(1,2,5)); the census runs it
-// when it is an octal code (digits 0–7, no modifiers, finite).
+// ParseGame reads one code with solver/takebreak's parser: octal codes
+// such as 0.07 and 4.7 and finite subtraction games such as S(1,2,5) run on
+// the octal engines (the sparse-space engine, the Guy–Smith certificate);
+// every other take-and-break game (hexadecimal digits 0.B6, modifiers 4!.0,
+// infinite codes 0.[3], all-but subtraction S!(1,3)) runs on solver/octal's
+// general engine with its certificates (the generalised Guy–Smith theorem,
+// the finite-window theorem, the Nim lemma) or seen periods.
 func ParseGame(s string) (Game, error) {
 	c, err := takebreak.Parse(s)
 	if err != nil {
@@ -252,8 +266,8 @@ func ParseGame(s string) (Game, error) {
 
 func gameOf(c takebreak.Code) (Game, error) {
 	digits, ok := c.OctalDigits()
-	if !ok {
-		return Game{}, fmt.Errorf("%s is not an octal code (the census runs codes with digits 0-7 and no modifiers, and finite subtraction sets)", c)
+	if !ok || c.Kind == takebreak.AllBut {
+		return Game{Code: c.String(), Octal: octal.FromRules(c)}, nil
 	}
 	oc := octal.Code{Digits: digits}
 	for len(oc.Digits) > 1 && oc.Digits[len(oc.Digits)-1] == 0 {

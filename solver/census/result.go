@@ -10,7 +10,7 @@ import (
 // EngineVersion names the engine whose results a census records. Results
 // computed under another version are computed again; change it when
 // solver/octal's values, certificates or the summary below change meaning.
-const EngineVersion = "octal-sparse-1"
+const EngineVersion = "octal-sparse-2"
 
 // DefaultMaxHeaps is the default per-game heap budget: 2^20.
 const DefaultMaxHeaps = 1 << 20
@@ -42,15 +42,30 @@ type Result struct {
 	Budget Budget
 
 	Status Status
-	// StoppedBy says why an unsolved game stopped: "max" (the heap budget)
-	// or "time" (the time budget).
+	// StoppedBy says why an unsolved game stopped: "max" (the heap budget),
+	// "time" (the time budget) or "saltus" (its values show an arithmetic
+	// period, G(n+p) = G(n) + s with s ≠ 0: they grow for ever if it holds,
+	// so no ordinary period can be certified).
 	StoppedBy string
 	// Heaps is how many values were computed: G(0..Heaps−1). For a periodic
 	// game it is the certificate's length.
 	Heaps int
-	// Period, Preperiod (and Saltus, always 0 for the octal engine, whose
-	// certificates are for plain periodicity) when Status is Periodic.
+	// Period, Preperiod and Saltus: G(n+Period) = G(n) + Saltus for every
+	// n ≥ Preperiod. For a periodic game they are proven (PeriodKind
+	// "proven", the theorem in Proof); an unsolved game may show one on the
+	// values computed (PeriodKind "seen": the second half of the values at
+	// least, three periods at least), which is no proof. Saltus is 0 for an
+	// ordinary period; the Nim lemma proves saltus 1 for games such as
+	// 0.[3].
 	Period, Preperiod, Saltus int
+	PeriodKind                string
+	Proof                     string
+
+	// SameAs, when not empty, names a game of the same census whose moves
+	// this game's extend by moves that leave at most one heap, and whose
+	// values it was shown to share on every heap that game computed (see
+	// sameas.go): the values were checked, not computed again.
+	SameAs string
 
 	// MaxValue is the largest value computed, first at heap MaxAt.
 	MaxValue, MaxAt int
@@ -67,6 +82,12 @@ type Result struct {
 	Seconds float64 // wall time of the game
 }
 
+// The kinds of period a result reports.
+const (
+	PeriodProven = "proven"
+	PeriodSeen   = "seen"
+)
+
 // Solved reports whether the game's period is certified.
 func (r *Result) Solved() bool { return r.Status == Periodic }
 
@@ -78,23 +99,35 @@ const firstFingerprint = 4
 // s ≤ 2, within G(0..2^(i+4)−1).
 func FingerprintLength(i int) int { return 1<<(i+firstFingerprint) - 3 }
 
-// summarize builds the result of a game from its values.
-func summarize(g Game, budget Budget, vals []uint16, period octal.Period, certified bool, stoppedBy string, took time.Duration) *Result {
+// summarize builds the result of a game from its values: periodic when
+// period is certified, else unsolved (stopped by stoppedBy) with the period
+// the values show, if any.
+func summarize(g Game, budget Budget, vals []uint16, period octal.Period, stoppedBy string, took time.Duration) *Result {
 	r := &Result{Code: g.Code, Octal: g.Octal.String(), Engine: EngineVersion, Budget: budget,
 		Heaps: len(vals), Seconds: took.Seconds()}
-	if certified {
+	switch {
+	case period.Certified:
 		r.Status = Periodic
-		r.Period, r.Preperiod = period.Period, period.Preperiod
-	} else {
+		r.PeriodKind, r.Proof = PeriodProven, period.Proof
+		if r.Proof == "" {
+			r.Proof = "Guy–Smith theorem"
+		}
+	default:
 		r.Status = Unsolved
 		r.StoppedBy = stoppedBy
+		if period.Period > 0 {
+			r.PeriodKind = PeriodSeen
+		}
+	}
+	if r.PeriodKind != "" {
+		r.Period, r.Preperiod, r.Saltus = period.Period, period.Preperiod, period.Saltus
 	}
 	for n, v := range vals {
 		if int(v) > r.MaxValue {
 			r.MaxValue, r.MaxAt = int(v), n
 		}
 	}
-	if len(vals) > 1 {
+	if len(vals) > 1 && g.Octal.Digits != nil {
 		mask := octal.NewSparse(g.Octal, vals).Mask()
 		r.RareMask = int(mask)
 		if mask != 0 {
@@ -106,16 +139,17 @@ func summarize(g Game, budget Budget, vals []uint16, period octal.Period, certif
 			}
 		}
 	}
-	r.Fingerprints = fingerprints(vals, r.Period, certified, budget.MaxHeaps)
+	r.Fingerprints = fingerprints(vals, r, budget.MaxHeaps)
 	return r
 }
 
 // fingerprints hashes G(1+s .. L_i+s) for s = 0, 1, 2 and every L_i whose
 // window lies within the known values — or, for a certified game, within
-// G(0..limit−1), the periodic extension standing in for the values not
-// computed.
-func fingerprints(vals []uint16, period int, certified bool, limit int) [3][]uint64 {
+// G(0..limit−1), the periodic (or arithmetic-periodic) extension standing
+// in for the values not computed.
+func fingerprints(vals []uint16, r *Result, limit int) [3][]uint64 {
 	reach := len(vals)
+	certified, period, saltus := r.Solved(), r.Period, r.Saltus
 	if certified {
 		reach = max(reach, limit)
 	}
@@ -123,9 +157,10 @@ func fingerprints(vals []uint16, period int, certified bool, limit int) [3][]uin
 		if n < len(vals) {
 			return vals[n]
 		}
-		// Certified: G(n) = G(n − p·t) for the t that brings n into the values.
+		// Certified: G(n) = G(n − p·t) + s·t for the t that brings n into
+		// the values.
 		t := (n - len(vals) + period) / period
-		return vals[n-t*period]
+		return uint16(int(vals[n-t*period]) + t*saltus)
 	}
 	var out [3][]uint64
 	for s := 0; s < 3; s++ {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sort"
 	"sync"
 	"time"
 
@@ -74,6 +75,44 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 		lastSent = time.Now()
 		opts.Progress(prog)
 	}
+	// Games whose moves extend another game's by moves that leave at most
+	// one heap are computed after it and first checked against its values
+	// (sameas.go): the family runs in order of non-split moves, and a game
+	// waits for the games it extends.
+	order := make([]int, len(fam.Games))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool {
+		return nonSplitMoves(fam.Games[order[x]].Octal) < nonSplitMoves(fam.Games[order[y]].Octal)
+	})
+	subsets := make([][]int, len(fam.Games)) // games each game extends
+	users := make([]int, len(fam.Games))     // games still to use each game's values
+	if len(fam.Games) <= maxSameAsFamily {
+		for b, gb := range fam.Games {
+			for a, ga := range fam.Games {
+				if _, ok := supersetOf(ga.Octal, gb.Octal); ok && a != b {
+					subsets[b] = append(subsets[b], a)
+					users[a]++
+				}
+			}
+		}
+	}
+	done := make([]chan struct{}, len(fam.Games))
+	for i := range done {
+		done[i] = make(chan struct{})
+	}
+	kept := make([][]uint16, len(fam.Games)) // values of unsolved games that others may share
+	keptRes := make([]*Result, len(fam.Games))
+	// release is called (under mu) when game b no longer needs the values
+	// of the games it extends.
+	release := func(b int) {
+		for _, a := range subsets[b] {
+			if users[a]--; users[a] == 0 {
+				kept[a] = nil
+			}
+		}
+	}
 	todo := make(chan int)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -83,43 +122,68 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 		go func() {
 			defer wg.Done()
 			for i := range todo {
-				g := fam.Games[i]
-				res, err := Solve(ctx, g, opts.Budget, func(heaps int) {
-					mu.Lock()
-					prog.Code, prog.Heaps = g.Code, heaps
-					report(false)
-					mu.Unlock()
-				})
-				mu.Lock()
-				if err == nil && opts.Record != nil {
-					err = opts.Record(res)
-				}
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
+				func() {
+					defer close(done[i])
+					g := fam.Games[i]
+					// The games this one extends were handed out before it.
+					var base *sharedValues
+					for _, a := range subsets[i] {
+						select {
+						case <-done[a]:
+						case <-ctx.Done():
+							return
+						}
+						mu.Lock()
+						if kept[a] != nil && (base == nil || len(kept[a]) > len(base.vals)) {
+							ext, _ := supersetOf(fam.Games[a].Octal, g.Octal)
+							base = &sharedValues{from: keptRes[a], vals: kept[a], ext: ext}
+						}
+						mu.Unlock()
 					}
-					cancel()
-				} else {
+					res, vals, err := solve(ctx, g, opts.Budget, base, func(heaps int) {
+						mu.Lock()
+						prog.Code, prog.Heaps = g.Code, heaps
+						report(false)
+						mu.Unlock()
+					})
+					mu.Lock()
+					defer mu.Unlock()
+					release(i)
+					if err == nil && opts.Record != nil {
+						err = opts.Record(res)
+					}
+					if err != nil {
+						if firstErr == nil {
+							firstErr = err
+						}
+						cancel()
+						return
+					}
 					results[i] = res
+					if !res.Solved() && users[i] > 0 {
+						kept[i], keptRes[i] = vals, res
+					}
 					prog.Done++
 					if res.Solved() {
 						prog.Solved++
 					}
 					prog.Code, prog.Heaps = g.Code, res.Heaps
 					report(true)
-				}
-				mu.Unlock()
+				}()
 			}
 		}()
 	}
 feed:
-	for i, g := range fam.Games {
+	for _, i := range order {
+		g := fam.Games[i]
 		if opts.Known != nil && opts.Known(g.Code) {
 			mu.Lock()
 			prog.Done++
 			prog.Skipped++
+			release(i)
 			report(false)
 			mu.Unlock()
+			close(done[i])
 			continue
 		}
 		select {
@@ -143,24 +207,84 @@ feed:
 	return out, ctx.Err()
 }
 
-// Solve computes one game within budget: until the Guy–Smith theorem
-// certifies its period, or budget.MaxHeaps values, or budget.Time. heaps,
-// if set, is told how many values are known about ten times a second.
+// maxSameAsFamily bounds the families whose games are compared pairwise for
+// the shortcut of sameas.go (a quadratic look at the codes, not the values).
+const maxSameAsFamily = 1 << 13
+
+// sharedValues are the values of a game that another extends (sameas.go).
+type sharedValues struct {
+	from *Result
+	vals []uint16
+	ext  superset
+}
+
+// gameContext is the context a game with a time budget runs under; tests
+// replace it so that the budget runs out after a fixed amount of work.
+var gameContext = func(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(ctx, d)
+}
+
+// minSaltusHeaps is the fewest values on which a seen arithmetic period
+// (saltus ≠ 0) stops a game: its values grow for ever if the period holds,
+// so no certificate of an ordinary period can come.
+const minSaltusHeaps = 2048
+
+// Solve computes one game within budget: until a theorem certifies its
+// period (the Guy–Smith theorem, or its generalisation for take-and-break
+// games), or budget.MaxHeaps values, or budget.Time, or until its values
+// show an arithmetic period (saltus ≠ 0) over the second half of at least
+// minSaltusHeaps values. heaps, if set, is told how many values are known
+// about ten times a second.
 func Solve(ctx context.Context, g Game, budget Budget, heaps func(int)) (*Result, error) {
+	res, _, err := solve(ctx, g, budget, nil, heaps)
+	return res, err
+}
+
+// errSaltus stops a game whose values show an arithmetic period.
+var errSaltus = errors.New("arithmetic period seen")
+
+// solve is Solve, starting from the values of the game base (if not nil)
+// when g extends it (sameas.go). It also returns g's values.
+func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps func(int)) (*Result, []uint16, error) {
 	start := time.Now()
-	gameCtx := ctx
+	var resume []uint16
+	if base != nil {
+		n := base.ext.agreement(base.vals)
+		if n == len(base.vals) {
+			// g has the values of base.from as far as they were computed.
+			return sameAs(g, budget, base, time.Since(start))
+		}
+		resume = base.vals[:n:n]
+	}
+	gameCtx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 	if budget.Time > 0 {
 		var cancel context.CancelFunc
-		gameCtx, cancel = context.WithTimeout(ctx, budget.Time)
+		gameCtx, cancel = gameContext(gameCtx, budget.Time)
 		defer cancel()
 	}
-	var partial []uint16
+	var (
+		partial []uint16
+		seen    octal.Period
+	)
 	opts := octal.SolveOptions{
-		Max: budget.MaxHeaps,
+		Max:    budget.MaxHeaps,
+		Resume: resume,
 		// The checkpoint hook is how Solve hands over the values known when
-		// the time budget stops it; no file is written.
-		Checkpoint:      func(v []uint16) error { partial = v; return nil },
-		CheckpointEvery: 1000 * time.Hour,
+		// a budget stops it, and where a seen arithmetic period stops it;
+		// no file is written. Solve calls it after each step of the run
+		// (steps of 1/32 of the values known, at least 1024 heaps).
+		Checkpoint: func(v []uint16) error {
+			partial = v
+			if len(v) >= minSaltusHeaps && growing(v) {
+				if p, ok := octal.FindArithmeticPeriod(v); ok && p.Saltus != 0 {
+					seen = p
+					stop(errSaltus)
+				}
+			}
+			return nil
+		},
+		CheckpointEvery: time.Nanosecond,
 	}
 	if heaps != nil {
 		var last time.Time
@@ -175,19 +299,100 @@ func Solve(ctx context.Context, g Game, budget Budget, heaps func(int)) (*Result
 	took := time.Since(start)
 	switch {
 	case err == nil:
-		stopped := ""
-		if !res.Certified {
-			stopped = "max"
+		if res.Certified {
+			return summarize(g, budget, res.Values, res.Period, "", took), res.Values, nil
 		}
-		return summarize(g, budget, res.Values, res.Period, res.Certified, stopped, took), nil
+		vals := clipValues(res.Values)
+		return summarize(g, budget, vals, seenPeriod(g, res), "max", took), vals, nil
+	case ctx.Err() == nil && partial != nil && errors.Is(context.Cause(gameCtx), errSaltus):
+		vals := clipValues(partial)
+		return summarize(g, budget, vals, seen, "saltus", took), vals, nil
 	case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && partial != nil:
 		// The game's own time budget ran out (not the census's context).
-		if p, ok := octal.FindPeriod(partial, g.Octal.K()); ok {
+		if p := analyze(g, partial); p.Certified {
 			// Certified on the values known: cut back to the certificate,
 			// as Solve's auto mode does.
-			return summarize(g, budget, partial[:p.NeededTo], p, true, "", took), nil
+			return summarize(g, budget, partial[:p.NeededTo], p, "", took), partial[:p.NeededTo], nil
 		}
-		return summarize(g, budget, partial, octal.Period{}, false, "time", took), nil
+		vals := clipValues(partial)
+		return summarize(g, budget, vals, seenArithmetic(vals), "time", took), vals, nil
 	}
-	return nil, fmt.Errorf("%s: %w", g.Code, err)
+	return nil, nil, fmt.Errorf("%s: %w", g.Code, err)
+}
+
+// analyze returns the period the values of g prove, as Solve would.
+func analyze(g Game, vals []uint16) octal.Period {
+	if g.Octal.Rules != nil {
+		return octal.AnalyzePeriod(g.Octal, vals)
+	}
+	p, _ := octal.FindPeriod(vals, g.Octal.K())
+	return p
+}
+
+// seenPeriod returns the period, or arithmetic period, that the values of
+// an uncertified game show (Certified false; Period 0 when none).
+func seenPeriod(g Game, res *octal.Result) octal.Period {
+	if res.Period.Period > 0 && !res.Period.Certified {
+		return res.Period // the general engines report what they see
+	}
+	return seenArithmetic(res.Values)
+}
+
+// seenArithmetic returns the arithmetic period (saltus ≠ 0) the values
+// show, if any. An ordinary period the certificate does not reach yet is
+// not looked for: on a game such as 0.376 (period 4 from heap 2,268,248)
+// every multiple of the period would be scanned over the whole regular
+// part, quadratic work on millions of values.
+func seenArithmetic(vals []uint16) octal.Period {
+	if !growing(vals) {
+		return octal.Period{}
+	}
+	if p, ok := octal.FindArithmeticPeriod(vals); ok && p.Saltus != 0 {
+		return p
+	}
+	return octal.Period{}
+}
+
+// growing reports whether the second half of the values holds a value
+// above every value of the first half: an arithmetic period with saltus
+// s > 0 over the second half, three periods at least, raises it by 3s.
+// It keeps FindArithmeticPeriod off sequences that cannot have one.
+func growing(vals []uint16) bool {
+	half := len(vals) / 2
+	var first, second uint16
+	for _, v := range vals[:half] {
+		first = max(first, v)
+	}
+	for _, v := range vals[half:] {
+		second = max(second, v)
+	}
+	return second > first
+}
+
+// clipValues copies values into a slice of their own length: the engine's
+// slice has room for the whole heap budget.
+func clipValues(v []uint16) []uint16 {
+	return append([]uint16(nil), v...)
+}
+
+// sameAs is the result of a game that has base.from's values on every heap
+// base computed (sameas.go).
+func sameAs(g Game, budget Budget, base *sharedValues, took time.Duration) (*Result, []uint16, error) {
+	from := base.from
+	var p octal.Period
+	if q, ok := octal.FindPeriod(base.vals, g.Octal.K()); ok {
+		p = q // g's certificate is never shorter than base's, so this does not happen
+	} else if from.PeriodKind == PeriodSeen {
+		p = octal.Period{Period: from.Period, Preperiod: from.Preperiod, Saltus: from.Saltus}
+	}
+	vals := base.vals
+	if p.Certified {
+		vals = vals[:p.NeededTo]
+	}
+	r := summarize(g, budget, vals, p, from.StoppedBy, took)
+	if !p.Certified {
+		r.StoppedBy = from.StoppedBy
+	}
+	r.SameAs = from.Code
+	return r, vals, nil
 }

@@ -25,8 +25,9 @@ import (
 	"github.com/nimlab/nimlab/solver/census"
 )
 
-// SchemaVersion is stored in the meta table; Open refuses other versions.
-const SchemaVersion = "1"
+// SchemaVersion is stored in the meta table; Open migrates older files
+// (version 1: no period_kind, proof, same_as) and refuses newer ones.
+const SchemaVersion = "2"
 
 // Schema creates the tables of a census database.
 const Schema = `
@@ -42,11 +43,16 @@ CREATE TABLE IF NOT EXISTS results (
   max_heaps     INTEGER NOT NULL,     -- heap budget: G(0..max_heaps-1) at most
   time_limit_ms INTEGER NOT NULL,     -- time budget per game, 0 = none
   status        TEXT NOT NULL CHECK (status IN ('periodic', 'unsolved')),
-  stopped_by    TEXT NOT NULL,        -- unsolved: 'max' or 'time'; periodic: ''
+  stopped_by    TEXT NOT NULL,        -- unsolved: 'max', 'time' or 'saltus'; periodic: ''
   heaps         INTEGER NOT NULL,     -- values computed: G(0..heaps-1)
-  period        INTEGER,              -- periodic only
-  preperiod     INTEGER,              -- periodic only
-  saltus        INTEGER,              -- periodic only (0: plain periodicity)
+  period        INTEGER,              -- G(n+period) = G(n)+saltus for n >= preperiod; NULL when none
+  preperiod     INTEGER,
+  saltus        INTEGER,              -- 0: plain periodicity
+  period_kind   TEXT NOT NULL DEFAULT '' CHECK (period_kind IN ('proven', 'seen', '')),
+                                      -- proven (periodic), seen on the values (unsolved), '' none
+  proof         TEXT NOT NULL DEFAULT '', -- the theorem that proves the period
+  same_as       TEXT NOT NULL DEFAULT '', -- a game whose values this one was shown to share
+
   max_value     INTEGER NOT NULL,     -- largest value computed
   max_at        INTEGER NOT NULL,     -- first heap with it
   rare_mask     INTEGER NOT NULL,     -- sparse-space mask (0: none)
@@ -98,6 +104,9 @@ func (s *Store) init() error {
 	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&ver)
 	switch {
 	case err == nil:
+		if ver == "1" {
+			return s.migrate1()
+		}
 		if ver != SchemaVersion {
 			return fmt.Errorf("census schema version %s, this nimlab reads version %s", ver, SchemaVersion)
 		}
@@ -117,6 +126,29 @@ func (s *Store) init() error {
 	}
 	if _, err := tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?), ('created_by', 'nimlab census')`, SchemaVersion); err != nil {
 		return err
+	}
+	return tx.Commit()
+}
+
+// migrate1 brings a version-1 file to version 2 in one transaction: three
+// new columns; every periodic row of version 1 was proven by the Guy–Smith
+// theorem (the octal engine's only certificate then).
+func (s *Store) migrate1() error {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []string{
+		`ALTER TABLE results ADD COLUMN period_kind TEXT NOT NULL DEFAULT '' CHECK (period_kind IN ('proven', 'seen', ''))`,
+		`ALTER TABLE results ADD COLUMN proof TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE results ADD COLUMN same_as TEXT NOT NULL DEFAULT ''`,
+		`UPDATE results SET period_kind = 'proven', proof = 'Guy–Smith theorem' WHERE status = 'periodic'`,
+		`UPDATE meta SET value = '2' WHERE key = 'schema_version'`,
+	} {
+		if _, err := tx.Exec(q); err != nil {
+			return fmt.Errorf("migrating the census schema from version 1: %w", err)
+		}
 	}
 	return tx.Commit()
 }
@@ -200,15 +232,16 @@ type Row struct {
 
 func put(ctx context.Context, tx *sql.Tx, r *census.Result, family, host, at string) error {
 	var period, pre, saltus any
-	if r.Solved() {
+	if r.PeriodKind != "" {
 		period, pre, saltus = r.Period, r.Preperiod, r.Saltus
 	}
 	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results
 	  (code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by, heaps, period, preperiod, saltus,
+	   period_kind, proof, same_as,
 	   max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints, host, computed_at)
-	  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+	  VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		r.Code, r.Octal, family, r.Engine, r.Budget.MaxHeaps, r.Budget.Time.Milliseconds(), string(r.Status), r.StoppedBy,
-		r.Heaps, period, pre, saltus, r.MaxValue, r.MaxAt, r.RareMask, r.RareCount, r.LastRare, r.Seconds,
+		r.Heaps, period, pre, saltus, r.PeriodKind, r.Proof, r.SameAs, r.MaxValue, r.MaxAt, r.RareMask, r.RareCount, r.LastRare, r.Seconds,
 		encodeFingerprints(r.Fingerprints), host, at)
 	return err
 }
@@ -216,7 +249,7 @@ func put(ctx context.Context, tx *sql.Tx, r *census.Result, family, host, at str
 // All returns every stored result, ordered by code.
 func (s *Store) All(ctx context.Context) ([]*Row, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by,
-	  heaps, period, preperiod, saltus, max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints,
+	  heaps, period, preperiod, saltus, period_kind, proof, same_as, max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints,
 	  host, computed_at FROM results ORDER BY code`)
 	if err != nil {
 		return nil, err
@@ -232,7 +265,7 @@ func (s *Store) All(ctx context.Context) ([]*Row, error) {
 			fp                  []byte
 		)
 		if err := rows.Scan(&r.Code, &r.Octal, &r.Family, &r.Engine, &r.Budget.MaxHeaps, &timeMS, &status, &r.StoppedBy,
-			&r.Heaps, &period, &pre, &saltus, &r.MaxValue, &r.MaxAt, &r.RareMask, &r.RareCount, &r.LastRare, &r.Seconds,
+			&r.Heaps, &period, &pre, &saltus, &r.PeriodKind, &r.Proof, &r.SameAs, &r.MaxValue, &r.MaxAt, &r.RareMask, &r.RareCount, &r.LastRare, &r.Seconds,
 			&fp, &r.Host, &r.ComputedAt); err != nil {
 			return nil, err
 		}

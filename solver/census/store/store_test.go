@@ -46,7 +46,7 @@ func TestSchemaAndRoundTrip(t *testing.T) {
 	}
 	rows.Close()
 	assert.Equal(t, []string{"code", "octal", "family", "engine", "max_heaps", "time_limit_ms", "status", "stopped_by",
-		"heaps", "period", "preperiod", "saltus", "max_value", "max_at", "rare_mask", "rare_count", "last_rare",
+		"heaps", "period", "preperiod", "saltus", "period_kind", "proof", "same_as", "max_value", "max_at", "rare_mask", "rare_count", "last_rare",
 		"seconds", "fingerprints", "host", "computed_at"}, cols)
 	var period, pre int
 	require.NoError(t, db.QueryRow(`SELECT period, preperiod FROM results WHERE code = '0.77'`).Scan(&period, &pre))
@@ -152,4 +152,44 @@ func TestMergeAndConflicts(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, count, "a failed merge writes nothing")
 	sinto.Close()
+}
+
+// A file of schema version 1 (no period_kind, proof, same_as) is migrated
+// when opened: its periodic rows become proven by the Guy–Smith theorem.
+func TestMigrateVersion1(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.sqlite")
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = db.Exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE results (code TEXT PRIMARY KEY, octal TEXT NOT NULL, family TEXT NOT NULL, engine TEXT NOT NULL,
+  max_heaps INTEGER NOT NULL, time_limit_ms INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('periodic', 'unsolved')), stopped_by TEXT NOT NULL, heaps INTEGER NOT NULL,
+  period INTEGER, preperiod INTEGER, saltus INTEGER, max_value INTEGER NOT NULL, max_at INTEGER NOT NULL,
+  rare_mask INTEGER NOT NULL, rare_count INTEGER NOT NULL, last_rare INTEGER NOT NULL, seconds REAL NOT NULL,
+  fingerprints BLOB NOT NULL, host TEXT NOT NULL, computed_at TEXT NOT NULL);
+INSERT INTO meta VALUES ('schema_version', '1');
+INSERT INTO results VALUES ('0.77', '0.77', '0.?7', 'octal-sparse-1', 4096, 0, 'periodic', '', 227, 12, 71, 0, 8, 34, 0, 0, 0, 0.01, x'000000', 'h', '2026-11-24T20:00:00Z');
+INSERT INTO results VALUES ('0.6', '0.6', '0.?', 'octal-sparse-1', 4096, 0, 'unsolved', 'max', 4096, NULL, NULL, NULL, 52, 4000, 14, 60, 4000, 0.2, x'000000', 'h', '2026-11-24T20:00:00Z');`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s, err := OpenExisting(path)
+	require.NoError(t, err)
+	rows, err := s.All(context.Background())
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	assert.Equal(t, "0.6", rows[0].Code)
+	assert.Equal(t, "", rows[0].PeriodKind)
+	assert.Equal(t, "0.77", rows[1].Code)
+	assert.Equal(t, census.PeriodProven, rows[1].PeriodKind)
+	assert.Equal(t, "Guy–Smith theorem", rows[1].Proof)
+	assert.Equal(t, [2]int{12, 71}, [2]int{rows[1].Period, rows[1].Preperiod})
+	ver, err := s.Meta("schema_version")
+	require.NoError(t, err)
+	assert.Equal(t, SchemaVersion, ver)
+	require.NoError(t, s.Close())
+	// Opening it again finds version 2 and changes nothing.
+	s, err = OpenExisting(path)
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
 }
