@@ -129,9 +129,6 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if !f.nSet {
 		return badInput("--stream needs the run's length; accepted: --stream --n N (computes G(0..N) in constant memory)")
 	}
-	if f.long.resume != "" || f.long.checkpoint != "" {
-		return badInput("--stream runs have no checkpoints yet; accepted: --checkpoint and --resume with --verify-period or with in-memory runs")
-	}
 	n, err := parseCount("--n", f.n)
 	if err != nil {
 		return err
@@ -139,23 +136,66 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if n >= octal.StreamMaxHeaps {
 		return badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
 	}
-	st, err := octal.NewStream(code, so)
-	if err != nil {
+	every := time.Minute
+	if f.long.every != "" {
+		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
+			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
+		}
+	}
+	var st *octal.Stream
+	if f.long.resume != "" {
+		state, upTo, err := octal.ReadStreamCheckpoint(f.long.resume, code)
+		if err != nil {
+			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+				return badInput("%v; accepted: a file written by 'nimlab octal %s --stream --n N --checkpoint FILE'", err, code)
+			}
+			return err
+		}
+		if upTo != n {
+			return badInput("%s runs to heap %d, not %d; accepted: the same --n as the saved run", f.long.resume, upTo, n)
+		}
+		if st, err = octal.ResumeStream(code, state); err != nil {
+			return err
+		}
+	} else if st, err = octal.NewStream(code, so); err != nil {
 		return err
 	}
 	defer st.Close()
+	path := f.long.checkpoint
+	if path == "" {
+		path = f.long.resume
+	}
 	bar := newProgressReporter(env, f.json, int64(n+1), code.String())
 	logger := newProgressLogger(env, logEvery)
-	start := time.Now()
-	err = st.Extend(ctx, n, func(p octal.Progress) {
-		bar.Update(int64(p.Done), int64(p.Total))
-		desc := fmt.Sprintf("%s %s/s", code, humanCount(p.Rate))
-		bar.Describe(desc)
-		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(p.Rate), eta(float64(p.Total-p.Done), p.Rate))
-	})
+	start, startLen := time.Now(), st.Len()
+	// With a checkpoint the run goes in steps of 2^20 heaps (a second at
+	// most), saving the stream's windows every --checkpoint-every.
+	lastSave := time.Now()
+	for err == nil && st.Len() <= n {
+		target := n
+		if path != "" {
+			target = min(n, st.Len()+1<<20)
+		}
+		err = st.Extend(ctx, target, func(p octal.Progress) {
+			rate := float64(p.Done-startLen) / time.Since(start).Seconds()
+			bar.Update(int64(p.Done), int64(n+1))
+			bar.Describe(fmt.Sprintf("%s %s/s", code, humanCount(rate)))
+			logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, n+1, humanCount(rate), eta(float64(n+1-p.Done), rate))
+		})
+		if err == nil && path != "" && st.Len() <= n && time.Since(lastSave) >= every {
+			err = octal.WriteStreamCheckpoint(path, code, n, st.State())
+			lastSave = time.Now()
+		}
+	}
 	bar.Finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
+			if path != "" {
+				if werr := octal.WriteStreamCheckpoint(path, code, n, st.State()); werr != nil {
+					return fmt.Errorf("interrupted at heap %d; saving the run failed: %w", st.Len(), werr)
+				}
+				return fmt.Errorf("interrupted at heap %d; the run is saved in %s (continue with the same command and --resume %s)", st.Len(), path, path)
+			}
 			return fmt.Errorf("interrupted at heap %d", st.Len())
 		}
 		return err
@@ -165,11 +205,11 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	last := st.Kept(st.Len()-min(st.Len(), 20), st.Len())
 	rep := streamReport{Code: code.String(), Count: st.Len(), Space: st.Space().String(), Mask: int(st.Space().Mask),
 		HeapParity: st.Space().HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000), MaxValue: st.MaxValue(),
-		Last: last, Seconds: secs, HeapsPerS: float64(st.Len()) / secs}
+		Last: last, Seconds: secs, HeapsPerS: float64(st.Len()-startLen) / secs}
 	if f.json {
 		return writeJSON(env.stdout, rep)
 	}
-	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(rep.HeapsPerS))
+	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(float64(st.Len()-startLen)/secs))
 	printSpace(env.stdout, st.Space(), rare, st.MaxValue())
 	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
 	return nil

@@ -64,6 +64,35 @@ func TestOctalVerifyResume(t *testing.T) {
 	assert.Equal(t, a, b)
 }
 
+// TestOctalStreamResume saves a --stream run of 0.106 at every step of
+// 2^20 heaps and resumes it from the last save (at 2^21 heaps) to the same
+// report; a save with another --n or of a verification is refused.
+func TestOctalStreamResume(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.ckpt")
+	args := []string{"octal", "0.106", "--stream", "--n", "3000000", "--stream-first", "32768", "--stream-window", "65536", "--json"}
+	status, whole, errOut := runCLI(t, append(args, "--checkpoint", path, "--checkpoint-every", "1ns")...)
+	require.Equal(t, 0, status, errOut)
+	status, _, errOut = runCLI(t, "octal", "0.106", "--stream", "--n", "4000000", "--resume", path)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "runs to heap 3000000, not 4000000")
+	status, resumed, errOut := runCLI(t, append(args, "--resume", path)...)
+	require.Equal(t, 0, status, errOut)
+	var a, b streamReport
+	require.NoError(t, json.Unmarshal([]byte(whole), &a))
+	require.NoError(t, json.Unmarshal([]byte(resumed), &b))
+	a.Seconds, b.Seconds, a.HeapsPerS, b.HeapsPerS = 0, 0, 0, 0
+	assert.Equal(t, a, b)
+	assert.Equal(t, 3000001, b.Count)
+
+	verify := filepath.Join(dir, "v.ckpt")
+	status, _, errOut = runCLI(t, "octal", "0.127", "--verify-period", "4", "--preperiod", "46578", "--stream-first", "32768", "--stream-window", "65536", "--checkpoint", verify, "--checkpoint-every", "1ns")
+	require.Equal(t, 0, status, errOut)
+	status, _, errOut = runCLI(t, "octal", "0.127", "--stream", "--n", "100000", "--resume", verify)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "not a nimlab --stream checkpoint")
+}
+
 // TestOctalStream computes 0.106 in constant memory and reports its 15
 // rare heaps.
 func TestOctalStream(t *testing.T) {

@@ -50,18 +50,8 @@ func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
 	}
 	w.Write(head)
 	for _, st := range []*StreamState{state.Behind, state.Ahead} {
-		var b []byte
-		for _, x := range []int{st.Len, st.First, st.Window, st.MaxValue} {
-			b = binary.LittleEndian.AppendUint64(b, uint64(x))
-		}
-		b = binary.LittleEndian.AppendUint16(b, st.Space.Mask)
-		b = append(b, boolByte(st.Space.HeapParity), boolByte(st.Forced), boolByte(st.OneWorker))
-		w.Write(b)
-		for _, vals := range [][]uint16{st.FirstValues, st.LastValues} {
-			w.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(vals))))
-			if err := writeValues(w, vals); err != nil {
-				return fmt.Errorf("writing checkpoint %s: %w", path, err)
-			}
+		if err := writeStreamState(w, st); err != nil {
+			return fmt.Errorf("writing checkpoint %s: %w", path, err)
 		}
 	}
 	if err := w.Flush(); err != nil {
@@ -72,6 +62,28 @@ func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
 	}
 	if err := f.CloseAtomicallyReplace(); err != nil {
 		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeStreamState writes one stream's part of a checkpoint.
+func writeStreamState(w io.Writer, st *StreamState) error {
+	var b []byte
+	for _, x := range []int{st.Len, st.First, st.Window, st.MaxValue} {
+		b = binary.LittleEndian.AppendUint64(b, uint64(x))
+	}
+	b = binary.LittleEndian.AppendUint16(b, st.Space.Mask)
+	b = append(b, boolByte(st.Space.HeapParity), boolByte(st.Forced), boolByte(st.OneWorker))
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	for _, vals := range [][]uint16{st.FirstValues, st.LastValues} {
+		if _, err := w.Write(binary.LittleEndian.AppendUint64(nil, uint64(len(vals)))); err != nil {
+			return err
+		}
+		if err := writeValues(w, vals); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -162,56 +174,185 @@ func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
 		}
 	}
 	for _, sp := range []**StreamState{&state.Behind, &state.Ahead} {
-		st := &StreamState{}
-		for _, p := range []*int{&st.Len, &st.First, &st.Window, &st.MaxValue} {
-			if *p, err = u64(); err != nil {
-				return nil, err
-			}
+		if *sp, err = readStreamState(r, u64, bad); err != nil {
+			return nil, err
 		}
-		var flags [5]byte
-		if _, err := io.ReadFull(r, flags[:]); err != nil {
-			return nil, bad("it is truncated")
-		}
-		st.Space = Space{Mask: binary.LittleEndian.Uint16(flags[:2]), HeapParity: flags[2] == 1}
-		st.Forced, st.OneWorker = flags[3] == 1, flags[4] == 1
-		for _, vp := range []*[]uint16{&st.FirstValues, &st.LastValues} {
-			count, err := u64()
-			if err != nil {
-				return nil, err
-			}
-			if count > st.Window+st.First {
-				return nil, bad("it is damaged (%d values in a window of %d)", count, st.Window)
-			}
-			vals := make([]uint16, count)
-			if err := readValues(r, vals); err != nil {
-				return nil, bad("it is truncated")
-			}
-			*vp = vals
-		}
-		*sp = st
 	}
-	sum := crc.Sum32()
-	var stored uint32
-	if err := binary.Read(br, binary.LittleEndian, &stored); err != nil {
-		return nil, bad("it is truncated")
-	}
-	if stored != sum {
-		return nil, bad("it is damaged (checksum mismatch)")
-	}
-	if _, err := br.ReadByte(); err != io.EOF {
-		return nil, bad("it has data after its checksum")
-	}
-	check := min(len(state.Behind.FirstValues), len(state.Ahead.FirstValues), checkpointSpotCheck)
-	want, err := QuadraticExtend(context.Background(), code, make([]uint16, 0, check), check-1, nil)
-	if err != nil {
+	if err := checkpointEnd(br, crc.Sum32(), bad); err != nil {
 		return nil, err
 	}
-	for _, st := range []*StreamState{state.Behind, state.Ahead} {
+	if err := spotCheckStreams(code, bad, state.Behind, state.Ahead); err != nil {
+		return nil, err
+	}
+	return state, nil
+}
+
+// readStreamState reads one stream's part of a checkpoint (see
+// writeStreamState); u64 reads a count, bad makes the error.
+func readStreamState(r io.Reader, u64 func() (int, error), bad func(string, ...any) error) (*StreamState, error) {
+	st := &StreamState{}
+	var err error
+	for _, p := range []*int{&st.Len, &st.First, &st.Window, &st.MaxValue} {
+		if *p, err = u64(); err != nil {
+			return nil, err
+		}
+	}
+	var flags [5]byte
+	if _, err := io.ReadFull(r, flags[:]); err != nil {
+		return nil, bad("it is truncated")
+	}
+	st.Space = Space{Mask: binary.LittleEndian.Uint16(flags[:2]), HeapParity: flags[2] == 1}
+	st.Forced, st.OneWorker = flags[3] == 1, flags[4] == 1
+	for _, vp := range []*[]uint16{&st.FirstValues, &st.LastValues} {
+		count, err := u64()
+		if err != nil {
+			return nil, err
+		}
+		if count > st.Window+st.First {
+			return nil, bad("it is damaged (%d values in a window of %d)", count, st.Window)
+		}
+		vals := make([]uint16, count)
+		if err := readValues(r, vals); err != nil {
+			return nil, bad("it is truncated")
+		}
+		*vp = vals
+	}
+	return st, nil
+}
+
+// checkpointEnd reads the stored checksum, compares it with sum (that of
+// everything before it) and checks that nothing follows.
+func checkpointEnd(br *bufio.Reader, sum uint32, bad func(string, ...any) error) error {
+	var stored uint32
+	if err := binary.Read(br, binary.LittleEndian, &stored); err != nil {
+		return bad("it is truncated")
+	}
+	if stored != sum {
+		return bad("it is damaged (checksum mismatch)")
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return bad("it has data after its checksum")
+	}
+	return nil
+}
+
+// spotCheckStreams recomputes the first values from the definition and
+// compares them with every saved stream's.
+func spotCheckStreams(code Code, bad func(string, ...any) error, streams ...*StreamState) error {
+	check := checkpointSpotCheck
+	for _, st := range streams {
+		check = min(check, len(st.FirstValues))
+	}
+	want, err := QuadraticExtend(context.Background(), code, make([]uint16, 0, check), check-1, nil)
+	if err != nil {
+		return err
+	}
+	for _, st := range streams {
 		for i := range check {
 			if want[i] != st.FirstValues[i] {
-				return nil, bad("its G(%d) = %d, but %s has G(%d) = %d", i, st.FirstValues[i], code, i, want[i])
+				return bad("its G(%d) = %d, but %s has G(%d) = %d", i, st.FirstValues[i], code, i, want[i])
 			}
 		}
 	}
-	return state, nil
+	return nil
+}
+
+// A stream checkpoint (a --stream run) holds one stream and the heap the
+// run goes to:
+//
+//	"NIMLAB-OCTAL-STREAM v1\n"        magic and version
+//	uint16 length, then the code       e.g. "0.106"
+//	uint64 upTo                        the run computes G(0..upTo)
+//	the stream, as in a verification checkpoint
+//	uint32 CRC-32C                     of everything before it
+const streamMagic = "NIMLAB-OCTAL-STREAM v1\n"
+
+// WriteStreamCheckpoint saves a stream of code that runs to upTo,
+// atomically.
+func WriteStreamCheckpoint(path string, code Code, upTo int, state *StreamState) error {
+	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
+	if err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	defer f.Cleanup()
+	crc := crc32.New(crcTable)
+	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
+	name := code.String()
+	var head []byte
+	head = append(head, streamMagic...)
+	head = binary.LittleEndian.AppendUint16(head, uint16(len(name)))
+	head = append(head, name...)
+	head = binary.LittleEndian.AppendUint64(head, uint64(upTo))
+	w.Write(head)
+	if err := writeStreamState(w, state); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	if err := f.CloseAtomicallyReplace(); err != nil {
+		return fmt.Errorf("writing checkpoint %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadStreamCheckpoint loads a stream saved by WriteStreamCheckpoint for
+// code and the heap its run goes to; files that are not one, damaged ones
+// and ones of another code or with wrong values are refused with a
+// *CheckpointError, as ReadVerifyCheckpoint does.
+func ReadStreamCheckpoint(path string, code Code) (*StreamState, int, error) {
+	f, err := openCheckpoint(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	bad := func(format string, args ...any) error {
+		return &CheckpointError{Path: path, Reason: fmt.Sprintf(format, args...)}
+	}
+	crc := crc32.New(crcTable)
+	br := bufio.NewReaderSize(f, 1<<20)
+	r := io.TeeReader(br, crc)
+	magic := make([]byte, len(streamMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != streamMagic {
+		return nil, 0, bad("it is not a nimlab --stream checkpoint")
+	}
+	u64 := func() (int, error) {
+		var x uint64
+		if err := binary.Read(r, binary.LittleEndian, &x); err != nil {
+			return 0, bad("it is truncated")
+		}
+		if x > StreamMaxHeaps*2 {
+			return 0, bad("it is damaged (a count of %d)", x)
+		}
+		return int(x), nil
+	}
+	var nameLen uint16
+	if err := binary.Read(r, binary.LittleEndian, &nameLen); err != nil {
+		return nil, 0, bad("it is truncated")
+	}
+	name := make([]byte, nameLen)
+	if _, err := io.ReadFull(r, name); err != nil {
+		return nil, 0, bad("it is truncated")
+	}
+	if string(name) != code.String() {
+		return nil, 0, bad("it is a checkpoint of %s, not of %s", name, code)
+	}
+	upTo, err := u64()
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := readStreamState(r, u64, bad)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := checkpointEnd(br, crc.Sum32(), bad); err != nil {
+		return nil, 0, err
+	}
+	if err := spotCheckStreams(code, bad, st); err != nil {
+		return nil, 0, err
+	}
+	return st, upTo, nil
 }
