@@ -99,7 +99,7 @@ func newMisereTab(u *ui) *misereTab {
 		return l
 	}
 	mulBox := container.NewBorder(bold("Multiplication table (products in the P-portion highlighted, P elements starred)"), nil, nil, nil, t.mul)
-	phiBox := container.NewBorder(bold("Φ(H_n) by heap (rows of one period; periodic part highlighted)"), nil, nil, nil, t.phi.table)
+	phiBox := container.NewBorder(bold("Φ(Hₙ) by heap (rows of one period; periodic part highlighted)"), nil, nil, nil, t.phi.table)
 	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, t.moves.scrolled())
 	right := container.NewVSplit(phiBox, sumBox)
 	right.SetOffset(0.6)
@@ -159,7 +159,7 @@ func (t *misereTab) Compute() {
 			lastProgress = time.Now()
 			h.Update(func() {
 				t.progress.SetValue(float64(p.Heap) / float64(max(p.Max, 1)))
-				t.status.SetText(fmt.Sprintf("Q_%d has order %d", p.Heap, p.Order))
+				t.status.SetText(fmt.Sprintf("Q%s has order %d", subscript(p.Heap), p.Order))
 			})
 		}})
 		elapsed := time.Since(start)
@@ -179,16 +179,16 @@ func (t *misereTab) Compute() {
 				t.status.SetText("cancelled")
 				t.progress.SetValue(0)
 			case stopped:
-				t.status.SetText(fmt.Sprintf("stopped after Q_%d (memory limit)", q.ComputedTo))
+				t.status.SetText(fmt.Sprintf("stopped after Q%s (memory limit)", subscript(q.ComputedTo)))
 				t.setQuotient(q)
-				t.analysis.SetText("Stopped: verifying Q_" + fmt.Sprint(q.ComputedTo+1) + " needs more memory than allowed; Q_" + fmt.Sprint(q.ComputedTo) + " is the last verified partial quotient.\n" + analysis)
+				t.analysis.SetText("Stopped: verifying Q" + subscript(q.ComputedTo+1) + " needs more memory than allowed; Q" + subscript(q.ComputedTo) + " is the last verified partial quotient.\n" + analysis)
 			case err != nil:
 				t.status.SetText("failed")
 				t.summary.SetText(code.String() + ": " + err.Error())
 				t.analysis.SetText("")
 			default:
 				t.progress.SetValue(1)
-				t.status.SetText(fmt.Sprintf("Q_%d in %s", q.ComputedTo, elapsed.Round(time.Millisecond)))
+				t.status.SetText(fmt.Sprintf("Q%s in %s", subscript(q.ComputedTo), elapsed.Round(time.Millisecond)))
 				t.setQuotient(q)
 				t.analysis.SetText(analysis)
 			}
@@ -204,13 +204,13 @@ func quotientAnalysisText(q *misere.Quotient, a *misere.Analysis) string {
 	var changes []string
 	for n, o := range q.Orders {
 		if n == 0 || o != q.Orders[n-1] {
-			changes = append(changes, fmt.Sprintf("%d from Q_%d", o, n))
+			changes = append(changes, fmt.Sprintf("%d from Q%s", o, subscript(n)))
 		}
 	}
 	if len(changes) > 12 {
 		changes = append([]string{fmt.Sprintf("… %d earlier", len(changes)-12)}, changes[len(changes)-12:]...)
 	}
-	fmt.Fprintf(&b, "Orders |Q_n|: %s.\n", strings.Join(changes, ", "))
+	fmt.Fprintf(&b, "Orders |Qₙ|: %s.\n", strings.Join(changes, ", "))
 	fmt.Fprintf(&b, "%d mutual-divisibility classes; maximal subgroups: ", len(a.Classes))
 	var groups []string
 	for i, g := range a.Subgroups {
@@ -248,9 +248,9 @@ func quotientSummary(q *misere.Quotient) string {
 	fmt.Fprintf(&b, "%s: misère quotient of order %d, %s, %s, P = {%s}.\nPresentation %s.\n",
 		name, q.Order, kind, normal, strings.Join(pnames, ", "), q.Presentation)
 	if q.Certified {
-		fmt.Fprintf(&b, "Certified by the misère periodicity theorem: this is the full quotient and Φ(H_{n+%d}) = Φ(H_n) for n ≥ %d.", q.Period, q.Preperiod)
+		fmt.Fprintf(&b, "Certified by the misère periodicity theorem: this is the full quotient and Φ(Hₙ₊%s) = Φ(Hₙ) for n ≥ %d.", subscript(q.Period), q.Preperiod)
 	} else {
-		fmt.Fprintf(&b, "Partial quotient Q_%d: no period certified up to heap %d (not certified).", q.ComputedTo, q.ComputedTo)
+		fmt.Fprintf(&b, "Partial quotient Q%s: no period certified up to heap %d (not certified).", subscript(q.ComputedTo), q.ComputedTo)
 	}
 	return b.String()
 }
@@ -459,4 +459,18 @@ func misereSumText(ctx context.Context, code string, heaps []int) (string, []str
 		return "misère P-position — the player to move loses; there is no winning move.\n(" + r.Describe() + ")", nil
 	}
 	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", groupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
+}
+
+// subscript writes n in subscript digits, Q₂₀ for the thesis' Q_{20}: the
+// window shows no raw TeX.
+func subscript(n int) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '0' && r <= '9':
+			return '₀' + (r - '0')
+		case r == '-':
+			return '₋'
+		}
+		return r
+	}, strconv.Itoa(n))
 }

@@ -152,7 +152,7 @@ func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
 	assert.Equal(t, 10, m.quotient.ComputedTo)
 	assert.Contains(t, m.analysis.Text, "Φ is faithful on the sums of heaps 0..10")
 	assert.Contains(t, m.analysis.Text, "mutual-divisibility classes")
-	assert.Contains(t, m.analysis.Text, "Orders |Q_n|: 1 from Q_0")
+	assert.Contains(t, m.analysis.Text, "Orders |Qₙ|: 1 from Q₀")
 	m.heaps.SetText("3 5 9 20")
 	waitJobs(t, &m.sumJobs)
 	assert.Contains(t, m.moves.Text(), "decided by the partial quotient Q_20")

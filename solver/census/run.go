@@ -276,7 +276,7 @@ func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps
 		// (steps of 1/32 of the values known, at least 1024 heaps).
 		Checkpoint: func(v []uint16) error {
 			partial = v
-			if len(v) >= minSaltusHeaps {
+			if len(v) >= minSaltusHeaps && growing(v) {
 				if p, ok := octal.FindArithmeticPeriod(v); ok && p.Saltus != 0 {
 					seen = p
 					stop(errSaltus)
@@ -315,8 +315,7 @@ func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps
 			return summarize(g, budget, partial[:p.NeededTo], p, "", took), partial[:p.NeededTo], nil
 		}
 		vals := clipValues(partial)
-		p, _ := octal.FindArithmeticPeriod(vals)
-		return summarize(g, budget, vals, p, "time", took), vals, nil
+		return summarize(g, budget, vals, seenArithmetic(vals), "time", took), vals, nil
 	}
 	return nil, nil, fmt.Errorf("%s: %w", g.Code, err)
 }
@@ -336,8 +335,38 @@ func seenPeriod(g Game, res *octal.Result) octal.Period {
 	if res.Period.Period > 0 && !res.Period.Certified {
 		return res.Period // the general engines report what they see
 	}
-	p, _ := octal.FindArithmeticPeriod(res.Values)
-	return p
+	return seenArithmetic(res.Values)
+}
+
+// seenArithmetic returns the arithmetic period (saltus ≠ 0) the values
+// show, if any. An ordinary period the certificate does not reach yet is
+// not looked for: on a game such as 0.376 (period 4 from heap 2,268,248)
+// every multiple of the period would be scanned over the whole regular
+// part, quadratic work on millions of values.
+func seenArithmetic(vals []uint16) octal.Period {
+	if !growing(vals) {
+		return octal.Period{}
+	}
+	if p, ok := octal.FindArithmeticPeriod(vals); ok && p.Saltus != 0 {
+		return p
+	}
+	return octal.Period{}
+}
+
+// growing reports whether the second half of the values holds a value
+// above every value of the first half: an arithmetic period with saltus
+// s > 0 over the second half, three periods at least, raises it by 3s.
+// It keeps FindArithmeticPeriod off sequences that cannot have one.
+func growing(vals []uint16) bool {
+	half := len(vals) / 2
+	var first, second uint16
+	for _, v := range vals[:half] {
+		first = max(first, v)
+	}
+	for _, v := range vals[half:] {
+		second = max(second, v)
+	}
+	return second > first
 }
 
 // clipValues copies values into a slice of their own length: the engine's

@@ -16,31 +16,34 @@ import (
 // one by one. It shares nothing with solver/octal.
 func bruteValues(digits []uint8, n int) []uint16 {
 	g := make([]uint16, n)
+	// seen[v] == h marks value v as an option of heap h (values stay below
+	// 4n: the XOR of heaps of values below 2n).
+	seen := make([]int, 4*n+4)
 	for h := 1; h < n; h++ {
-		seen := map[uint16]bool{}
+		mark := func(v uint16) { seen[v] = h }
 		for j := 1; j < len(digits) && j <= h; j++ {
 			d, r := digits[j], h-j
 			if d&1 != 0 && r == 0 {
-				seen[0] = true
+				mark(0)
 			}
 			if d&2 != 0 && r >= 1 {
-				seen[g[r]] = true
+				mark(g[r])
 			}
 			if d&4 != 0 {
 				for a := 1; 2*a <= r; a++ {
-					seen[g[a]^g[r-a]] = true
+					mark(g[a] ^ g[r-a])
 				}
 			}
 			if d&8 != 0 {
 				for a := 1; 3*a <= r; a++ {
 					for b := a; a+2*b <= r; b++ {
-						seen[g[a]^g[b]^g[r-a-b]] = true
+						mark(g[a] ^ g[b] ^ g[r-a-b])
 					}
 				}
 			}
 		}
 		v := uint16(0)
-		for seen[v] {
+		for seen[v] == h {
 			v++
 		}
 		g[h] = v

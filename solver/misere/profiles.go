@@ -121,7 +121,7 @@ var ErrTooLarge = errors.New("verifying the quotient needs more profiles than th
 
 // profileWords is the memory budget of a profile set, in 64-bit words of
 // option sets (the map keys take as much again).
-const profileWords = 16 << 20
+var profileWords = 16 << 20
 
 func newProfiles(q *monoid, p []bool) *profiles {
 	words := (q.size + 63) / 64

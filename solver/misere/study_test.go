@@ -100,3 +100,9 @@ func TestStudyDistinguish(t *testing.T) {
 		}
 	}
 }
+
+func init() {
+	if w, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_PROFILE_MWORDS")); w > 0 {
+		profileWords = w << 20
+	}
+}
