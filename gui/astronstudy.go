@@ -45,6 +45,22 @@ const (
 // (canvas.Image scales them to the space there is, keeping the aspect).
 var studyImageSize = plotting.Size{Width: 1000, Height: 860, DPI: 96}
 
+// studyPictureSize is the size the pictures are drawn at now: studyImageSize
+// shrunk by the theme's text scale, so that, stretched to the widget, their
+// axes and titles grow with presentation mode like the window's own text.
+// Called on the UI thread (it reads the theme).
+func studyPictureSize() plotting.Size {
+	scale := float64(theme.TextSize() / theme.DefaultTheme().Size(theme.SizeNameText))
+	if scale <= 1 {
+		return studyImageSize
+	}
+	return plotting.Size{
+		Width:  int(float64(studyImageSize.Width) / scale),
+		Height: int(float64(studyImageSize.Height) / scale),
+		DPI:    studyImageSize.DPI,
+	}
+}
+
 // astronStudyTab is the three-star study: the cube G(A_{p,q,r}) computed
 // in the background, its slices as heatmaps with axes (each slice coloured
 // on its own scale, or the cube's), a line through the cube in the
@@ -83,10 +99,11 @@ type astronStudyTab struct {
 	cube  *astron.Cube3
 	study *astron.Study
 
-	jobs      jobRunner // the cube and the study
-	sliceJobs jobRunner // slice pictures
-	lineJobs  jobRunner // lines
-	shown     bool
+	jobs       jobRunner // the cube and the study
+	sliceJobs  jobRunner // slice pictures
+	growthJobs jobRunner // the growth picture, drawn again for presentation mode
+	lineJobs   jobRunner // lines
+	shown      bool
 
 	content fyne.CanvasObject
 }
@@ -235,6 +252,7 @@ func (t *astronStudyTab) Compute() {
 	t.progress.SetValue(0)
 	t.status.SetText(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
 	rules := astron.AstronRules()
+	size := studyPictureSize()
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
 		var last time.Time
@@ -277,8 +295,8 @@ func (t *astronStudyTab) Compute() {
 				}
 			}
 			if err == nil {
-				growth = growthPicture(st)
-				slice = slicePicture(c, 0, false)
+				growth = growthPicture(st, size)
+				slice = slicePicture(c, 0, false, size)
 			}
 		}
 		h.Finish(func() {
@@ -316,9 +334,10 @@ func (t *astronStudyTab) showSlice(r int) {
 		return
 	}
 	cubeScale := t.cubeScale.Checked
+	size := studyPictureSize()
 	t.sliceLbl.SetText(fmt.Sprintf("slice r = %d", r))
 	t.sliceJobs.Start(func(ctx context.Context, h jobHandle) {
-		img := slicePicture(c, r, cubeScale)
+		img := slicePicture(c, r, cubeScale, size)
 		h.Finish(func() {
 			t.sliceImg.Image = img
 			t.sliceImg.Refresh()
@@ -326,9 +345,25 @@ func (t *astronStudyTab) showSlice(r int) {
 	})
 }
 
+// setPresentation draws the pictures again at the new theme's text scale.
+func (t *astronStudyTab) setPresentation(bool) {
+	if t.cube == nil || t.study == nil {
+		return
+	}
+	t.showSlice(int(t.slider.Value))
+	st, size := t.study, studyPictureSize()
+	t.growthJobs.Start(func(ctx context.Context, h jobHandle) {
+		img := growthPicture(st, size)
+		h.Finish(func() {
+			t.growthImg.Image = img
+			t.growthImg.Refresh()
+		})
+	})
+}
+
 // slicePicture draws G(A_{p,q,r}) for 0 ≤ p, q ≤ N with axes and a colour
 // bar: on the slice's own scale, or on the cube's.
-func slicePicture(c *astron.Cube3, r int, cubeScale bool) image.Image {
+func slicePicture(c *astron.Cube3, r int, cubeScale bool, size plotting.Size) image.Image {
 	g := c.Slice(r)
 	n := len(g.Rows)
 	tab := plotting.Table{Cols: n, Rows: n, Values: make([]int, n*n)}
@@ -337,7 +372,7 @@ func slicePicture(c *astron.Cube3, r int, cubeScale bool) image.Image {
 			tab.Values[q*n+p] = int(v)
 		}
 	}
-	opts := plotting.HeatmapOptions{Size: studyImageSize, XLabel: "p", YLabel: "q",
+	opts := plotting.HeatmapOptions{Size: size, XLabel: "p", YLabel: "q",
 		Title: fmt.Sprintf("G(A_{p,q,%d}), p, q ≤ %d (slice's scale)", r, c.N)}
 	if cubeScale {
 		opts.Max = c.Max()
@@ -351,13 +386,13 @@ func slicePicture(c *astron.Cube3, r int, cubeScale bool) image.Image {
 }
 
 // growthPicture plots the largest nimber with every star ≤ N against N.
-func growthPicture(st *astron.Study) image.Image {
+func growthPicture(st *astron.Study, size plotting.Size) image.Image {
 	vals := make([]uint16, len(st.Growth.MaxBySize))
 	for i, v := range st.Growth.MaxBySize {
 		vals[i] = uint16(v)
 	}
 	fig, err := plotting.SequencePlot(plotting.Sequence{Name: "three stars", Values: vals}, plotting.SequenceOptions{
-		Size:  studyImageSize,
+		Size:  size,
 		Title: fmt.Sprintf("largest nimber, every star ≤ n (≈ %.3f·n + %.1f)", st.Growth.Slope, st.Growth.Intercept),
 	})
 	if err != nil {

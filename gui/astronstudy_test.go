@@ -52,6 +52,19 @@ func TestAstronStudyTab(t *testing.T) {
 	s.showSlice(12)
 	waitJobs(t, &s.sliceJobs)
 	assert.Equal(t, "slice r = 12", s.sliceLbl.Text)
+	// Presentation mode draws both pictures again, smaller by the theme's
+	// text scale, so that stretched to the widget their text is as large
+	// as the window's.
+	u.SetPresentation(true)
+	waitJobs(t, &s.sliceJobs)
+	waitJobs(t, &s.growthJobs)
+	want := int(float64(studyImageSize.Width) / PresentationScale)
+	assert.Equal(t, want, s.sliceImg.Image.Bounds().Dx())
+	assert.Equal(t, want, s.growthImg.Image.Bounds().Dx())
+	u.SetPresentation(false)
+	waitJobs(t, &s.sliceJobs)
+	waitJobs(t, &s.growthJobs)
+	assert.Equal(t, studyImageSize.Width, s.sliceImg.Image.Bounds().Dx())
 }
 
 func TestAstronStudyBadInput(t *testing.T) {

@@ -145,6 +145,11 @@ func readWithProgress(ctx context.Context, r io.Reader, limit int64, progress fu
 			progress(n)
 		}
 		if err == io.EOF {
+			// A Cancel that came while the last read was blocked still
+			// wins: the user asked for the editor to stay as it was.
+			if err := ctx.Err(); err != nil {
+				return "", err
+			}
 			return b.String(), nil
 		}
 		if err != nil {

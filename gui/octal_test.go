@@ -94,6 +94,21 @@ func waitJobs(t *testing.T, r *jobRunner) {
 	}
 }
 
+// waitUntil runs the workers' UI updates until cond holds (at most 60 s).
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	timeout := time.After(60 * time.Second)
+	for !cond() {
+		select {
+		case <-testQueue.signal:
+			testQueue.drain()
+		case <-time.After(10 * time.Millisecond):
+		case <-timeout:
+			t.Fatal("the condition did not hold within 60 s")
+		}
+	}
+}
+
 // dawsonTable11 is the first row of the thesis' Table 1.1 (seed 001):
 // G(D_0..D_33) of Dawson's Kayles, and the second row G(D_34..D_67).
 var dawsonTable11 = [][]int{
@@ -199,7 +214,9 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	o.maxHeaps.SetText("3000000")
 	test.Tap(o.compute)
 	assert.False(t, o.cancel.Disabled(), "Cancel is enabled while a job runs")
-	time.Sleep(300 * time.Millisecond)
+	// Cancel once the job has reported a few thousand heaps (a fixed sleep
+	// gave too few on a loaded machine).
+	waitUntil(t, func() bool { return o.progress.Value >= 0.001 })
 	test.Tap(o.cancel)
 	waitJobs(t, &o.jobs)
 	assert.True(t, o.cancel.Disabled())

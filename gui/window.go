@@ -168,6 +168,7 @@ func (u *ui) SetPresentation(on bool) {
 	u.octal.setPresentation(on)
 	u.misere.setPresentation(on)
 	u.graph.setPresentation(on)
+	u.study.setPresentation(on)
 	// The tabs' titles alone, large, fit a 1024×768 projector; with their
 	// icons the last tabs went behind a "…" menu.
 	for i, ti := range u.tabs.Items {

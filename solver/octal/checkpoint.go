@@ -182,10 +182,42 @@ func verifyFromOptions(code Code, values []uint16, from int) (int, bool) {
 	// cost(n) ≈ options of heap n.
 	cost := func(n int) int { return len(code.Digits) + splits*(n/2) }
 	seen := make([]uint64, (int(MaxValue)+1)/64)
+	forEach := func(n int, fn func(v uint16)) {
+		code.ForEachOption(n, func(o Option) { fn(values[o.A] ^ values[o.B]) })
+	}
+	if code.usesGeneral() {
+		// A take-and-break game (4!.0, 0.B, S!(1,3) …): its own moves, not
+		// those of the octal digits (4!.0's digits would allow the equal
+		// split and refuse every checkpoint of Grundy's game).
+		rules := code.TakeBreak()
+		m := rules.MaxHeaps()
+		if m < 0 || m > 2 {
+			return 0, true // options grow as n^(m−1): the leading values were checked
+		}
+		perHeap := len(rules.Digits)
+		cost = func(n int) int {
+			if !rules.Finite() {
+				perHeap = n
+			}
+			if m <= 1 {
+				return perHeap
+			}
+			return perHeap * (n/2 + 1)
+		}
+		forEach = func(n int, fn func(v uint16)) {
+			rules.ForEachOption(n, func(_ int, heaps []int) bool {
+				var v uint16
+				for _, h := range heaps {
+					v ^= values[h]
+				}
+				fn(v)
+				return true
+			})
+		}
+	}
 	check := func(n int) bool {
 		hi := uint16(0)
-		code.ForEachOption(n, func(o Option) {
-			v := values[o.A] ^ values[o.B]
+		forEach(n, func(v uint16) {
 			seen[v/64] |= 1 << (v % 64)
 			hi = max(hi, v)
 		})

@@ -174,3 +174,36 @@ func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
 		t.Fatal("a checkpoint reader is waiting on a named pipe")
 	}
 }
+
+// TestCheckpointOfTakeBreakGames: a checkpoint of Grundy's game (and of
+// other take-and-break games) is read back, its heaps past the leading
+// values checked against the game's own moves (4!.0's octal digits would
+// allow the equal split and refused every such file); a value altered past
+// the leading ones is refused. (0.B leaves up to three heaps: only its
+// leading values are checked, and it must still be read back.)
+func TestCheckpointOfTakeBreakGames(t *testing.T) {
+	code := MustParseGame("0.B")
+	values, err := ExtendValues(context.Background(), code, nil, 2_500)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "b.ckpt")
+	require.NoError(t, WriteCheckpoint(path, code, values))
+	got, err := ReadCheckpoint(path, code)
+	require.NoError(t, err)
+	assert.Equal(t, values, got)
+	for _, name := range []string{"4!.0", "S!(1,3)"} {
+		code := MustParseGame(name)
+		res, err := Solve(context.Background(), code, SolveOptions{N: 6_000, Exact: true})
+		require.NoError(t, err, name)
+		path := filepath.Join(t.TempDir(), "run.ckpt")
+		require.NoError(t, WriteCheckpoint(path, code, res.Values), name)
+		got, err := ReadCheckpoint(path, code)
+		require.NoError(t, err, name)
+		assert.Equal(t, res.Values, got, name)
+		forged := slices.Clone(res.Values)
+		forged[5_000] ^= 1
+		require.NoError(t, WriteCheckpoint(path, code, forged), name)
+		_, err = ReadCheckpoint(path, code)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), "G(5000)", name)
+	}
+}

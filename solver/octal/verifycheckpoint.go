@@ -33,6 +33,25 @@ const verifyMagic = "NIMLAB-OCTAL-VERIFY v2\n"
 // WriteVerifyCheckpoint saves state (a run of VerifyPeriod on code)
 // atomically: a crash leaves the old file or the new one.
 func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
+	head := checkpointHead(verifyMagic, code)
+	for _, x := range []int{state.Period, state.Preperiod, state.Next} {
+		head = binary.LittleEndian.AppendUint64(head, uint64(x))
+	}
+	return writeStreamsCheckpoint(path, head, state.Behind, state.Ahead)
+}
+
+// checkpointHead is the start of a stream or verification checkpoint: its
+// magic and the code's name.
+func checkpointHead(magic string, code Code) []byte {
+	name := code.String()
+	head := append([]byte(magic), binary.LittleEndian.AppendUint16(nil, uint16(len(name)))...)
+	return append(head, name...)
+}
+
+// writeStreamsCheckpoint writes head, then each stream, then the CRC-32C
+// of all of it, to path through a temporary file renamed into place: a
+// crash leaves the old file or the new one.
+func writeStreamsCheckpoint(path string, head []byte, streams ...*StreamState) error {
 	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
 	if err != nil {
 		return fmt.Errorf("writing checkpoint %s: %w", path, err)
@@ -40,16 +59,8 @@ func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
 	defer f.Cleanup()
 	crc := crc32.New(crcTable)
 	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	name := code.String()
-	var head []byte
-	head = append(head, verifyMagic...)
-	head = binary.LittleEndian.AppendUint16(head, uint16(len(name)))
-	head = append(head, name...)
-	for _, x := range []int{state.Period, state.Preperiod, state.Next} {
-		head = binary.LittleEndian.AppendUint64(head, uint64(x))
-	}
 	w.Write(head)
-	for _, st := range []*StreamState{state.Behind, state.Ahead} {
+	for _, st := range streams {
 		if err := writeStreamState(w, st); err != nil {
 			return fmt.Errorf("writing checkpoint %s: %w", path, err)
 		}
@@ -270,33 +281,8 @@ const streamMagic = "NIMLAB-OCTAL-STREAM v1\n"
 // WriteStreamCheckpoint saves a stream of code that runs to upTo,
 // atomically.
 func WriteStreamCheckpoint(path string, code Code, upTo int, state *StreamState) error {
-	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
-	if err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	defer f.Cleanup()
-	crc := crc32.New(crcTable)
-	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	name := code.String()
-	var head []byte
-	head = append(head, streamMagic...)
-	head = binary.LittleEndian.AppendUint16(head, uint16(len(name)))
-	head = append(head, name...)
-	head = binary.LittleEndian.AppendUint64(head, uint64(upTo))
-	w.Write(head)
-	if err := writeStreamState(w, state); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if err := f.CloseAtomicallyReplace(); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	return nil
+	head := binary.LittleEndian.AppendUint64(checkpointHead(streamMagic, code), uint64(upTo))
+	return writeStreamsCheckpoint(path, head, state)
 }
 
 // ReadStreamCheckpoint loads a stream saved by WriteStreamCheckpoint for
