@@ -156,13 +156,24 @@ func FindPeriodGeneral(values []uint16, k, m int) (Period, bool) {
 	return Period{}, false
 }
 
+// arithmeticSearchWork bounds FindArithmeticPeriod's comparisons, per value.
+const arithmeticSearchWork = 64
+
 // FindArithmeticPeriod looks for the smallest p and a saltus s with
 // G(n+p) = G(n) + s for every known n ≥ n0, where the regular part covers
 // the second half of the values at least and three periods. s = 0 is an
 // ordinary period. The result is what the values show, not a proof
 // (Certified is false).
+//
+// The search compares at most arithmeticSearchWork·len(values) pairs of
+// values and then reports none found: on a sequence with a short period
+// whose preperiod covers more than half of the values, every multiple of
+// the period matches far back before failing, and the search would be
+// quadratic (minutes on 0.376's 2^24 values, during which a census could
+// not be stopped).
 func FindArithmeticPeriod(values []uint16) (Period, bool) {
 	n := len(values)
+	work := arithmeticSearchWork * n
 	for p := 1; 3*p <= n/2; p++ {
 		s := int(values[n-1]) - int(values[n-1-p])
 		i := n - 1 - p
@@ -172,6 +183,9 @@ func FindArithmeticPeriod(values []uint16) (Period, bool) {
 		n0 := i + 1
 		if n0 <= n/2 && n-n0 >= 3*p {
 			return Period{Period: p, Preperiod: n0, Saltus: s, NeededTo: n}, true
+		}
+		if work -= n - 1 - p - i; work < 0 {
+			return Period{}, false
 		}
 	}
 	return Period{}, false

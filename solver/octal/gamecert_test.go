@@ -130,3 +130,45 @@ func TestOneHeapTailCertificateRefuses(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, 5, T)
 }
+
+// TestFindArithmeticPeriod: planted periods and arithmetic periods are found
+// with their preperiod; a tail too short, or a preperiod over half of the
+// values, gives none — the last case (period 7, preperiod 60 % of 2^21
+// values) is the one whose every multiple of 7 matches far back, which the
+// work bound keeps linear.
+func TestFindArithmeticPeriod(t *testing.T) {
+	planted := func(n, pre, p, s int) []uint16 {
+		v := make([]uint16, n)
+		for i := range v {
+			if i < pre {
+				v[i] = uint16(1000 + i%13*7 + i%5) // irregular, never a continuation
+				continue
+			}
+			v[i] = uint16((i-pre)%p*3 + (i-pre)/p*s)
+		}
+		if pre > 0 {
+			v[pre-1] = 9999
+		}
+		return v
+	}
+	for _, c := range []struct {
+		name         string
+		values       []uint16
+		ok           bool
+		p, pre, salt int
+	}{
+		{"period 5 from 40", planted(400, 40, 5, 0), true, 5, 40, 0},
+		{"arithmetic 4, saltus 2, from 100", planted(600, 100, 4, 2), true, 4, 100, 2},
+		{"arithmetic 1, saltus 1 (Nim)", planted(300, 0, 1, 1), true, 1, 0, 1},
+		{"preperiod over half", planted(1000, 600, 7, 0), false, 0, 0, 0},
+		{"long preperiod, 2^21 values", planted(1<<21, 6*(1<<21)/10, 7, 0), false, 0, 0, 0},
+	} {
+		got, ok := FindArithmeticPeriod(c.values)
+		require.Equal(t, c.ok, ok, c.name)
+		if ok {
+			assert.Equal(t, c.p, got.Period, c.name)
+			assert.Equal(t, c.pre, got.Preperiod, c.name)
+			assert.Equal(t, c.salt, got.Saltus, c.name)
+		}
+	}
+}
