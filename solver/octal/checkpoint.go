@@ -194,10 +194,13 @@ func verifyFromOptions(code Code, values []uint16, from int) (int, bool) {
 		if m < 0 || m > 2 {
 			return 0, true // options grow as n^(m−1): the leading values were checked
 		}
-		perHeap := len(rules.Digits)
+		// takebreak's generic move enumeration costs about eight times an
+		// octal option (measured on Grundy's game: 6.8 s for the budget
+		// counted as octal options), so each option counts eight.
+		perHeap := 8 * len(rules.Digits)
 		cost = func(n int) int {
 			if !rules.Finite() {
-				perHeap = n
+				perHeap = 8 * n
 			}
 			if m <= 1 {
 				return perHeap

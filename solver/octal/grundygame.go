@@ -66,10 +66,20 @@ func newGrundyEngine(resume []uint16, limit int) engine {
 		e.maxValue = max(e.maxValue, int(e.vals[n]))
 	}
 	e.size = seenSize(e.maxValue)
-	e.setMask(0)
 	e.nextMaskCheck = firstMaskCheck
-	if len(e.vals) >= firstMaskCheck {
-		e.rechooseMask()
+	if n := len(e.vals); n >= firstMaskCheck {
+		// Choose the resumed values' mask before listing the rare heaps:
+		// with mask 0 every heap is rare, and that list of all of them
+		// (6 bytes a heap, doubled while growing) took 1.5 GB to resume
+		// 2^26 heaps. The result is rechooseMask's from mask 0.
+		e.nextMaskCheck = n + max(firstMaskCheck, n/8)
+		m, r := chooseMask(e.hist, e.maxValue)
+		if float64(r) >= 0.8*float64(n-1) {
+			m = 0
+		}
+		e.setMask(m)
+	} else {
+		e.setMask(0)
 	}
 	return e
 }
