@@ -142,9 +142,21 @@ func readValues(r io.Reader, values []uint16) error {
 // code or holds values that are not code's (its first values are
 // recomputed from the definition) is refused with a *CheckpointError.
 func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
-	f, err := openCheckpoint(path)
+	head, streams, err := readStreamsCheckpoint(path, code, verifyMagic, "period-verification", 3, 2)
 	if err != nil {
 		return nil, err
+	}
+	return &VerifyState{Period: head[0], Preperiod: head[1], Next: head[2], Behind: streams[0], Ahead: streams[1]}, nil
+}
+
+// readStreamsCheckpoint reads a file written by writeStreamsCheckpoint: the
+// magic (a checkpoint of the kind what), code's name, nHead counts and
+// nStreams streams, then the CRC; the streams' first values are recomputed
+// from the definition. Anything else is refused with a *CheckpointError.
+func readStreamsCheckpoint(path string, code Code, magic, what string, nHead, nStreams int) ([]int, []*StreamState, error) {
+	f, err := openCheckpoint(path)
+	if err != nil {
+		return nil, nil, err
 	}
 	defer f.Close()
 	bad := func(format string, args ...any) error {
@@ -153,9 +165,9 @@ func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
 	crc := crc32.New(crcTable)
 	br := bufio.NewReaderSize(f, 1<<20)
 	r := io.TeeReader(br, crc)
-	magic := make([]byte, len(verifyMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != verifyMagic {
-		return nil, bad("it is not a nimlab period-verification checkpoint")
+	got := make([]byte, len(magic))
+	if _, err := io.ReadFull(r, got); err != nil || string(got) != magic {
+		return nil, nil, bad("it is not a nimlab %s checkpoint", what)
 	}
 	u64 := func() (int, error) {
 		var x uint64
@@ -169,33 +181,34 @@ func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
 	}
 	var nameLen uint16
 	if err := binary.Read(r, binary.LittleEndian, &nameLen); err != nil {
-		return nil, bad("it is truncated")
+		return nil, nil, bad("it is truncated")
 	}
 	name := make([]byte, nameLen)
 	if _, err := io.ReadFull(r, name); err != nil {
-		return nil, bad("it is truncated")
+		return nil, nil, bad("it is truncated")
 	}
 	if string(name) != code.String() {
-		return nil, bad("it is a checkpoint of %s, not of %s", name, code)
+		return nil, nil, bad("it is a checkpoint of %s, not of %s", name, code)
 	}
-	state := &VerifyState{}
-	for _, p := range []*int{&state.Period, &state.Preperiod, &state.Next} {
-		if *p, err = u64(); err != nil {
-			return nil, err
+	head := make([]int, nHead)
+	for i := range head {
+		if head[i], err = u64(); err != nil {
+			return nil, nil, err
 		}
 	}
-	for _, sp := range []**StreamState{&state.Behind, &state.Ahead} {
-		if *sp, err = readStreamState(r, u64, bad); err != nil {
-			return nil, err
+	streams := make([]*StreamState, nStreams)
+	for i := range streams {
+		if streams[i], err = readStreamState(r, u64, bad); err != nil {
+			return nil, nil, err
 		}
 	}
 	if err := checkpointEnd(br, crc.Sum32(), bad); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := spotCheckStreams(code, bad, state.Behind, state.Ahead); err != nil {
-		return nil, err
+	if err := spotCheckStreams(code, bad, streams...); err != nil {
+		return nil, nil, err
 	}
-	return state, nil
+	return head, streams, nil
 }
 
 // readStreamState reads one stream's part of a checkpoint (see
@@ -290,55 +303,9 @@ func WriteStreamCheckpoint(path string, code Code, upTo int, state *StreamState)
 // and ones of another code or with wrong values are refused with a
 // *CheckpointError, as ReadVerifyCheckpoint does.
 func ReadStreamCheckpoint(path string, code Code) (*StreamState, int, error) {
-	f, err := openCheckpoint(path)
+	head, streams, err := readStreamsCheckpoint(path, code, streamMagic, "--stream", 1, 1)
 	if err != nil {
 		return nil, 0, err
 	}
-	defer f.Close()
-	bad := func(format string, args ...any) error {
-		return &CheckpointError{Path: path, Reason: fmt.Sprintf(format, args...)}
-	}
-	crc := crc32.New(crcTable)
-	br := bufio.NewReaderSize(f, 1<<20)
-	r := io.TeeReader(br, crc)
-	magic := make([]byte, len(streamMagic))
-	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != streamMagic {
-		return nil, 0, bad("it is not a nimlab --stream checkpoint")
-	}
-	u64 := func() (int, error) {
-		var x uint64
-		if err := binary.Read(r, binary.LittleEndian, &x); err != nil {
-			return 0, bad("it is truncated")
-		}
-		if x > StreamMaxHeaps*2 {
-			return 0, bad("it is damaged (a count of %d)", x)
-		}
-		return int(x), nil
-	}
-	var nameLen uint16
-	if err := binary.Read(r, binary.LittleEndian, &nameLen); err != nil {
-		return nil, 0, bad("it is truncated")
-	}
-	name := make([]byte, nameLen)
-	if _, err := io.ReadFull(r, name); err != nil {
-		return nil, 0, bad("it is truncated")
-	}
-	if string(name) != code.String() {
-		return nil, 0, bad("it is a checkpoint of %s, not of %s", name, code)
-	}
-	upTo, err := u64()
-	if err != nil {
-		return nil, 0, err
-	}
-	st, err := readStreamState(r, u64, bad)
-	if err != nil {
-		return nil, 0, err
-	}
-	if err := checkpointEnd(br, crc.Sum32(), bad); err != nil {
-		return nil, 0, err
-	}
-	if err := spotCheckStreams(code, bad, st); err != nil {
-		return nil, 0, err
-	}
-	return st, upTo, nil
+	return streams[0], head[0], nil
 }
