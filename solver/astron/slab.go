@@ -280,30 +280,7 @@ func StudySlab(ctx context.Context, sl *Slab3, two Period, candidates int) (*Sla
 		if nLow+tau > sl.L {
 			break
 		}
-		pc := PeriodCandidate{Period: tau, LastFailure: -1}
-	first:
-		for x := nLow; x+tau <= sl.L; x++ {
-			for y := 0; y <= sl.S; y++ {
-				for z := y; z <= sl.S; z++ {
-					if a, b := sl.At(x, y, z), sl.At(x+tau, y, z); a != b {
-						pc.FirstFailure, pc.Values = []int{x, y, z}, []int{a, b}
-						break first
-					}
-				}
-			}
-		}
-	last:
-		for x := sl.L - tau; x >= 0; x-- {
-			for y := 0; y <= sl.S; y++ {
-				for z := y; z <= sl.S; z++ {
-					if sl.At(x, y, z) != sl.At(x+tau, y, z) {
-						pc.LastFailure = x
-						break last
-					}
-				}
-			}
-		}
-		pc.Needs = CertificateSize(max(pc.LastFailure+1, nLow), tau, k)
+		pc := checkShift(sl.At, sl.L, sl.S, nLow, tau, k)
 		if pc.FirstFailure != nil {
 			failing++
 		}

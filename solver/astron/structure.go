@@ -246,6 +246,38 @@ type PeriodCandidate struct {
 	Needs int `json:"needs"`
 }
 
+// checkShift is Theorem 2.3.7's check of the shift x → x + τ on a table
+// of triples (at answers any order) whose first star runs to xMax and the
+// two others to yzMax: the first failure from x = nLow on, in order of x,
+// then y ≤ z, the last failing x, and the N a certificate would need.
+func checkShift(at func(x, y, z int) int, xMax, yzMax, nLow, tau, k int) PeriodCandidate {
+	pc := PeriodCandidate{Period: tau, LastFailure: -1}
+first:
+	for x := nLow; x+tau <= xMax; x++ {
+		for y := 0; y <= yzMax; y++ {
+			for z := y; z <= yzMax; z++ {
+				if a, b := at(x, y, z), at(x+tau, y, z); a != b {
+					pc.FirstFailure, pc.Values = []int{x, y, z}, []int{a, b}
+					break first
+				}
+			}
+		}
+	}
+last:
+	for x := xMax - tau; x >= 0; x-- {
+		for y := 0; y <= yzMax; y++ {
+			for z := y; z <= yzMax; z++ {
+				if at(x, y, z) != at(x+tau, y, z) {
+					pc.LastFailure = x
+					break last
+				}
+			}
+		}
+	}
+	pc.Needs = CertificateSize(max(pc.LastFailure+1, nLow), tau, k)
+	return pc
+}
+
 // StudyOptions bound the structure finders.
 type StudyOptions struct {
 	// RowPairs: the rows G(a, b, n) are studied for a ≤ b ≤ RowPairs.
@@ -567,33 +599,7 @@ func theoremCheck(ctx context.Context, c *Cube3, two Period, g GrowthReport, can
 		if nLow+tau > c.N || ctx.Err() != nil {
 			break
 		}
-		pc := PeriodCandidate{Period: tau, LastFailure: -1}
-	first:
-		for x := nLow; x+tau <= c.N; x++ {
-			for y := 0; y <= c.N; y++ {
-				for z := y; z <= c.N; z++ {
-					a, b := c.At(x, y, z), c.At(x+tau, y, z)
-					if a != b {
-						pc.FirstFailure = []int{x, y, z}
-						pc.Values = []int{a, b}
-						break first
-					}
-				}
-			}
-		}
-	last:
-		for x := c.N - tau; x >= 0; x-- {
-			for y := 0; y <= c.N; y++ {
-				for z := y; z <= c.N; z++ {
-					if c.At(x, y, z) != c.At(x+tau, y, z) {
-						pc.LastFailure = x
-						break last
-					}
-				}
-			}
-		}
-		pc.Needs = CertificateSize(max(pc.LastFailure+1, nLow), tau, k)
-		tc.Candidates = append(tc.Candidates, pc)
+		tc.Candidates = append(tc.Candidates, checkShift(c.At, c.N, c.N, nLow, tau, k))
 	}
 	failing := 0
 	for _, pc := range tc.Candidates {
