@@ -339,6 +339,23 @@ func (t *astronTab) heatmapSize() (int, error) {
 	return n, nil
 }
 
+// astronProgressBar is a table or cube computation's progress callback:
+// it moves bar from the worker, at most once every progressRedraw.
+func astronProgressBar(h jobHandle, bar *widget.ProgressBar) func(astron.Progress) {
+	var last time.Time
+	return func(p astron.Progress) {
+		if time.Since(last) < progressRedraw {
+			return
+		}
+		last = time.Now()
+		h.Update(func() {
+			if p.Total > 0 {
+				bar.SetValue(float64(p.Done) / float64(p.Total))
+			}
+		})
+	}
+}
+
 // Compute builds the heatmap's table in the background: the two-star
 // table, or the three-star cube whose slices the slider shows; then the
 // bulb's period for the overlay.
@@ -358,18 +375,7 @@ func (t *astronTab) Compute() {
 	rules := astron.AstronRules()
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
-		var lastProgress time.Time
-		progress := func(p astron.Progress) {
-			if time.Since(lastProgress) < progressRedraw {
-				return
-			}
-			lastProgress = time.Now()
-			h.Update(func() {
-				if p.Total > 0 {
-					t.progress.SetValue(float64(p.Done) / float64(p.Total))
-				}
-			})
-		}
+		progress := astronProgressBar(h, t.progress)
 		var grid astron.Grid
 		var t3 *astron.Table3
 		var err error

@@ -255,18 +255,7 @@ func (t *astronStudyTab) Compute() {
 	size := studyPictureSize()
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
 		start := time.Now()
-		var last time.Time
-		progress := func(p astron.Progress) {
-			if time.Since(last) < progressRedraw {
-				return
-			}
-			last = time.Now()
-			h.Update(func() {
-				if p.Total > 0 {
-					t.progress.SetValue(float64(p.Done) / float64(p.Total))
-				}
-			})
-		}
+		progress := astronProgressBar(h, t.progress)
 		c, err := astron.BuildCube3(ctx, rules, n, astron.CubeOptions{MemoryLimit: studyMemoryLimit, Progress: progress})
 		elapsed := time.Since(start)
 		var st *astron.Study
