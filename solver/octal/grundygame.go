@@ -48,6 +48,7 @@ type grundyEngine struct {
 	speculateFrom int  // grundySpeculateFrom; tests lower it
 	coverBlocks   bool // use cover blocks where they apply (grundycover.go); tests turn them off
 	cover         grundyCover
+	rev           []uint16 // reversedPrefix of the first grundyRevLen heaps, once they are known
 }
 
 const grundyBlock = 256
@@ -365,6 +366,9 @@ func (e *grundyEngine) block(n1, B int) int {
 // the guesses up to the first heap that lacks one, gives that heap its value
 // and drops the rest.
 func (e *grundyEngine) checkGuesses(n1, B, W int) {
+	if e.rev == nil && n1 > grundyRevLen {
+		e.rev = reversedPrefix(e.vals, grundyRevLen)
+	}
 	fail := [2]int{B, B}
 	failVal := [2]uint16{}
 	vals := e.vals
@@ -380,8 +384,7 @@ func (e *grundyEngine) checkGuesses(n1, B, W int) {
 			}
 			n := n1 + i
 			set := e.pendSets[i*W : (i+1)*W]
-			h := (n - 1) / 2
-			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+			if scanHeap(vals, e.rev, n, set, count) > 0 {
 				fail[w], failVal[w] = i, uint16(smallestInSet(set))
 				return
 			}
