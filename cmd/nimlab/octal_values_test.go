@@ -126,3 +126,22 @@ func TestOctalValuesFileRefuses(t *testing.T) {
 	assert.Equal(t, 0, status, errOut)
 	assert.Contains(t, errOut, "continuing")
 }
+
+// TestOctalResumeFromValuesFile: an in-memory run continues from a values
+// file, gives the values of a run from scratch, and leaves the file as it
+// was (checkpoints never overwrite a values file).
+func TestOctalResumeFromValuesFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.nimv")
+	status, _, errOut := runCLI(t, "octal", "0.106", "--max", "100000", "--values-file", path)
+	require.Equal(t, 0, status, errOut)
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	status, resumed, errOut := runCLI(t, "octal", "0.106", "--n", "199999", "--resume", path, "--values", "--json", "--checkpoint-every", "1ns")
+	require.Equal(t, 0, status, errOut)
+	status, fresh, errOut := runCLI(t, "octal", "0.106", "--n", "199999", "--values", "--json")
+	require.Equal(t, 0, status, errOut)
+	assert.JSONEq(t, fresh, resumed)
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.True(t, string(before) == string(after), "the values file is unchanged")
+}

@@ -35,7 +35,9 @@ import (
 // While a run goes on, the file is PATH.partial and is itself the
 // checkpoint: Sync writes the planes, then the escapes, then the header,
 // each followed by an fsync, so a kill at any moment leaves a header whose
-// count and sums describe values that are on disk. Finish marks the file
+// count and sums describe values that are on disk. The mapped pages behind
+// the last values written are handed back as the run goes (release), so
+// the process stays small at any length. Finish marks the file
 // complete and renames it to PATH.
 const (
 	valuesMagic      = "NIMLAB-OCTAL-VALUES v1\n"
@@ -476,6 +478,7 @@ func (vf *ValueFile) Append(vals []uint16) error {
 	vf.crcLow = crc32.Update(vf.crcLow, crcTable, vf.low[vf.count:n])
 	vf.crcHighFull = crc32.Update(vf.crcHighFull, crcTable, vf.high[vf.count/8:n/8])
 	vf.count = n
+	vf.release()
 	return nil
 }
 
@@ -487,9 +490,7 @@ func (vf *ValueFile) setStream(sp Space, first, window int) {
 
 // Sync saves the file so that it can be resumed from its current length:
 // the planes, then the escapes, then the header, each made durable before
-// the next, so the header never describes values that are not on disk. It
-// also hands the mapped pages below the last values back to the kernel (they
-// stay in the page cache while memory allows), keeping the process small.
+// the next, so the header never describes values that are not on disk.
 func (vf *ValueFile) Sync() error {
 	if err := unix.Msync(vf.data, unix.MS_SYNC); err != nil {
 		return fmt.Errorf("saving %s: %w", vf.file.Name(), err)
@@ -510,17 +511,17 @@ func (vf *ValueFile) Sync() error {
 	if err := vf.file.Sync(); err != nil {
 		return fmt.Errorf("saving %s: %w", vf.file.Name(), err)
 	}
-	vf.release()
 	return nil
 }
 
-// release hands back the mapped pages of the low plane below the last
-// 64 MiB written (MADV_DONTNEED on a shared file mapping drops only this
-// process's view: the data is in the file and is read again on access).
+// release hands back the mapped pages of the planes below the last 16 MiB
+// of values written (MADV_DONTNEED on a shared file mapping drops only this
+// process's view: the pages stay in the page cache, dirty ones are written
+// back by the kernel, and a later access reads them again).
 func (vf *ValueFile) release() {
-	const keep = 64 << 20
+	const keep = 16 << 20
 	hi := (vf.count - keep) &^ (valuesPage - 1)
-	if hi-vf.released < keep {
+	if hi-vf.released < keep || hi <= 0 {
 		return
 	}
 	lo := vf.released &^ (valuesPage - 1)
@@ -532,6 +533,14 @@ func (vf *ValueFile) release() {
 		unix.Madvise(vf.high[hlo:hhi], unix.MADV_DONTNEED)
 	}
 	vf.released = hi
+}
+
+// releaseRead hands back every mapped page below the last values written,
+// after a pass that read the whole file (a heap decided from the file, a
+// check): clean pages, read again on access.
+func (vf *ValueFile) releaseRead() {
+	vf.released = 0
+	vf.release()
 }
 
 // Finish marks the file complete, saves it and renames it to its final name.

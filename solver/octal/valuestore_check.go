@@ -16,6 +16,7 @@ func CheckValueFile(ctx context.Context, vf *ValueFile, heaps []int64) (bad int6
 			return 0, 0, 0, false, err
 		}
 		w, err := mexFromFile(ctx, vf, n)
+		vf.releaseRead()
 		if err != nil {
 			return 0, 0, 0, false, err
 		}

@@ -269,6 +269,7 @@ func (r *diskRun) undecided(ue *UndecidedError) error {
 		}
 	} else {
 		v, reach := fileHeapValue(vf, st.s, n)
+		vf.releaseRead()
 		r.stats.SlowHeaps++
 		if len(r.stats.SlowAt) < 100 {
 			r.stats.SlowAt = append(r.stats.SlowAt, n)

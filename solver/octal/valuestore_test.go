@@ -285,7 +285,7 @@ func TestComputeToFileEscapes(t *testing.T) {
 	got := make([]uint16, heaps)
 	vf.Read(got, 0)
 	require.Equal(t, want, got)
-	for _, i := range []int{0, 1, 999, 150_001, heaps - 1} {
+	for _, i := range []int{0, 1, 999, heaps/2 + 1, heaps - 1} {
 		require.Equal(t, want[i], vf.At(int64(i)))
 	}
 }
@@ -367,4 +367,37 @@ func TestCheckValueFileFindsAWrongValue(t *testing.T) {
 	require.EqualValues(t, 25_000, bad)
 	require.Equal(t, want[25_000], w)
 	require.Equal(t, vals[25_000], got)
+}
+
+// TestReadCheckpointTakesAValuesFile: an in-memory run resumes from a values
+// file (complete or partial) of its code, and the values are the file's.
+func TestReadCheckpointTakesAValuesFile(t *testing.T) {
+	code := MustParseCode("0.106")
+	want, err := SparseExtend(context.Background(), code, nil, 99_999, nil)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "v")
+	vf, err := CreateValueFile(path, code, 200_000)
+	require.NoError(t, err)
+	require.NoError(t, vf.Append(want))
+	require.NoError(t, vf.Sync())
+	require.NoError(t, vf.Close())
+	got, err := ReadCheckpoint(path+PartialSuffix, code)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+	_, err = ReadCheckpoint(path+PartialSuffix, MustParseCode("0.6"))
+	require.True(t, IsCheckpointError(err), "%v", err)
+	require.Contains(t, err.Error(), "not of 0.6")
+
+	// The same number of values of another game under the right name: the
+	// definition check refuses them.
+	other, err := SparseExtend(context.Background(), MustParseCode("0.6"), nil, 99_999, nil)
+	require.NoError(t, err)
+	path2 := filepath.Join(t.TempDir(), "w")
+	vf, err = CreateValueFile(path2, code, 100_000)
+	require.NoError(t, err)
+	require.NoError(t, vf.Append(other))
+	require.NoError(t, vf.Finish())
+	require.NoError(t, vf.Close())
+	_, err = ReadCheckpoint(path2, code)
+	require.True(t, IsCheckpointError(err), "%v", err)
 }
