@@ -188,32 +188,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 			return err
 		}
 	}
-	r := misereReport{
-		Code:         q.Code,
-		Name:         misere.RulesName(code),
-		Order:        q.Order,
-		PSize:        q.PSize(),
-		Presentation: q.Presentation,
-		Tame:         q.Tame,
-		Normal:       q.Normal,
-		Elements:     q.Names,
-		P:            elementNames(q, q.PSet),
-		Idempotents:  elementNames(q, q.Idempotents),
-		Kernel:       elementNames(q, q.Kernel),
-		Phi:          elementNames(q, q.Phi),
-		Certified:    q.Certified,
-		ComputedTo:   q.ComputedTo,
-		Expansions:   q.Expansions,
-		Orders:       q.Orders,
-		Seconds:      q.Seconds,
-		Stopped:      q.Stopped,
-		NextBound:    q.NextBound,
-		Analysis:     q.Analyse(),
-	}
-	if q.Certified {
-		p, n0 := q.Period, q.Preperiod
-		r.Period, r.Preperiod = &p, &n0
-	}
+	r := newMisereReport(q, code)
 	if f.table {
 		r.Table = q.Mul
 	}
@@ -286,6 +261,38 @@ func printMoves(w io.Writer, moves []move, total int) {
 	if total > len(moves) {
 		fmt.Fprintf(w, "  … and %d more (--all lists every one)\n", total-len(moves))
 	}
+}
+
+// newMisereReport is the report of the quotient q of code (without the table
+// and the plot, which depend on flags).
+func newMisereReport(q *misere.Quotient, code misere.Rules) misereReport {
+	r := misereReport{
+		Code:         q.Code,
+		Name:         misere.RulesName(code),
+		Order:        q.Order,
+		PSize:        q.PSize(),
+		Presentation: q.Presentation,
+		Tame:         q.Tame,
+		Normal:       q.Normal,
+		Elements:     q.Names,
+		P:            elementNames(q, q.PSet),
+		Idempotents:  elementNames(q, q.Idempotents),
+		Kernel:       elementNames(q, q.Kernel),
+		Phi:          elementNames(q, q.Phi),
+		Certified:    q.Certified,
+		ComputedTo:   q.ComputedTo,
+		Expansions:   q.Expansions,
+		Orders:       q.Orders,
+		Seconds:      q.Seconds,
+		Stopped:      q.Stopped,
+		NextBound:    q.NextBound,
+		Analysis:     q.Analyse(),
+	}
+	if q.Certified {
+		p, n0 := q.Period, q.Preperiod
+		r.Period, r.Preperiod = &p, &n0
+	}
+	return r
 }
 
 func elementNames(q *misere.Quotient, xs []int) []string {

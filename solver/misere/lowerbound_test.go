@@ -117,3 +117,30 @@ func TestLowerBoundsOfFailedCandidates(t *testing.T) {
 	lb, _ := certifiedLowerBound(s.q, s.p, repsOf(s.q, s.trans), -1)
 	assert.Equal(t, 360, lb) // the verified Q_30 (|Q_30| = 360, Siegel's figure)
 }
+
+// Compute stopped in the middle of a change of quotient reports the last
+// verified Q_n and the bound on Q_n+1 found so far.
+func TestComputeStoppedReportsNextLowerBound(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	failures := 0
+	failedCandidate = func(h int, q *monoid, p []bool, phi []int32, bad map[int]int) {
+		if h == 25 {
+			if failures++; failures == 9 {
+				cancel()
+			}
+		}
+	}
+	defer func() { failedCandidate = nil }()
+	q, err := Compute(ctx, octal.MustParseCode("0.07"), Options{Max: 30})
+	require.ErrorIs(t, err, context.Canceled)
+	require.NotNil(t, q)
+	assert.Equal(t, 24, q.ComputedTo)
+	require.NotNil(t, q.NextBound)
+	b := q.NextBound
+	assert.Equal(t, 25, b.Heap)
+	assert.GreaterOrEqual(t, b.Order, 24)  // |Q_24|
+	assert.LessOrEqual(t, b.Order, 144)    // |Q_25|
+	assert.Greater(t, b.Distinguished, 24) // the candidates prove more than Q_24
+	assert.Less(t, b.Limit, 60)
+}
