@@ -422,6 +422,9 @@ func printOrders(w io.Writer, r *misereReport, all bool) {
 		}
 		fmt.Fprintf(w, "  %5d  %6d  %s   (last verified)\n", last, r.Orders[last], sec)
 	}
+	if b := r.NextBound; b != nil {
+		fmt.Fprintf(w, "  %5d  ≥%5d             (not verified: certified lower bound, see above)\n", b.Heap, b.Order)
+	}
 }
 
 // printAnalysis prints the quotient's structure.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -206,6 +207,7 @@ func TestMisereReportShowsNextLowerBound(t *testing.T) {
 		printMisereReport(&out, &r, q, false)
 		assert.Contains(t, out.String(), "stopped: the --seconds 1 budget ran out while building Q_25; Q_24 is the last verified partial quotient")
 		assert.Contains(t, out.String(), c.want)
+		assert.Contains(t, out.String(), fmt.Sprintf("     25  ≥%5d             (not verified", c.bound.Order))
 		js, err := json.Marshal(r)
 		require.NoError(t, err)
 		assert.Contains(t, string(js), `"next_lower_bound":{"heap":25,"order":`)
