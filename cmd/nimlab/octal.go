@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -252,9 +253,23 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		bar.Finish()
 		return err
 	}
+	logEvery, err := time.ParseDuration(f.streamFl.logEvery)
+	if err != nil || logEvery <= 0 {
+		bar.Finish()
+		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.streamFl.logEvery)
+	}
+	// A run of hours under nohup or Slurm has no bar: it gets a line on
+	// stderr every --log-every instead.
+	logger := newProgressLogger(env, logEvery)
+	start, startDone := time.Now(), -1
 	opts.Progress = func(p octal.Progress) {
 		bar.Update(int64(p.Done), int64(p.Total))
 		bar.Describe(progressText(code, p))
+		if startDone < 0 {
+			startDone = p.Done
+		}
+		rate := float64(p.Done-startDone) / time.Since(start).Seconds()
+		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(rate), eta(float64(p.Total-p.Done), rate))
 	}
 	noteQuadratic(ctx, env, code, total)
 	res, err := octal.Solve(ctx, code, opts)
