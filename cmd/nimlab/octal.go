@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -35,6 +36,7 @@ type octalFlags struct {
 	long       longRunFlags // --checkpoint, --resume (octal_longrun.go)
 	streamFl   streamFlags  // --stream, --verify-period (octal_stream.go)
 	streamOn   bool
+	valuesFl   valuesFileFlags // --values-file (octal_values.go)
 	compare    string
 	equivalent bool
 }
@@ -121,7 +123,14 @@ one-heap games whose digits end in [3]: G(n+p) = G(n)+s proven when it holds
 on a window and the set of values seen shifts by s). For other games
 (modifiers, {2+}, infinite codes with splits such as 4.[3]) the period or
 arithmetic period the values show is reported as seen, not proven. With --n N
-exactly G(0..N) is computed.`,
+exactly G(0..N) is computed.
+
+With --values-file FILE (octal codes with a sparse space) the values go to
+FILE on disk, 9 bits a value, and only two windows of them stay in memory, so
+--n and --max may exceed 2^31: --max N computes the first N values (no period
+search). FILE.partial is the checkpoint while the run goes on: the same
+command continues it after a kill or Ctrl-C. The disk's free space is checked
+first.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
   nimlab octal 0.07 --heaps 10,20,30 --json
@@ -131,7 +140,8 @@ exactly G(0..N) is computed.`,
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
   nimlab octal 0.161 --compare 0.36      # where two games first differ
-  nimlab octal 0.07 --equivalent         # codes of two digits with the same values`,
+  nimlab octal 0.07 --equivalent         # codes of two digits with the same values
+  nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
@@ -143,6 +153,7 @@ exactly G(0..N) is computed.`,
 			f.mSet = cmd.Flags().Changed("max")
 			f.heapsSet = cmd.Flags().Changed("heaps")
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
+			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
 			if f.picture, err = f.png.parse(cmd); err != nil {
 				return err
@@ -163,6 +174,7 @@ exactly G(0..N) is computed.`,
 	fl.BoolVar(&f.equivalent, "equivalent", false, "list the octal codes with as many digits whose Grundy values agree with CODE's")
 	addLongRunFlags(fl, &f.long)
 	addStreamFlags(fl, &f.streamFl)
+	addValuesFileFlags(fl, &f.valuesFl)
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
@@ -174,6 +186,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	code, err := octal.ParseGame(codeArg)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if f.valuesFl.file != "" {
+		return runOctalValuesFile(ctx, env, code, f)
 	}
 	if f.streamOn {
 		return runOctalStream(ctx, env, code, f)
@@ -238,9 +253,23 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		bar.Finish()
 		return err
 	}
+	logEvery, err := time.ParseDuration(f.streamFl.logEvery)
+	if err != nil || logEvery <= 0 {
+		bar.Finish()
+		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.streamFl.logEvery)
+	}
+	// A run of hours under nohup or Slurm has no bar: it gets a line on
+	// stderr every --log-every instead.
+	logger := newProgressLogger(env, logEvery)
+	start, startDone := time.Now(), -1
 	opts.Progress = func(p octal.Progress) {
 		bar.Update(int64(p.Done), int64(p.Total))
 		bar.Describe(progressText(code, p))
+		if startDone < 0 {
+			startDone = p.Done
+		}
+		rate := float64(p.Done-startDone) / time.Since(start).Seconds()
+		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(rate), eta(float64(p.Total-p.Done), rate))
 	}
 	noteQuadratic(ctx, env, code, total)
 	res, err := octal.Solve(ctx, code, opts)
