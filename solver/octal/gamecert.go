@@ -145,7 +145,7 @@ const (
 	ProofFiniteWindow  = "finite-window theorem (moves leave at most one heap)"
 	ProofNimLemma      = "Nim lemma: every smaller heap is an option and no option reaches n, so G(n) = n"
 	ProofOneHeapTail   = "arithmetic-period certificate for one-heap games with a tail of 3s (values set and window shifted by the saltus)"
-	ProofTwoHeapTail   = "arithmetic-period certificate for tails of 3s with two-heap splits (power-of-two saltus; values set, window and split residues checked)"
+	ProofTwoHeapTail   = "arithmetic-period certificate for tails of 3s with two-heap splits (values set and window shifted by the saltus; splits checked by residues and size)"
 )
 
 // GeneralCertificateLength is how many values G(0..L−1) prove period p from
