@@ -181,7 +181,11 @@ func (t *misereTab) Compute() {
 			case stopped:
 				t.status.SetText(fmt.Sprintf("stopped after Q%s (memory limit)", subscript(q.ComputedTo)))
 				t.setQuotient(q)
-				t.analysis.SetText("Stopped: verifying Q" + subscript(q.ComputedTo+1) + " needs more memory than allowed; Q" + subscript(q.ComputedTo) + " is the last verified partial quotient.\n" + analysis)
+				bound := ""
+				if b := q.NextBound; b != nil {
+					bound = fmt.Sprintf(" |Q%s| ≥ %d (certified lower bound).", subscript(b.Heap), b.Order)
+				}
+				t.analysis.SetText("Stopped: verifying Q" + subscript(q.ComputedTo+1) + " needs more memory than allowed; Q" + subscript(q.ComputedTo) + " is the last verified partial quotient." + bound + "\n" + analysis)
 			case err != nil:
 				t.status.SetText("failed")
 				t.summary.SetText(code.String() + ": " + err.Error())

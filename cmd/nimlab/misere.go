@@ -36,29 +36,32 @@ const listLimit = 20
 
 // misereReport is the JSON object printed by `nimlab misere --json`.
 type misereReport struct {
-	Code         string           `json:"code"`
-	Name         string           `json:"name,omitempty"`
-	Order        int              `json:"order"`
-	PSize        int              `json:"p_size"`
-	Presentation string           `json:"presentation"`
-	Tame         bool             `json:"tame"`
-	Normal       bool             `json:"normal"`
-	Elements     []string         `json:"elements"`
-	P            []string         `json:"p"`
-	Idempotents  []string         `json:"idempotents"`
-	Kernel       []string         `json:"kernel"`
-	Phi          []string         `json:"phi"`
-	Period       *int             `json:"period"`
-	Preperiod    *int             `json:"preperiod"`
-	Certified    bool             `json:"certified"`
-	ComputedTo   int              `json:"computed_to"`
-	Table        [][]int          `json:"multiplication,omitempty"`
-	Expansions   []int            `json:"expansions"`
-	Orders       []int            `json:"orders"`
-	Seconds      []float64        `json:"seconds,omitempty"`
-	Stopped      string           `json:"stopped,omitempty"`
-	Analysis     *misere.Analysis `json:"analysis"`
-	PNG          string           `json:"png,omitempty"`
+	Code         string    `json:"code"`
+	Name         string    `json:"name,omitempty"`
+	Order        int       `json:"order"`
+	PSize        int       `json:"p_size"`
+	Presentation string    `json:"presentation"`
+	Tame         bool      `json:"tame"`
+	Normal       bool      `json:"normal"`
+	Elements     []string  `json:"elements"`
+	P            []string  `json:"p"`
+	Idempotents  []string  `json:"idempotents"`
+	Kernel       []string  `json:"kernel"`
+	Phi          []string  `json:"phi"`
+	Period       *int      `json:"period"`
+	Preperiod    *int      `json:"preperiod"`
+	Certified    bool      `json:"certified"`
+	ComputedTo   int       `json:"computed_to"`
+	Table        [][]int   `json:"multiplication,omitempty"`
+	Expansions   []int     `json:"expansions"`
+	Orders       []int     `json:"orders"`
+	Seconds      []float64 `json:"seconds,omitempty"`
+	Stopped      string    `json:"stopped,omitempty"`
+	// NextBound is a certified lower bound on |Q_{computed_to+1}| when the
+	// computation stopped while building it.
+	NextBound *misere.LowerBound `json:"next_lower_bound,omitempty"`
+	Analysis  *misere.Analysis   `json:"analysis"`
+	PNG       string             `json:"png,omitempty"`
 }
 
 // misereSumReport is the JSON object of `nimlab misere CODE --heaps … --json`.
@@ -185,31 +188,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 			return err
 		}
 	}
-	r := misereReport{
-		Code:         q.Code,
-		Name:         misere.RulesName(code),
-		Order:        q.Order,
-		PSize:        q.PSize(),
-		Presentation: q.Presentation,
-		Tame:         q.Tame,
-		Normal:       q.Normal,
-		Elements:     q.Names,
-		P:            elementNames(q, q.PSet),
-		Idempotents:  elementNames(q, q.Idempotents),
-		Kernel:       elementNames(q, q.Kernel),
-		Phi:          elementNames(q, q.Phi),
-		Certified:    q.Certified,
-		ComputedTo:   q.ComputedTo,
-		Expansions:   q.Expansions,
-		Orders:       q.Orders,
-		Seconds:      q.Seconds,
-		Stopped:      q.Stopped,
-		Analysis:     q.Analyse(),
-	}
-	if q.Certified {
-		p, n0 := q.Period, q.Preperiod
-		r.Period, r.Preperiod = &p, &n0
-	}
+	r := newMisereReport(q, code)
 	if f.table {
 		r.Table = q.Mul
 	}
@@ -284,6 +263,38 @@ func printMoves(w io.Writer, moves []move, total int) {
 	}
 }
 
+// newMisereReport is the report of the quotient q of code (without the table
+// and the plot, which depend on flags).
+func newMisereReport(q *misere.Quotient, code misere.Rules) misereReport {
+	r := misereReport{
+		Code:         q.Code,
+		Name:         misere.RulesName(code),
+		Order:        q.Order,
+		PSize:        q.PSize(),
+		Presentation: q.Presentation,
+		Tame:         q.Tame,
+		Normal:       q.Normal,
+		Elements:     q.Names,
+		P:            elementNames(q, q.PSet),
+		Idempotents:  elementNames(q, q.Idempotents),
+		Kernel:       elementNames(q, q.Kernel),
+		Phi:          elementNames(q, q.Phi),
+		Certified:    q.Certified,
+		ComputedTo:   q.ComputedTo,
+		Expansions:   q.Expansions,
+		Orders:       q.Orders,
+		Seconds:      q.Seconds,
+		Stopped:      q.Stopped,
+		NextBound:    q.NextBound,
+		Analysis:     q.Analyse(),
+	}
+	if q.Certified {
+		p, n0 := q.Period, q.Preperiod
+		r.Period, r.Preperiod = &p, &n0
+	}
+	return r
+}
+
 func elementNames(q *misere.Quotient, xs []int) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
@@ -302,6 +313,15 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 		fmt.Fprintf(w, "full quotient, certified by the misère periodicity theorem: Φ(H_{n+%d}) = Φ(H_n) for n ≥ %d\n", *r.Period, *r.Preperiod)
 	} else if r.Stopped != "" {
 		fmt.Fprintf(w, "stopped: %s; Q_%d is the last verified partial quotient (no period certified)\n", r.Stopped, r.ComputedTo)
+		if b := r.NextBound; b != nil {
+			fmt.Fprintf(w, "Q_%d: at least %d elements (certified lower bound", b.Heap, b.Order)
+			if b.Distinguished >= b.Order {
+				fmt.Fprintf(w, ": a candidate of order %d labels every position born before day %d right, and tests born by day %d tell %d of its elements apart)\n",
+					b.Candidate, b.Limit, b.TestBirthday, b.Distinguished)
+			} else {
+				fmt.Fprintf(w, ": |Q_%d| = %d, and partial quotients never shrink)\n", b.Heap-1, b.Order)
+			}
+		}
 	} else {
 		fmt.Fprintf(w, "no period certified up to heap %d (raise --max to look further); this is the partial quotient Q_%d\n", r.ComputedTo, r.ComputedTo)
 	}
@@ -401,6 +421,9 @@ func printOrders(w io.Writer, r *misereReport, all bool) {
 			sec = fmt.Sprintf("%9.3f", r.Seconds[last])
 		}
 		fmt.Fprintf(w, "  %5d  %6d  %s   (last verified)\n", last, r.Orders[last], sec)
+	}
+	if b := r.NextBound; b != nil {
+		fmt.Fprintf(w, "  %5d  ≥%5d             (not verified: certified lower bound, see above)\n", b.Heap, b.Order)
 	}
 }
 

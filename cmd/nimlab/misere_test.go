@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/misere"
 )
 
 type misereJSON struct {
@@ -178,5 +182,34 @@ func TestMisereBadInput(t *testing.T) {
 			assert.Equal(t, 1, strings.Count(strings.TrimSpace(errOut), "\n")+1, "one line: %q", errOut)
 			assert.NotContains(t, errOut, "goroutine")
 		})
+	}
+}
+
+// A computation stopped while building Q_n+1 says what it certified about it.
+func TestMisereReportShowsNextLowerBound(t *testing.T) {
+	code, err := misere.ParseRules("0.07")
+	require.NoError(t, err)
+	q, err := misere.Compute(context.Background(), code, misere.Options{Max: 24, Exact: true})
+	require.NoError(t, err)
+	q.Stopped = "the --seconds 1 budget ran out while building Q_25"
+	for _, c := range []struct {
+		bound misere.LowerBound
+		want  string
+	}{
+		{misere.LowerBound{Heap: 25, Order: 54, Distinguished: 54, Candidate: 264, Limit: 46, TestBirthday: 12},
+			"Q_25: at least 54 elements (certified lower bound: a candidate of order 264 labels every position born before day 46 right, and tests born by day 12 tell 54 of its elements apart)"},
+		{misere.LowerBound{Heap: 25, Order: 24, Distinguished: 20, Candidate: 48, Limit: 23, TestBirthday: 3},
+			"Q_25: at least 24 elements (certified lower bound: |Q_24| = 24, and partial quotients never shrink)"},
+	} {
+		q.NextBound = &c.bound
+		r := newMisereReport(q, code)
+		var out strings.Builder
+		printMisereReport(&out, &r, q, false)
+		assert.Contains(t, out.String(), "stopped: the --seconds 1 budget ran out while building Q_25; Q_24 is the last verified partial quotient")
+		assert.Contains(t, out.String(), c.want)
+		assert.Contains(t, out.String(), fmt.Sprintf("     25  ≥%5d             (not verified", c.bound.Order))
+		js, err := json.Marshal(r)
+		require.NoError(t, err)
+		assert.Contains(t, string(js), `"next_lower_bound":{"heap":25,"order":`)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -36,6 +37,7 @@ type octalFlags struct {
 	long       longRunFlags // --checkpoint, --resume (octal_longrun.go)
 	streamFl   streamFlags  // --stream, --verify-period (octal_stream.go)
 	streamOn   bool
+	valuesFl   valuesFileFlags // --values-file (octal_values.go)
 	compare    string
 	equivalent bool
 }
@@ -126,7 +128,14 @@ saltus 4, proven from G(0..5); the split values are also checked by residues
 mod p and by size). For other games (modifiers, {2+}, finite hexadecimal codes
 that grow such as 0.3F, codes the certificates' conditions miss) the period or
 arithmetic period the values show is reported as seen, not proven. With --n N
-exactly G(0..N) is computed.`,
+exactly G(0..N) is computed.
+
+With --values-file FILE (octal codes with a sparse space) the values go to
+FILE on disk, 9 bits a value, and only two windows of them stay in memory, so
+--n and --max may exceed 2^31: --max N computes the first N values (no period
+search). FILE.partial is the checkpoint while the run goes on: the same
+command continues it after a kill or Ctrl-C. The disk's free space is checked
+first.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
   nimlab octal 0.07 --heaps 10,20,30 --json
@@ -138,7 +147,8 @@ exactly G(0..N) is computed.`,
   nimlab octal 0.161 --compare 0.36      # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
   nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
-  nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}`,
+  nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
+  nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
@@ -150,6 +160,7 @@ exactly G(0..N) is computed.`,
 			f.mSet = cmd.Flags().Changed("max")
 			f.heapsSet = cmd.Flags().Changed("heaps")
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
+			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
 			if f.picture, err = f.png.parse(cmd); err != nil {
 				return err
@@ -170,6 +181,7 @@ exactly G(0..N) is computed.`,
 	fl.BoolVar(&f.equivalent, "equivalent", false, "list the codes of CODE's family (as many digits, octal or hexadecimal; subsets for S(…) and S!(…)) whose Grundy values agree with CODE's")
 	addLongRunFlags(fl, &f.long)
 	addStreamFlags(fl, &f.streamFl)
+	addValuesFileFlags(fl, &f.valuesFl)
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
@@ -181,6 +193,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	code, err := octal.ParseGame(codeArg)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if f.valuesFl.file != "" {
+		return runOctalValuesFile(ctx, env, code, f)
 	}
 	if f.streamOn {
 		return runOctalStream(ctx, env, code, f)
@@ -247,9 +262,23 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		bar.Finish()
 		return err
 	}
+	logEvery, err := time.ParseDuration(f.streamFl.logEvery)
+	if err != nil || logEvery <= 0 {
+		bar.Finish()
+		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.streamFl.logEvery)
+	}
+	// A run of hours under nohup or Slurm has no bar: it gets a line on
+	// stderr every --log-every instead.
+	logger := newProgressLogger(env, logEvery)
+	start, startDone := time.Now(), -1
 	opts.Progress = func(p octal.Progress) {
 		bar.Update(int64(p.Done), int64(p.Total))
 		bar.Describe(progressText(code, p))
+		if startDone < 0 {
+			startDone = p.Done
+		}
+		rate := float64(p.Done-startDone) / time.Since(start).Seconds()
+		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(rate), eta(float64(p.Total-p.Done), rate))
 	}
 	noteQuadratic(ctx, env, code, total)
 	res, err := octal.Solve(ctx, code, opts)

@@ -34,7 +34,7 @@ func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
 	fl.StringVar(&f.preperiod, "preperiod", "", "the preperiod of the claim checked by --verify-period")
 	fl.StringVar(&f.first, "stream-first", strconv.Itoa(octal.DefaultStreamFirst), "constant-memory runs: values kept from heap 0 (rare heaps and rule-out splits must stay below)")
 	fl.StringVar(&f.window, "stream-window", strconv.Itoa(octal.DefaultStreamWindow), "constant-memory runs: last values kept (at least --stream-first + 32768)")
-	fl.StringVar(&f.logEvery, "log-every", "1m", "constant-memory runs without a terminal: how often a progress line goes to stderr")
+	fl.StringVar(&f.logEvery, "log-every", "1m", "runs without a terminal (nohup, Slurm): how often a progress line goes to stderr")
 }
 
 // active reports whether the run is a constant-memory one.

@@ -74,6 +74,16 @@ type frontChange struct {
 	old   []int32
 }
 
+// isEmpty reports whether the set a is empty.
+func isEmpty(a []uint64) bool {
+	for _, w := range a {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // subset reports whether a ⊆ b.
 func subset(a, b []uint64) bool {
 	for i := range a {
@@ -96,8 +106,18 @@ func (ps *profiles) dominated(u int32, o []uint64) bool {
 
 // admit adds the explored profile id to the front of its image, dropping the
 // profiles whose option sets contain its own.
+//
+// The empty position's profile (1, ∅) is marked as explored (its sums are
+// stepped from) but never enters a front: ∅ is a subset of every option set,
+// so it would let every later profile (1, O) go unchecked, and such a profile
+// is inconsistent exactly when O has no P element — the ⊆ argument needs
+// O′ ≠ ∅ (a non-empty O′ with a P element, or u ∈ P, which the P-half covers).
 func (ps *profiles) admit(id int32) {
 	u, o := ps.u[id], ps.opts(id)
+	if isEmpty(o) {
+		ps.inFront[id] = true
+		return
+	}
 	old := ps.front[u]
 	keep := make([]int32, 0, len(old)+1)
 	for _, e := range old {

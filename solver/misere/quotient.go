@@ -53,6 +53,10 @@ type Quotient struct {
 	// Stopped says why Compute stopped before a certificate or its heap
 	// limit ("" when it did not).
 	Stopped string `json:"stopped,omitempty"`
+	// NextBound, when Compute stopped while changing the quotient at heap
+	// ComputedTo+1, is a certified lower bound on that quotient's order
+	// (from the candidates that failed verification; see LowerBound).
+	NextBound *LowerBound `json:"next_lower_bound,omitempty"`
 
 	game Rules
 }
@@ -371,6 +375,9 @@ func Compute(ctx context.Context, code Rules, opts Options) (*Quotient, error) {
 			q := s.snapshot()
 			q.Seconds = seconds
 			q.Stopped = err.Error()
+			if b, ok := s.NextLowerBound(); ok {
+				q.NextBound = &b
+			}
 			return q, fmt.Errorf("%s: stopped after heap %d (Q_%d, of order %d, is complete): %w", code, s.Last(), s.Last(), s.Order(), err)
 		}
 		seconds = append(seconds, time.Since(start).Seconds())

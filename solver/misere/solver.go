@@ -31,6 +31,9 @@ type Solver struct {
 	// MaxCandidate bounds the size of a candidate monoid during a change of
 	// quotient (the reduced quotient is usually far smaller).
 	MaxCandidate int
+	// bound is the best certified lower bound on |Q_n+1| found by the
+	// failed candidates of the heap being expanded (Order 0 if none).
+	bound LowerBound
 }
 
 // NewSolver starts at Q_0 = {1} (H_0 is the empty position).
@@ -68,6 +71,18 @@ func (s *Solver) Next(ctx context.Context) error {
 
 // Orders returns |Q_0|, |Q_1|, …, |Q_n|.
 func (s *Solver) Orders() []int { return slices.Clone(s.orders) }
+
+// NextLowerBound returns a certified lower bound on |Q_n+1| when the step to
+// heap n+1 was tried and stopped before a candidate was verified (a change
+// of quotient, interrupted or out of memory), and false otherwise. It is at
+// least |Q_n| (the partial quotients never shrink: tests that tell positions
+// of heaps ≤ n apart still do with more heaps around).
+func (s *Solver) NextLowerBound() (LowerBound, bool) {
+	if s.bound.Heap != len(s.phi) || s.bound.Order == 0 {
+		return LowerBound{}, false
+	}
+	return s.bound, true
+}
 
 func (s *Solver) next(ctx context.Context) error {
 	h := s.g.extend()
@@ -290,8 +305,20 @@ func (s *Solver) expand(ctx context.Context, h int) error {
 			}
 			return nil
 		}
+		if failedCandidate != nil {
+			failedCandidate(h, q, p, phi, bad)
+		}
+		if verifyByBirthday {
+			// bad is a failing position of least birthday: everything born
+			// before it is labelled right, which bounds |Q_h| from below.
+			limit := positionBirthday(s.g, bad)
+			lb, d := certifiedLowerBound(q, p, repsOf(q, transitionsOf(s.g, phi, q.times, cmpInt32)), limit)
+			if lb > s.bound.Distinguished || s.bound.Heap != h {
+				s.bound = LowerBound{Heap: h, Order: max(lb, s.q.size), Distinguished: lb, Candidate: q.size, Limit: limit, TestBirthday: d}
+			}
+		}
 		if debugLog != nil {
-			debugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v (verify %v)", h, attempt, q.size, bad, tv))
+			debugLog(fmt.Sprintf("heap %d attempt %d: |Q| = %d, failing position %v (verify %v); |Q_%d| ≥ %d", h, attempt, q.size, bad, tv, h, s.bound.Order))
 		}
 		t0 = time.Now()
 		r, err := s.recalibrate(ctx, q, p, phi, bad)
@@ -514,6 +541,10 @@ func combinations(values []int, size int) [][]int {
 	rec(0, nil)
 	return out
 }
+
+// failedCandidate, when set (tests), receives every candidate that failed
+// verification at heap h with its failing position.
+var failedCandidate func(h int, q *monoid, p []bool, phi []int32, bad map[int]int)
 
 // debugLog, when set, receives a line for every failed candidate (for
 // studying slow heaps).

@@ -103,3 +103,60 @@ func TestPrimeFactors(t *testing.T) {
 	assert.Equal(t, []int{149459}, primeFactors(149459))
 	assert.Equal(t, []int{3, 5, 1347127}, primeFactors(60620715)) // 3² · 5 · 1347127
 }
+
+// TestLookForCandidatesEqualsScan compares the hashed look for candidates
+// with the test of every p one at a time (scanCandidates, the definition),
+// on random sequences with planted periods of every size (short, around
+// hashMinPeriod, up to n/2), planted near-periods that break at random
+// places, and long runs of one value (many equal windows).
+func TestLookForCandidatesEqualsScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 3))
+	found := 0
+	for trial := range 400 {
+		n := 1024 + rng.IntN(6000)
+		k := rng.IntN(4)
+		alphabet := 1 + rng.IntN(4)
+		if trial%3 == 0 {
+			alphabet = 20
+		}
+		values := make([]uint16, n)
+		for i := range values {
+			values[i] = uint16(rng.IntN(alphabet))
+		}
+		switch trial % 5 {
+		case 0, 1: // a period from some heap on, maybe broken once
+			p := 1 + rng.IntN(n/2)
+			if trial%10 == 0 {
+				p = hashMinPeriod - 3 + rng.IntN(7)
+			}
+			from := rng.IntN(n)
+			for i := max(from, p); i < n; i++ {
+				values[i] = values[i-p]
+			}
+			if trial%5 == 1 && n > from+1 {
+				values[from+rng.IntN(n-from)]++
+			}
+		case 2: // a run of one value
+			from := rng.IntN(n)
+			for i := from; i < n; i++ {
+				values[i] = 7
+			}
+		case 3: // several periods: a square of squares
+			p := 1 + rng.IntN(n/8)
+			for i := p; i < n; i++ {
+				if rng.IntN(200) != 0 {
+					values[i] = values[i-p]
+				}
+			}
+		}
+		var want, got certifier
+		want.k, got.k = k, k
+		want.scanCandidates(values, 1, n)
+		// The hashes are kept across looks: look at a shorter prefix first.
+		got.lookForCandidates(values[:n-rng.IntN(n/3)])
+		got.lookForCandidates(values)
+		require.Equal(t, append([]candidate{}, want.cands...), append([]candidate{}, got.cands...), "trial %d (n %d, k %d)", trial, n, k)
+		found += len(want.cands)
+	}
+	assert.Greater(t, found, 400, "the trials should find many candidates")
+}

@@ -207,3 +207,23 @@ func TestCheckpointOfTakeBreakGames(t *testing.T) {
 		assert.Contains(t, err.Error(), "G(5000)", name)
 	}
 }
+
+// TestGeneralRunCheckpointsWithinADoubling: auto mode of a general game
+// doubles its values between looks for a period; with a checkpoint it saves
+// inside each doubling too (a run to 2^30 heaps of Grundy's game otherwise
+// saved only at 2^28 and 2^29), and the values are those of a run without.
+func TestGeneralRunCheckpointsWithinADoubling(t *testing.T) {
+	code := MustParseGame("4!.0")
+	const limit = 1 << 18
+	plain, err := Solve(context.Background(), code, SolveOptions{Max: limit})
+	require.NoError(t, err)
+	var saved []int
+	res, err := Solve(context.Background(), code, SolveOptions{Max: limit, CheckpointEvery: time.Nanosecond,
+		Checkpoint: func(v []uint16) error { saved = append(saved, len(v)); return nil }})
+	require.NoError(t, err)
+	assert.Equal(t, plain.Values, res.Values)
+	require.Len(t, plain.Values, limit)
+	// 2^17 → 2^18 goes in two steps of 2^16: a save at 3·2^16 heaps.
+	assert.Contains(t, saved, 3<<16)
+	assert.True(t, slices.IsSorted(saved), "saves in order: %v", saved)
+}

@@ -43,9 +43,13 @@ type grundyEngine struct {
 	pendSets      []uint64 // speculative blocks: each heap's rare values still to rule out
 	pending       []int32  // and how many
 	workers       int
-	exactUntil    int // heaps below it go in exact blocks (after a block that could not guess)
-	misses        int // speculative guesses that were wrong (rare heaps found by phase 3)
-	speculateFrom int // grundySpeculateFrom; tests lower it
+	exactUntil    int  // heaps below it go in exact blocks (after a block that could not guess)
+	misses        int  // speculative guesses that were wrong (rare heaps found by phase 3)
+	speculateFrom int  // grundySpeculateFrom; tests lower it
+	coverBlocks   bool // use cover blocks where they apply (grundycover.go); tests turn them off
+	cover         grundyCover
+	coverRuns     int      // cover blocks run (tests check they did)
+	rev           []uint16 // reversedPrefix of the first grundyRevLen heaps, once they are known
 }
 
 const grundyBlock = 256
@@ -58,7 +62,7 @@ const grundyTile = 64
 const grundyDirect = 64
 
 func newGrundyEngine(resume []uint16, limit int) engine {
-	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, speculateFrom: grundySpeculateFrom}
+	e := &grundyEngine{hist: make([]uint32, MaxValue+1), size: 64, workers: 2, speculateFrom: grundySpeculateFrom, coverBlocks: true}
 	e.vals = make([]uint16, len(resume), limit)
 	copy(e.vals, resume)
 	for n := 1; n < len(e.vals); n++ {
@@ -153,7 +157,9 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 			}
 			continue
 		}
-		if at := e.block(n, end-n); at >= 0 {
+		if n >= e.speculateFrom && e.workers > 1 && n >= e.exactUntil && e.coverBlockOK(n) {
+			e.coverBlock(n, end-n)
+		} else if at := e.block(n, end-n); at >= 0 {
 			return errValueOverflow(MustParseGame("4!.0"), at)
 		}
 		if len(e.vals) == n {
@@ -361,6 +367,9 @@ func (e *grundyEngine) block(n1, B int) int {
 // the guesses up to the first heap that lacks one, gives that heap its value
 // and drops the rest.
 func (e *grundyEngine) checkGuesses(n1, B, W int) {
+	if e.rev == nil && n1 > grundyRevLen {
+		e.rev = reversedPrefix(e.vals, grundyRevLen)
+	}
 	fail := [2]int{B, B}
 	failVal := [2]uint16{}
 	vals := e.vals
@@ -376,8 +385,7 @@ func (e *grundyEngine) checkGuesses(n1, B, W int) {
 			}
 			n := n1 + i
 			set := e.pendSets[i*W : (i+1)*W]
-			h := (n - 1) / 2
-			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+			if scanHeap(vals, e.rev, n, set, count) > 0 {
 				fail[w], failVal[w] = i, uint16(smallestInSet(set))
 				return
 			}

@@ -66,8 +66,16 @@ func (r *solveRun) solveGeneral(ctx context.Context, exact bool) (*Result, error
 	first := min(r.limit, generalFirstChunk)
 	target := first
 	for {
-		if len(r.eng.values()) < target {
-			if err := r.extend(ctx, target-1); err != nil {
+		for n := len(r.eng.values()); n < target; n = len(r.eng.values()) {
+			// With a checkpoint the doubling goes in steps of 1/16 of
+			// the values, so --checkpoint-every holds on a run of hours
+			// (a step to 2^30 heaps of Grundy's game takes one); the
+			// period is still looked for once per doubling only.
+			step := target
+			if r.opts.Checkpoint != nil {
+				step = min(target, n+max(1<<16, n/16))
+			}
+			if err := r.extend(ctx, step-1); err != nil {
 				return nil, err
 			}
 		}
