@@ -11,7 +11,10 @@ import (
 // Once n1 > 2·R, R the last rare heap, every partner n−r of a rare heap r
 // (n ≥ n1) is a common heap, so every rare-pair option value G(r) ⊕ G(n−r)
 // is common, and the candidate c is the smallest common value that no rare
-// pair gives. The common values are one coset of the rare subgroup, so
+// pair gives. With values below 256 they start at n1 > R: a rare partner's
+// compressed value is stored with bit 7 set, so its pair (a rare option, or
+// the equal split n = 2r, which is no move) falls outside every window; the
+// rule-out scan, which reads every pair, finds the rare options. The common values are one coset of the rare subgroup, so
 // deleting one mask bit b from a value (compress) maps them one to one and
 // in order onto 0..size/2−1, and the deletion is linear: compress(G(r) ⊕
 // G(n−r)) = compress(G(r)) ⊕ compress(G(n−r)). Each heap's common options
@@ -96,7 +99,13 @@ func (e *grundyEngine) coverBlockOK(n1 int) bool {
 	if b := bits.TrailingZeros16(e.mask); 1<<(b+1) > e.size {
 		return false // the mask's bits lie above every value
 	}
-	return n1 > 2*int(e.rareHeaps[len(e.rareHeaps)-1])
+	last := int(e.rareHeaps[len(e.rareHeaps)-1])
+	if e.size <= 256 {
+		// a rare partner's compressed value is stored as 128 and more,
+		// outside every window (prepareCover)
+		return n1 > last
+	}
+	return n1 > 2*last
 }
 
 // prepareCover brings the compressed values up to heap n1 (and room for B
@@ -122,7 +131,11 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 	}
 	c.to = min(c.to, n1)
 	for h := c.to; h < n1; h++ {
-		c.cv[h-c.from] = uint8(compressValue(e.vals[h], c.bit))
+		v := e.vals[h]
+		c.cv[h-c.from] = uint8(compressValue(v, c.bit))
+		if e.rareBits[v] {
+			c.cv[h-c.from] |= 128
+		}
 	}
 	c.to = n1
 	if c.nrare != len(e.rareHeaps) {
@@ -142,6 +155,7 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 // guesses heaps n1..n1+B−1 (fewer when a value would outgrow the tables)
 // and checks the guesses.
 func (e *grundyEngine) coverBlock(n1, B int) {
+	e.coverRuns++
 	e.prepareCover(n1, B)
 	c := &e.cover
 	size := e.size
@@ -191,7 +205,9 @@ func (e *grundyEngine) coverBlock(n1, B int) {
 			n := n1 + i0 + j
 			for k := range kSmall {
 				x := uint32(c.cv[n-int(c.rs[k])-c.from]) ^ c.rho[k]
-				acc[(g*chunks+int(x>>7))*64+int(x>>5&3)*grundyLanes+j] |= 1 << (x & 31)
+				if int(x>>7) < chunks { // not a rare partner
+					acc[(g*chunks+int(x>>7))*64+int(x>>5&3)*grundyLanes+j] |= 1 << (x & 31)
+				}
 			}
 			ci := half
 			for ch := range chunks {

@@ -48,6 +48,7 @@ type grundyEngine struct {
 	speculateFrom int  // grundySpeculateFrom; tests lower it
 	coverBlocks   bool // use cover blocks where they apply (grundycover.go); tests turn them off
 	cover         grundyCover
+	coverRuns     int      // cover blocks run (tests check they did)
 	rev           []uint16 // reversedPrefix of the first grundyRevLen heaps, once they are known
 }
 
