@@ -44,7 +44,18 @@ type grundyCover struct {
 	rho   []uint32 // compress(G(r)), then the same with bit 7 set (second chunk)
 	nrare int      // how many rare heaps rs holds
 	acc   []uint32 // per group of grundyLanes heaps: chunks of [4][grundyLanes] windows
+	// the common small heaps a ≤ grundyBulkPairs and compress(G(a)) (then
+	// with bit 7 flipped), for the rule-out of the cover blocks
+	bulkAs  []int32
+	bulkRho []uint32
 }
+
+// grundyBulkPairs is how many pairs (a, n−a), a = 1, 2, …, the rule-out of a
+// cover block tests for sixteen heaps at once with the cover kernel before
+// each heap's own scan goes on (see checkGuesses): the first pairs find most
+// of the rare values, each find a costly exit from the scan's loop, while
+// the kernel has no branch.
+const grundyBulkPairs = 2048
 
 // compress deletes bit b of v (v common: the bit follows from the others).
 func compressValue(v uint16, b uint) uint16 {
@@ -81,14 +92,22 @@ func (c *grundyCover) cover(base, k0, k1, ch int, acc *[64]uint32) {
 		return
 	}
 	rho := c.rho[ch*c.nrare : (ch+1)*c.nrare]
-	if haveGrundyCoverAVX2 {
-		if base-int(c.rs[k1-1]) < 0 || base+grundyLanes > len(c.cv) {
-			panic("octal: cover kernel out of its window")
-		}
-		grundyCoverAVX2((*uint8)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.cv)), base)), &c.rs[k0], &rho[k0], k1-k0, acc)
+	c.run(base, c.rs[k0:k1], rho[k0:k1], acc)
+}
+
+// run is the cover kernel over the heaps rs (ascending) and values rho.
+func (c *grundyCover) run(base int, rs []int32, rho []uint32, acc *[64]uint32) {
+	if len(rs) == 0 {
 		return
 	}
-	grundyCoverScalar(c.cv, base, c.rs[k0:k1], rho[k0:k1], acc)
+	if haveGrundyCoverAVX2 {
+		if base-int(rs[len(rs)-1]) < 0 || base+grundyLanes > len(c.cv) || len(rho) < len(rs) {
+			panic("octal: cover kernel out of its window")
+		}
+		grundyCoverAVX2((*uint8)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.cv)), base)), &rs[0], &rho[0], len(rs), acc)
+		return
+	}
+	grundyCoverScalar(c.cv, base, rs, rho, acc)
 }
 
 // coverBlockOK reports whether the block from n1 can be a cover block.
@@ -116,14 +135,16 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 		c.mask, c.bit = e.mask, uint(bits.TrailingZeros16(e.mask))
 		c.cv, c.nrare = c.cv[:0], -1
 		c.from, c.to = 0, 0
+		c.bulkAs, c.bulkRho = nil, nil
 	}
 	last := int(e.rareHeaps[len(e.rareHeaps)-1])
-	if c.from > n1-last || n1+B+grundyLanes > c.from+len(c.cv) {
-		// a new window: the partners of the block's rare pairs and room
-		// for 2^16 more heaps
-		c.from = n1 - last
+	lowest := max(n1-max(last, grundyBulkPairs), 0)
+	if c.from > lowest || n1+B+grundyLanes > c.from+len(c.cv) {
+		// a new window: the partners of the block's rare pairs (and of its
+		// first pairs) and room for 2^16 more heaps
+		c.from = lowest
 		c.to = c.from
-		if need := last + B + grundyLanes + 1<<16; cap(c.cv) < need {
+		if need := n1 - lowest + B + grundyLanes + 1<<16; cap(c.cv) < need {
 			c.cv = make([]uint8, need)
 		} else {
 			c.cv = c.cv[:need]
@@ -138,6 +159,19 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 		}
 	}
 	c.to = n1
+	if c.bulkAs == nil && n1 > grundyBulkPairs {
+		for a := 1; a <= grundyBulkPairs; a++ {
+			if !e.rareBits[e.vals[a]] {
+				c.bulkAs = append(c.bulkAs, int32(a))
+			}
+		}
+		nb := len(c.bulkAs)
+		c.bulkRho = make([]uint32, 2*nb)
+		for k, a := range c.bulkAs {
+			v := uint32(compressValue(e.vals[a], c.bit))
+			c.bulkRho[k], c.bulkRho[nb+k] = v, v^128
+		}
+	}
 	if c.nrare != len(e.rareHeaps) {
 		nr := len(e.rareHeaps)
 		c.nrare = nr
@@ -158,6 +192,7 @@ func (e *grundyEngine) coverBlock(n1, B int) {
 	e.coverRuns++
 	e.prepareCover(n1, B)
 	c := &e.cover
+	last := int(e.rareHeaps[len(e.rareHeaps)-1])
 	size := e.size
 	W := size / 64
 	chunks := 1
@@ -244,5 +279,8 @@ func (e *grundyEngine) coverBlock(n1, B int) {
 			c.cv[n-c.from] = uint8(ci)
 		}
 	}
-	e.checkGuesses(n1, B, W)
+	// the first pairs of the rule-out at sixteen heaps a time need every
+	// partner n−a, a ≤ grundyBulkPairs, common: a pair of two rare heaps
+	// gives a rare option the kernel does not see
+	e.checkGuesses(n1, B, W, n1 > last+grundyBulkPairs)
 }
