@@ -69,7 +69,9 @@ func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err err
 		opts.Resume = values
 	}
 	path := f.checkpoint
-	if path == "" {
+	if path == "" && !octal.IsValueFile(f.resume) {
+		// Saving goes on in the resumed file, unless it is a values file
+		// (a disk run's): that one is never overwritten by a checkpoint.
 		path = f.resume
 	}
 	if path != "" {

@@ -78,12 +78,19 @@ func (e *CheckpointError) Error() string {
 // ReadCheckpoint loads the values saved by WriteCheckpoint for code. A file
 // that is not a checkpoint, is truncated or damaged (checksum), or belongs to
 // another code is refused with a *CheckpointError saying which.
+//
+// A values file (see CreateValueFile; complete or PATH.partial) is accepted
+// too when it holds at most MaxHeaps values: an in-memory run continues from
+// a run on disk.
 func ReadCheckpoint(path string, code Code) ([]uint16, error) {
 	f, err := openCheckpoint(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if isValuesFile(f) {
+		return readValuesFileCheckpoint(path, code)
+	}
 	info, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -139,23 +146,80 @@ func ReadCheckpoint(path string, code Code) ([]uint16, error) {
 	if stored != sum {
 		return nil, bad("it is damaged (checksum mismatch)")
 	}
+	if err := checkResumedValues(path, code, values); err != nil {
+		return nil, err
+	}
+	return values, nil
+}
+
+// IsValueFile reports whether path is a values file (CreateValueFile).
+func IsValueFile(path string) bool {
+	if path == "" {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	return isValuesFile(f)
+}
+
+// isValuesFile reports whether f starts with a values file's magic (and
+// rewinds it).
+func isValuesFile(f *os.File) bool {
+	magic := make([]byte, len(valuesMagic))
+	_, err := io.ReadFull(f, magic)
+	f.Seek(0, io.SeekStart)
+	return err == nil && string(magic) == valuesMagic
+}
+
+// readValuesFileCheckpoint loads a values file as a checkpoint.
+func readValuesFileCheckpoint(path string, code Code) ([]uint16, error) {
+	vf, err := OpenValueFile(path, code)
+	if err != nil {
+		var ve *ValueFileError
+		if errors.As(err, &ve) {
+			return nil, &CheckpointError{Path: path, Reason: ve.Reason}
+		}
+		return nil, err
+	}
+	defer vf.Close()
+	if vf.Len() > MaxHeaps {
+		return nil, &CheckpointError{Path: path, Reason: fmt.Sprintf("it holds %d values, more than the %d an in-memory run keeps; accepted: continue it with --values-file", vf.Len(), MaxHeaps)}
+	}
+	values := make([]uint16, vf.Len())
+	vf.Read(values, 0)
+	if err := checkResumedValues(path, code, values); err != nil {
+		return nil, err
+	}
+	return values, nil
+}
+
+// checkResumedValues recomputes the leading values from the definition and
+// checks others from their options, refusing a file whose values are not
+// code's.
+func checkResumedValues(path string, code Code, values []uint16) error {
+	bad := func(format string, args ...any) error {
+		return &CheckpointError{Path: path, Reason: fmt.Sprintf(format, args...)}
+	}
 	check := min(len(values), checkpointSpotCheck)
 	want, err := QuadraticExtend(context.Background(), code, make([]uint16, 0, check), check-1, nil)
 	if code.usesGeneral() {
 		want, err = ExtendValues(context.Background(), code, make([]uint16, 0, check), check-1)
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i := range check {
 		if want[i] != values[i] {
-			return nil, bad("its G(%d) = %d, but %s has G(%d) = %d", i, values[i], code, i, want[i])
+			return bad("its G(%d) = %d, but %s has G(%d) = %d", i, values[i], code, i, want[i])
 		}
 	}
 	if n, ok := verifyFromOptions(code, values, checkpointSpotCheck); !ok {
-		return nil, bad("its G(%d) = %d is not the mex of the values of heap %d's options: the file was altered", n, values[n], n)
+		return bad("its G(%d) = %d is not the mex of the values of heap %d's options: the file was altered", n, values[n], n)
 	}
-	return values, nil
+	return nil
 }
 
 // checkpointVerifyBudget bounds the options ReadCheckpoint looks at beyond

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// TestOctalValuesFile computes Officers' first 150,000 values into a file
+// (the first window starts at 2^14, so it grows past the rare heaps and a
+// heap is decided from the file), compares them with the in-memory engine,
+// reads the complete file again without recomputing, and continues a run
+// that was interrupted to the same values.
+func TestOctalValuesFile(t *testing.T) {
+	dir := t.TempDir()
+	code := octal.MustParseCode("0.6")
+	const heaps = 150_000
+	want, err := octal.SparseExtend(context.Background(), code, nil, heaps-1, nil)
+	require.NoError(t, err)
+	path := filepath.Join(dir, "officers.nimv")
+	args := []string{"octal", "0.6", "--max", "150000", "--values-file", path, "--stream-first", "16384", "--json"}
+	status, out, errOut := runCLI(t, args...)
+	require.Equal(t, 0, status, errOut)
+	var rep valuesReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.EqualValues(t, heaps, rep.Count)
+	assert.EqualValues(t, heaps, rep.Computed)
+	assert.True(t, rep.CheckOK)
+	assert.Equal(t, 1583, rep.RareCount)
+	assert.Greater(t, rep.FromFile, 0)
+	assert.Equal(t, want[heaps-20:], rep.Last)
+	_, err = os.Stat(path + octal.PartialSuffix)
+	assert.True(t, os.IsNotExist(err), "the partial file was renamed")
+	vf, err := octal.OpenValueFile(path, code)
+	require.NoError(t, err)
+	got := make([]uint16, heaps)
+	vf.Read(got, 0)
+	require.Equal(t, want, got)
+	mv, at := vf.MaxValue()
+	require.NoError(t, vf.Close())
+
+	// The complete file is read and checked, not recomputed.
+	status, out, errOut = runCLI(t, "octal", "0.6", "--max", "150000", "--values-file", path)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "holds G(0..149999) (complete")
+	assert.Contains(t, out, "all equal")
+	assert.Contains(t, out, "largest value "+itoa(mv)+" (first at heap "+itoa(int(at))+")")
+
+	// An interrupted run (its values saved up to some heap) is continued
+	// by the same command.
+	path2 := filepath.Join(dir, "resumed.nimv")
+	vf, err = octal.CreateValueFile(path2, code, heaps)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err = octal.ComputeToFile(ctx, vf, octal.DiskRunOptions{Count: heaps, First: 1 << 14, Progress: func(p octal.Progress) {
+		if p.Done > 60_000 {
+			cancel()
+		}
+	}})
+	require.ErrorIs(t, err, context.Canceled)
+	require.NoError(t, vf.Close())
+	status, out, errOut = runCLI(t, "octal", "0.6", "--max", "150000", "--values-file", path2, "--stream-first", "16384", "--json")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, errOut, "continuing "+path2+".partial from heap")
+	var rep2 valuesReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep2))
+	assert.Greater(t, rep2.ResumedFrom, int64(0))
+	assert.Equal(t, rep.Last, rep2.Last)
+	a, err := os.ReadFile(path)
+	require.NoError(t, err)
+	b, err := os.ReadFile(path2)
+	require.NoError(t, err)
+	assert.True(t, string(a) == string(b), "the continued run's file equals the whole run's")
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestOctalValuesFileRefuses: bad input gets one line naming the option and
+// exit 2, and leaves no file behind.
+func TestOctalValuesFileRefuses(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk")
+	require.NoError(t, os.WriteFile(junk, []byte("not values"), 0o644))
+	other := filepath.Join(dir, "other.nimv")
+	status, _, errOut := runCLI(t, "octal", "0.106", "--max", "50000", "--values-file", other)
+	require.Equal(t, 0, status, errOut)
+	huge := filepath.Join(dir, "huge.nimv")
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--max", "1000", "--values-file", junk}, "not a nimlab values file"},
+		{[]string{"--max", "1000", "--values-file", other}, "holds the values of 0.106, not of 0.6"},
+		{[]string{"--max", "1099511627776", "--values-file", huge}, "free; accepted: a file system with room"},
+		{[]string{"--values-file", huge}, "needs the run's length"},
+		{[]string{"--max", "1000", "--values-file", huge, "--values"}, "--values-file keeps the values on disk"},
+		{[]string{"--max", "1000", "--values-file", huge, "--checkpoint", filepath.Join(dir, "c")}, "is its own checkpoint"},
+		{[]string{"--max", "1000", "--values-file", huge, "--values-memory", "lots"}, "--values-memory \"lots\" is not a size"},
+		{[]string{"--max", "1000", "--values-file", huge, "--stream"}, "exclude each other"},
+		{[]string{"--max", "1000", "--values-file", filepath.Join(dir, "no", "such", "dir")}, "a new file name in a folder you can write"},
+	} {
+		status, _, errOut := runCLI(t, append([]string{"octal", "0.6"}, c.args...)...)
+		assert.Equal(t, exitUsage, status, "%v: %s", c.args, errOut)
+		assert.Contains(t, errOut, c.says, c.args)
+	}
+	status, _, errOut = runCLI(t, "octal", "4!.0", "--max", "1000", "--values-file", huge)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "needs the general engine")
+	_, err := os.Stat(huge + octal.PartialSuffix)
+	assert.True(t, os.IsNotExist(err), "nothing is left behind")
+	// A run that needs more memory than allowed stops with the reason and
+	// keeps its values to continue.
+	small := filepath.Join(dir, "small.nimv")
+	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "100000", "--values-file", small, "--stream-first", "16384", "--values-memory", "4300000")
+	assert.Equal(t, exitFailure, status, errOut)
+	assert.Contains(t, errOut, "new rare heap")
+	assert.Contains(t, errOut, "larger --values-memory")
+	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "100000", "--values-file", small, "--stream-first", "16384")
+	assert.Equal(t, 0, status, errOut)
+	assert.Contains(t, errOut, "continuing")
+}
+
+// TestOctalResumeFromValuesFile: an in-memory run continues from a values
+// file, gives the values of a run from scratch, and leaves the file as it
+// was (checkpoints never overwrite a values file).
+func TestOctalResumeFromValuesFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v.nimv")
+	status, _, errOut := runCLI(t, "octal", "0.106", "--max", "100000", "--values-file", path)
+	require.Equal(t, 0, status, errOut)
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	status, resumed, errOut := runCLI(t, "octal", "0.106", "--n", "199999", "--resume", path, "--values", "--json", "--checkpoint-every", "1ns")
+	require.Equal(t, 0, status, errOut)
+	status, fresh, errOut := runCLI(t, "octal", "0.106", "--n", "199999", "--values", "--json")
+	require.Equal(t, 0, status, errOut)
+	assert.JSONEq(t, fresh, resumed)
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.True(t, string(before) == string(after), "the values file is unchanged")
+}
