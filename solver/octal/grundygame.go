@@ -55,6 +55,11 @@ type grundyEngine struct {
 
 const grundyBlock = 256
 
+// grundyCoverBlock is the length of a cover block (grundycover.go): longer,
+// as its guesses are almost never wrong, so that the two workers meet less
+// often.
+const grundyCoverBlock = 1024
+
 // grundyTile is how many heaps' rows phase 1 marks at a time.
 const grundyTile = 64
 
@@ -151,14 +156,19 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 		if n >= e.nextMaskCheck {
 			e.rechooseMask()
 		}
-		end := min(upTo+1, n+grundyBlock, max(e.nextMaskCheck, n+1))
+		cover := n >= e.speculateFrom && e.workers > 1 && n >= e.exactUntil && e.coverBlockOK(n)
+		blockLen := grundyBlock
+		if cover {
+			blockLen = grundyCoverBlock
+		}
+		end := min(upTo+1, n+blockLen, max(e.nextMaskCheck, n+1))
 		if n < grundyDirect {
 			for ; n < min(end, grundyDirect); n++ {
 				e.record(n, uint16(e.directValue(n)))
 			}
 			continue
 		}
-		if n >= e.speculateFrom && e.workers > 1 && n >= e.exactUntil && e.coverBlockOK(n) {
+		if cover {
 			e.coverBlock(n, end-n)
 		} else if at := e.block(n, end-n); at >= 0 {
 			return errValueOverflow(MustParseGame("4!.0"), at)
