@@ -5,12 +5,15 @@ import (
 	"fmt"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
-// equivalentReport lists the octal codes with as many digits as CODE (and
-// the same digit before the point) whose Grundy values agree with CODE's.
+// equivalentReport lists the codes of CODE's family (for an octal code:
+// as many digits, the same digit before the point) whose Grundy values
+// agree with CODE's.
 type equivalentReport struct {
 	Digits  int      `json:"digits"`
+	Family  string   `json:"family,omitempty"`
 	Checked int      `json:"checked_to"`
 	Codes   []string `json:"codes"`
 	Proven  []bool   `json:"proven"`
@@ -29,6 +32,9 @@ const equivalentHeaps = 1 << 14
 // every heap: proven), else the values computed, at most equivalentHeaps.
 // Candidates are computed 256 values first, so most are dropped at once.
 func equivalentCodes(ctx context.Context, code octal.Code, res *octal.Result) (*equivalentReport, error) {
+	if code.Rules != nil {
+		return equivalentGames(ctx, code, res)
+	}
 	k := code.K()
 	if k < 1 {
 		return nil, badInput("--equivalent needs a code with digits after the point")
@@ -110,4 +116,120 @@ func equivalentCodes(ctx context.Context, code octal.Code, res *octal.Result) (*
 		r.Text = fmt.Sprintf("%d codes with %d digits agree with %s on G(0..%d) (%d of them proven equal at every heap: both periods proven):", len(r.Codes), k, code, L-1, n)
 	}
 	return r, nil
+}
+
+// equivalentFamilyLimit bounds the family --equivalent tries for a
+// take-and-break code (each candidate runs the general engine): 0.d1d2d3
+// with hexadecimal digits, S(F) and S!(F) with max F ≤ 12.
+const equivalentFamilyLimit = 1 << 12
+
+// equivalentGames is equivalentCodes for take-and-break codes, subtraction
+// and all-but games: the family is takebreak.Family's, each candidate is
+// computed with the engine Solve would use (256 values first, then four
+// times more up to L), and a candidate that agrees on G(0..L−1) is proven
+// equal at every heap when both periods are proven (ordinary or
+// arithmetic: the Guy–Smith theorems, the finite-window theorem, the Nim
+// lemma or the arithmetic-period certificates), grow by the same amount
+// over a common multiple l of the periods, and agree over the larger
+// preperiod plus l: past that, both sequences repeat (shifted by the same
+// amount) what they agree on.
+func equivalentGames(ctx context.Context, code octal.Code, res *octal.Result) (*equivalentReport, error) {
+	fam, err := takebreak.Family(*code.Rules, equivalentFamilyLimit)
+	if err != nil {
+		return nil, badInput("--equivalent: %v", err)
+	}
+	L := min(len(res.Values), octal.GeneralDefaultMax)
+	if res.Certified {
+		L = max(L, res.Period.NeededTo)
+	}
+	want, err := valuesCovering(ctx, code, res, L-1)
+	if err != nil {
+		return nil, err
+	}
+	want = want[:L]
+	r := &equivalentReport{Digits: len(code.Rules.Digits) - 1, Family: familyName(*code.Rules, len(fam)), Checked: L - 1}
+	for _, rules := range fam {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		c := octal.FromRules(rules)
+		var vals []uint16
+		agree := true
+		for upTo := min(256, L) - 1; ; upTo = min(4*(upTo+1), L) - 1 {
+			if vals, err = octal.ExtendValues(ctx, c, vals, upTo); err != nil {
+				return nil, err
+			}
+			for n := range vals {
+				if vals[n] != want[n] {
+					agree = false
+					break
+				}
+			}
+			if !agree || upTo == L-1 {
+				break
+			}
+		}
+		if !agree {
+			continue
+		}
+		proven := false
+		if res.Certified {
+			if p := octal.AnalyzePeriod(c, vals); p.Certified {
+				p1, p2 := res.Period.Period, p.Period
+				l := p1 / gcd(p1, p2) * p2
+				if res.Period.Saltus*(l/p1) == p.Saltus*(l/p2) && max(res.Period.Preperiod, p.Preperiod)+l <= L {
+					proven = true
+				}
+			}
+		}
+		r.Codes = append(r.Codes, rules.String())
+		r.Proven = append(r.Proven, proven)
+	}
+	n := 0
+	for _, p := range r.Proven {
+		if p {
+			n++
+		}
+	}
+	if len(r.Codes) == 0 {
+		r.Text = fmt.Sprintf("no other code of %s agrees with %s on G(0..%d)", r.Family, code, L-1)
+	} else {
+		noun := "codes"
+		if len(r.Codes) == 1 {
+			noun = "code"
+		}
+		r.Text = fmt.Sprintf("%d %s of %s agree with %s on G(0..%d) (%d of them proven equal at every heap: both periods proven):", len(r.Codes), noun, r.Family, code, L-1, n)
+	}
+	return r, nil
+}
+
+// familyName describes takebreak.Family's family of c in a few words.
+func familyName(c takebreak.Code, size int) string {
+	switch c.Kind {
+	case takebreak.Subtraction:
+		return fmt.Sprintf("the %d subtraction games S(F), F ⊆ {1,…,%d}", size+1, c.Set[len(c.Set)-1])
+	case takebreak.AllBut:
+		top := 0
+		if len(c.Set) > 0 {
+			top = c.Set[len(c.Set)-1]
+		}
+		return fmt.Sprintf("the %d all-but games S!(F), F ⊆ {1,…,%d}", size+1, top)
+	}
+	shape := c.Digits[0].String() + "."
+	for j := 1; j < len(c.Digits); j++ {
+		if j == len(c.Digits)-c.Repeat {
+			shape += "["
+		}
+		shape += fmt.Sprintf("d%d", j)
+	}
+	if c.Repeat > 0 {
+		shape += "]"
+	}
+	digits := "0-7"
+	for _, d := range c.Digits[1:] {
+		if d.Counts > 7 {
+			digits = "0-F"
+		}
+	}
+	return fmt.Sprintf("the %d codes %s (digits %s)", size+1, shape, digits)
 }

@@ -85,3 +85,16 @@ var haveRuleOut64 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1
 func ruleOut64(lo, hi *uint16, blocks int, set uint64) (left uint64, done int) {
 	return ruleOut64AVX2(lo, hi, blocks, set)
 }
+
+// rareOptions4AVX2 is in pairscan_amd64.s.
+//
+//go:noescape
+func rareOptions4AVX2(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64)
+
+// haveRareOptions4 reports whether rareOptions4 runs here.
+var haveRareOptions4 = cpu.X86.HasAVX2
+
+// rareOptions4 is the rare scan of four heaps at once (rareOptions4AVX2).
+func rareOptions4(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64) {
+	rareOptions4AVX2(end, offs, vals, nr, out)
+}

@@ -373,3 +373,48 @@ rlane:
 rfinished:
 	INCQ R10
 	JMP rout
+
+// func rareOptions4AVX2(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64)
+//
+// The rare scan of the small-space engine for four heaps n..n+3 at once:
+// out[i] is the OR over k < nr (even) of 1 << (vals[k] ^ G(n−j−a_k+i)),
+// the value G(n−j−a_k+i) read offs[k] = 2·a_k bytes back from end + 2i
+// (end = &G(n−j)). Every value and vals[k] is below 64.
+TEXT ·rareOptions4AVX2(SB), NOSPLIT, $0-40
+	MOVQ end+0(FP), SI
+	MOVQ offs+8(FP), R8
+	MOVQ vals+16(FP), R9
+	MOVQ nr+24(FP), CX
+	MOVQ out+32(FP), DI
+	MOVL $1, AX
+	VMOVQ AX, X10
+	VPBROADCASTQ X10, Y10
+	VPXOR Y0, Y0, Y0
+	VPXOR Y3, Y3, Y3
+	XORQ BX, BX
+	JMP qcond
+
+qloop:
+	MOVQ SI, DX
+	SUBQ (R8)(BX*8), DX
+	VPMOVZXWQ (DX), Y1           // G(n−j−a+i), i = 0..3
+	VPBROADCASTQ (R9)(BX*8), Y2
+	VPXOR Y2, Y1, Y1
+	VPSLLVQ Y1, Y10, Y1
+	VPOR Y1, Y0, Y0
+	MOVQ SI, DX
+	SUBQ 8(R8)(BX*8), DX
+	VPMOVZXWQ (DX), Y4
+	VPBROADCASTQ 8(R9)(BX*8), Y5
+	VPXOR Y5, Y4, Y4
+	VPSLLVQ Y4, Y10, Y4
+	VPOR Y4, Y3, Y3
+	ADDQ $2, BX
+
+qcond:
+	CMPQ BX, CX
+	JLT qloop
+	VPOR Y3, Y0, Y0
+	VMOVDQU Y0, (DI)
+	VZEROUPPER
+	RET
