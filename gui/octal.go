@@ -551,8 +551,8 @@ func parseHeaps(s string) ([]int, error) {
 const maxPeriodicHeap = 10_000_000
 
 // valuesFor returns G(0..upTo): the computed values, extended through the
-// certified period when upTo is beyond them (the Guy–Smith theorem makes
-// that exact), or an error when neither covers upTo.
+// certified period (and its saltus) when upTo is beyond them (the
+// certificate makes that exact), or an error when neither covers upTo.
 func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	if upTo < len(r.Values) {
 		return r.Values, nil
@@ -565,9 +565,15 @@ func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	}
 	out := make([]uint16, upTo+1)
 	copy(out, r.Values)
-	p := r.Period.Period
+	// G(n) = G(n−p) + s: an arithmetic period (Nim, Lasker's Nim, all-but
+	// games) adds its saltus each period
+	p, s := r.Period.Period, r.Period.Saltus
 	for n := len(r.Values); n <= upTo; n++ {
-		out[n] = out[n-p]
+		v := int(out[n-p]) + s
+		if v > octal.MaxValue {
+			return nil, fmt.Errorf("the Grundy value of heap %d exceeds %d, the largest value nimlab stores", n, octal.MaxValue)
+		}
+		out[n] = uint16(v)
 	}
 	return out, nil
 }

@@ -132,7 +132,9 @@ import (
 //
 // The check reads G(0..Nc+p−1). Without splits (c)-(e) are empty and this is
 // the one-heap certificate. It is a sufficient condition: 4.1[3] (period 8,
-// saltus 4) and 0.611[3] (period 6, saltus 3) fail (c), and finite hexadecimal
+// saltus 4) and 0.611[3] (period 6, saltus 3) fail (c) with their own period,
+// and pass it with the period doubled (certifyThreesTailMultiples: a proven
+// multiple and one period of the claim give the claim); finite hexadecimal
 // codes that grow (0.3F: period 6, saltus 3, as CGSuite lists) are outside
 // it; their arithmetic periods are reported as seen. We could not read the
 // statement of Howse and Nowakowski's arithmetic-periodicity theorem for
@@ -281,7 +283,7 @@ func AnalyzePeriod(code Code, values []uint16) Period {
 	p, ok := FindArithmeticPeriod(values)
 	if ok && p.Saltus > 0 {
 		if tail, ok := threesTail(r); ok {
-			if c, ok := CertifyThreesTail(values, tail, p.Period, p.Saltus, p.Preperiod); ok {
+			if c, ok := certifyThreesTailMultiples(values, tail, p.Period, p.Saltus, p.Preperiod); ok {
 				return c
 			}
 		}
@@ -460,6 +462,44 @@ func CertifyThreesTail(values []uint16, tail ThreesTail, p, s, n0 int) (Period, 
 		}
 		n++
 	}
+}
+
+// maxPeriodMultiple bounds the multiples k·p that certifyThreesTailMultiples
+// tries.
+const maxPeriodMultiple = 16
+
+// certifyThreesTailMultiples is CertifyThreesTail for the claim
+// G(n+p) = G(n) + s, tried with the period and saltus multiplied by
+// k = 1, 2, 4, … maxPeriodMultiple. A multiple sees more: the low bits mod
+// the lowest set bit of k·s and the residues mod k·p separate splits that
+// mod p do not (4.1[3]: period 8, saltus 4 fails condition (c); period 16,
+// saltus 8 passes). The multiple proves G(n+kp) = G(n) + ks for n ≥ n0;
+// then D(n) = G(n+p) − G(n) satisfies D(n+kp) = D(n) for n ≥ n0, so
+// D(n) = s on the kp heaps n0 ≤ n < n0+kp (checked on the values) gives
+// D(n) = s for every n ≥ n0: the claim itself. The check needs
+// G(0..max(L_k, n0+kp+p)−1), L_k the multiple's certificate length.
+func certifyThreesTailMultiples(values []uint16, tail ThreesTail, p, s, n0 int) (Period, bool) {
+	for k := 1; k <= maxPeriodMultiple && n0+k*p <= len(values); k *= 2 {
+		c, ok := CertifyThreesTail(values, tail, k*p, k*s, n0)
+		if !ok {
+			continue
+		}
+		if k == 1 {
+			return c, true
+		}
+		if n0+(k+1)*p > len(values) {
+			return Period{}, false // too few values to check one period of the claim
+		}
+		for n := n0; n < n0+k*p; n++ {
+			if int(values[n+p]) != int(values[n])+s {
+				return Period{}, false
+			}
+		}
+		c.Period, c.Saltus = p, s
+		c.NeededTo = max(c.NeededTo, n0+(k+1)*p)
+		return c, true
+	}
+	return Period{}, false
 }
 
 // splitsExcluded checks condition (d) of the two-heap certificate: no

@@ -73,7 +73,7 @@ func TestTwoHeapTailCertificateHolds(t *testing.T) {
 	}
 
 	rng := rand.New(rand.NewPCG(14, 2))
-	codes := []string{"4.[3]", "4.0[3]", "4.1[3]", "4.2[3]", "4.3[3]", "0.4[3]", "0.6[3]", "0.7[3]", "0.14[3]", "4.03[3]"}
+	codes := []string{"4.[3]", "4.0[3]", "4.1[3]", "4.2[3]", "4.3[3]", "0.4[3]", "0.6[3]", "0.7[3]", "0.14[3]", "4.03[3]", "4.10[3]", "0.611[3]"}
 	for len(codes) < 60 {
 		code := fmt.Sprint([]int{0, 4}[rng.IntN(2)]) + "."
 		for range 1 + rng.IntN(3) {
@@ -101,6 +101,12 @@ func TestTwoHeapTailCertificateHolds(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d codes with splits proven by the two-heap certificate", proven, len(codes))
+	for _, name := range []string{"4.1[3]", "4.10[3]", "0.611[3]"} {
+		// their own period fails condition (c); the doubled one proves it
+		res, err := Solve(context.Background(), MustParseGame(name), SolveOptions{})
+		require.NoError(t, err)
+		assert.True(t, res.Certified, "%s: %+v", name, res.Period)
+	}
 	require.GreaterOrEqual(t, proven, 25, "too few codes proven: the test checks little")
 }
 
@@ -128,6 +134,25 @@ func TestTwoHeapTailCertificateRefuses(t *testing.T) {
 	assert.False(t, ok, "a value changed near the end refutes the claim")
 	_, ok = CertifyThreesTail(vals[:5], tail, 4, 4, 1)
 	assert.False(t, ok, "one value fewer than the certificate needs")
+
+	// 4.1[3]: period 8, saltus 4 is proven through period 16, saltus 8;
+	// a wrong saltus or a value planted within the first 16 heaps of the
+	// regular part (where only the claim itself is checked) is refused
+	code := MustParseGame("4.1[3]")
+	vals = toUint16(twoHeapBrute(code.TakeBreak(), 600))
+	tail, ok = threesTail(code.TakeBreak())
+	require.True(t, ok)
+	_, ok = CertifyThreesTail(vals, tail, 8, 4, 1)
+	assert.False(t, ok, "4.1[3]'s own period fails condition (c)")
+	p, ok := certifyThreesTailMultiples(vals, tail, 8, 4, 1)
+	require.True(t, ok)
+	assert.Equal(t, [3]int{8, 4, 1}, [3]int{p.Period, p.Saltus, p.Preperiod})
+	_, ok = certifyThreesTailMultiples(vals, tail, 8, 5, 1)
+	assert.False(t, ok, "wrong saltus")
+	planted = slices.Clone(vals)
+	planted[10] += 4 // G(10+8) = G(10)+4 and G(10) = G(2)+4 both fail
+	_, ok = certifyThreesTailMultiples(planted, tail, 8, 4, 1)
+	assert.False(t, ok, "a value planted in the first period")
 	// G(n) = n claimed for a game that splits a heap in two without
 	// removing tokens: a + b = M has G(a) ⊕ G(b) ≡ G(M) in the low bits of
 	// every saltus and G(a) + G(b) = G(M), so neither the residues nor the

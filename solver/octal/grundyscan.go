@@ -69,24 +69,24 @@ func reversedPrefix(vals []uint16, length int) []uint16 {
 	return rev
 }
 
-// scanHeap is the rule-out scan over the pairs (a, n−a), 1 ≤ a ≤ (n−1)/2,
+// scanHeap is the rule-out scan over the pairs (a, n−a), a0 ≤ a ≤ (n−1)/2,
 // of heap n (see scanSet); rev, when not empty, is reversedPrefix(vals, …),
 // and the pairs with a ≤ len(rev) go through grundyScanRevAVX2.
-func scanHeap(vals, rev []uint16, n int, set []uint64, count int) int {
+func scanHeap(vals, rev []uint16, n, a0 int, set []uint64, count int) int {
 	h := (n - 1) / 2
-	from := 1
-	if haveGrundyScanAVX2 && len(rev) >= 32 && len(set) <= grundyVectorWords && count > 0 && h >= 32 {
+	from := a0
+	if haveGrundyScanAVX2 && len(rev) >= 32 && len(set) <= grundyVectorWords && count > 0 && min(h, len(rev))-a0+1 >= 32 {
 		A := len(rev)
-		nb := min(h, A) / 32
+		nb := (min(h, A) - a0 + 1) / 32
 		var buf [grundyVectorWords]uint64
 		var scratch [32]uint16
 		copy(buf[:], set)
-		_, count = grundyScanRevAVX2(&rev[A-32], &vals[n-32], nb, &buf, len(set), count, &scratch)
+		_, count = grundyScanRevAVX2(&rev[A-a0-31], &vals[n-a0-31], nb, &buf, len(set), count, &scratch)
 		copy(set, buf[:len(set)])
 		if count == 0 {
 			return 0
 		}
-		from = 32*nb + 1
+		from = a0 + 32*nb
 	}
 	if from > h {
 		return count
