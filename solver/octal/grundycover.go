@@ -55,7 +55,43 @@ type grundyCover struct {
 // each heap's own scan goes on (see checkGuesses): the first pairs find most
 // of the rare values, each find a costly exit from the scan's loop, while
 // the kernel has no branch.
-const grundyBulkPairs = 2048
+const grundyBulkPairs = 1536
+
+// decompressRare is the rare value whose compressed form is i.
+func decompressRare(i uint16, b uint, mask uint16) uint16 {
+	v := (i>>b)<<(b+1) | i&(1<<b-1)
+	if !isRare(v, mask) {
+		v |= 1 << b
+	}
+	return v
+}
+
+// bulkRuleOut runs the first pairs of the rule-out for the heaps n1+i0 …
+// n1+i1−1 (at most grundyLanes): need gets, per heap, the compressed rare
+// values it has to find (its pending set), acc the ones the pairs (a, n−a)
+// with common a ≤ grundyBulkPairs give. It returns the first pair the heaps'
+// own scans go on from. (Stopping early once every heap of the group has
+// found its values, checked every 256 pairs, did not pay: one of sixteen
+// heaps nearly always needs them all; nor did 2,048 or 4,096 pairs instead
+// of 1,536: BenchmarkGrundyCoverRegime-like runs at 2^18 and 2^24.)
+func (e *grundyEngine) bulkRuleOut(n1, i0, i1, W, chunks int, acc, need *[2][64]uint32) int {
+	c := &e.cover
+	*acc, *need = [2][64]uint32{}, [2][64]uint32{}
+	for i := i0; i < i1; i++ {
+		j := i - i0
+		for k, x := range e.pendSets[i*W : (i+1)*W] {
+			for t := x; t != 0; t &= t - 1 {
+				ci := compressValue(uint16(64*k+bits.TrailingZeros64(t)), c.bit)
+				need[ci>>7][int(ci>>5&3)*grundyLanes+j] |= 1 << (ci & 31)
+			}
+		}
+	}
+	nb := len(c.bulkAs)
+	for ch := range chunks {
+		c.run(n1+i0-c.from, c.bulkAs, c.bulkRho[ch*nb:(ch+1)*nb], &acc[ch])
+	}
+	return grundyBulkPairs + 1
+}
 
 // compress deletes bit b of v (v common: the bit follows from the others).
 func compressValue(v uint16, b uint) uint16 {

@@ -379,8 +379,8 @@ func (e *grundyEngine) block(n1, B int) int {
 // and drops the rest.
 //
 // With bulk (cover blocks, whose compressed values are ready, past the last
-// rare heap by more than grundyBulkPairs) the pairs a ≤ grundyBulkPairs are
-// tested for sixteen heaps at once by the cover kernel (common a only: a
+// rare heap by more than grundyBulkPairs) the first pairs are tested for
+// sixteen heaps at once by the cover kernel (bulkRuleOut; common a only: a
 // rare a has a common partner there, so its pair's value is common) before
 // each heap's scan goes on from the next pair.
 func (e *grundyEngine) checkGuesses(n1, B, W int, bulk bool) {
@@ -389,7 +389,6 @@ func (e *grundyEngine) checkGuesses(n1, B, W int, bulk bool) {
 	}
 	c := &e.cover
 	bulk = bulk && len(c.bulkAs) > 0 && e.size <= 512
-	nb := len(c.bulkAs)
 	if bulk {
 		e.bulkRuns++
 	}
@@ -405,14 +404,12 @@ func (e *grundyEngine) checkGuesses(n1, B, W int, bulk bool) {
 		if from > 0 {
 			w = 1
 		}
-		var acc [2][64]uint32
+		var acc, need [2][64]uint32
+		bulkA0 := 1
 		for i := from; i < to; i++ {
 			lane := (i - from) % grundyLanes
 			if bulk && lane == 0 {
-				acc = [2][64]uint32{}
-				for ch := range chunks {
-					c.run(n1+i-c.from, c.bulkAs, c.bulkRho[ch*nb:(ch+1)*nb], &acc[ch])
-				}
+				bulkA0 = e.bulkRuleOut(n1, i, min(i+grundyLanes, to), W, chunks, &acc, &need)
 			}
 			count := int(e.pending[i])
 			if count == 0 {
@@ -422,17 +419,20 @@ func (e *grundyEngine) checkGuesses(n1, B, W int, bulk bool) {
 			set := e.pendSets[i*W : (i+1)*W]
 			a0 := 1
 			if bulk {
-				// the rare values below the guess that a first pair gives
-				for k, x := range set {
-					for t := x; t != 0; t &= t - 1 {
-						v := uint16(64*k + bits.TrailingZeros64(t))
-						ci := compressValue(v, c.bit)
-						found := uint64(acc[ci>>7][int(ci>>5&3)*grundyLanes+lane] >> (ci & 31) & 1)
-						set[k] &^= found << (v & 63)
-						count -= int(found)
+				// the rare values no first pair gave
+				a0 = bulkA0
+				clear(set)
+				count = 0
+				for ch := range chunks {
+					for w := range 4 {
+						x := w*grundyLanes + lane
+						for rem := need[ch][x] &^ acc[ch][x]; rem != 0; rem &= rem - 1 {
+							v := decompressRare(uint16(ch*128+w*32+bits.TrailingZeros32(rem)), c.bit, e.mask)
+							set[v>>6] |= 1 << (v & 63)
+							count++
+						}
 					}
 				}
-				a0 = grundyBulkPairs + 1
 			}
 			if count > 0 && scanHeap(vals, e.rev, n, a0, set, count) > 0 {
 				fail[w], failVal[w] = i, uint16(smallestInSet(set))
