@@ -237,9 +237,21 @@ func quotientAnalysisText(q *misere.Quotient, a *misere.Analysis) string {
 func quotientSummary(q *misere.Quotient) string {
 	var b strings.Builder
 	name := displayName(q.Code)
-	pnames := make([]string, len(q.PSet))
-	for i, x := range q.PSet {
-		pnames[i] = q.Names[x]
+	// Both lists grow with the quotient (Q_33 of 0.07 has 109 P elements and
+	// hundreds of relations): show a bounded part, the rest is in the table
+	// and in the CLI's --all.
+	const shown = 30
+	pnames := make([]string, 0, min(len(q.PSet), shown)+1)
+	for _, x := range q.PSet[:min(len(q.PSet), shown)] {
+		pnames = append(pnames, q.Names[x])
+	}
+	if len(q.PSet) > shown {
+		pnames = append(pnames, fmt.Sprintf("… and %d more", len(q.PSet)-shown))
+	}
+	presentation := q.Presentation
+	if len(q.Relations) > shown {
+		presentation = fmt.Sprintf("⟨%s | %s, … and %d more relations⟩", strings.Join(q.Generators, ", "),
+			strings.Join(q.Relations[:shown], ", "), len(q.Relations)-shown)
 	}
 	kind := "wild"
 	if q.Tame {
@@ -250,7 +262,7 @@ func quotientSummary(q *misere.Quotient) string {
 		normal = "normal"
 	}
 	fmt.Fprintf(&b, "%s: misère quotient of order %d, %s, %s, P = {%s}.\nPresentation %s.\n",
-		name, q.Order, kind, normal, strings.Join(pnames, ", "), q.Presentation)
+		name, q.Order, kind, normal, strings.Join(pnames, ", "), presentation)
 	if q.Certified {
 		fmt.Fprintf(&b, "Certified by the misère periodicity theorem: this is the full quotient and Φ(Hₙ₊%s) = Φ(Hₙ) for n ≥ %d.", subscript(q.Period), q.Preperiod)
 	} else {

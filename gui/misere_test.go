@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/misere"
 )
 
 // misereBrute075 is the misère outcome of a sum of heaps of 0.75, searched
@@ -156,4 +159,19 @@ func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
 	m.heaps.SetText("3 5 9 20")
 	waitJobs(t, &m.sumJobs)
 	assert.Contains(t, m.moves.Text(), "decided by the partial quotient Q_20")
+}
+
+// The summary of a large quotient shows a bounded part of its P-portion and
+// relations (Q_30 of 0.07: |P| = 65).
+func TestQuotientSummaryIsBounded(t *testing.T) {
+	code, err := misere.ParseRules("0.07")
+	require.NoError(t, err)
+	q, err := misere.Compute(context.Background(), code, misere.Options{Max: 30, Exact: true})
+	require.NoError(t, err)
+	require.Equal(t, 360, q.Order)
+	s := quotientSummary(q)
+	assert.Contains(t, s, "misère quotient of order 360")
+	assert.Contains(t, s, ", … and 35 more}")
+	assert.Contains(t, s, fmt.Sprintf("… and %d more relations⟩", len(q.Relations)-30))
+	assert.Less(t, len(s), 3000)
 }

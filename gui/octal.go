@@ -74,14 +74,17 @@ const (
 type octalTab struct {
 	ui *ui
 
-	games     *widget.Select
-	recent    *widget.Select
-	code      *boundedEntry
-	codeError inlineError
-	maxHeaps  *boundedEntry
-	engine    *widget.Select
-	compute   *widget.Button
-	cancel    *widget.Button
+	games  *widget.Select
+	recent *widget.Select
+	// syncingGames is set while a typed code moves the well-known games
+	// list, so the list does not start a computation of its own.
+	syncingGames bool
+	code         *boundedEntry
+	codeError    inlineError
+	maxHeaps     *boundedEntry
+	engine       *widget.Select
+	compute      *widget.Button
+	cancel       *widget.Button
 	// cont (Continue) extends an uncertified result, kept after Cancel or
 	// at max heaps, to next heaps.
 	cont      *widget.Button
@@ -152,6 +155,9 @@ func newOctalTab(u *ui) *octalTab {
 		labels[i] = g.label()
 	}
 	t.games = widget.NewSelect(labels, func(s string) {
+		if t.syncingGames {
+			return
+		}
 		for _, g := range knownGames {
 			if g.label() == s {
 				t.code.SetText(g.Code)
@@ -173,7 +179,10 @@ func newOctalTab(u *ui) *octalTab {
 
 	t.code = newBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.07")
-	t.code.OnChanged = func(s string) { t.validate(s) }
+	t.code.OnChanged = func(s string) {
+		t.validate(s)
+		t.showKnownGame(s)
+	}
 	t.code.OnSubmitted = func(string) { t.Compute() }
 	t.codeError = newInlineError()
 	t.code.OnTruncated = t.codeError.truncated
@@ -452,6 +461,30 @@ func (t *octalTab) solve(resume []uint16) {
 // Cancel stops the running computation.
 func (t *octalTab) Cancel() { t.jobs.Cancel() }
 
+// showKnownGame makes the well-known games list name the game whose code
+// is typed, and show its placeholder when the code is none of them (it
+// kept the last picked game beside an unrelated code).
+func (t *octalTab) showKnownGame(code string) {
+	code = strings.TrimSpace(code)
+	label := ""
+	for _, g := range knownGames {
+		if g.Code == code {
+			label = g.label()
+			break
+		}
+	}
+	if label == t.games.Selected {
+		return
+	}
+	t.syncingGames = true
+	defer func() { t.syncingGames = false }()
+	if label == "" {
+		t.games.ClearSelected()
+	} else {
+		t.games.SetSelected(label)
+	}
+}
+
 // gameName returns the well-known name of code, or "".
 func gameName(code string) string {
 	if c, err := octal.ParseGame(code); err == nil {
@@ -551,8 +584,8 @@ func parseHeaps(s string) ([]int, error) {
 const maxPeriodicHeap = 10_000_000
 
 // valuesFor returns G(0..upTo): the computed values, extended through the
-// certified period when upTo is beyond them (the Guy–Smith theorem makes
-// that exact), or an error when neither covers upTo.
+// certified period (and its saltus) when upTo is beyond them (the
+// certificate makes that exact), or an error when neither covers upTo.
 func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	if upTo < len(r.Values) {
 		return r.Values, nil
@@ -565,9 +598,15 @@ func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	}
 	out := make([]uint16, upTo+1)
 	copy(out, r.Values)
-	p := r.Period.Period
+	// G(n) = G(n−p) + s: an arithmetic period (Nim, Lasker's Nim, all-but
+	// games) adds its saltus each period
+	p, s := r.Period.Period, r.Period.Saltus
 	for n := len(r.Values); n <= upTo; n++ {
-		out[n] = out[n-p]
+		v := int(out[n-p]) + s
+		if v > octal.MaxValue {
+			return nil, fmt.Errorf("the Grundy value of heap %d exceeds %d, the largest value nimlab stores", n, octal.MaxValue)
+		}
+		out[n] = uint16(v)
 	}
 	return out, nil
 }

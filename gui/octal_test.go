@@ -317,6 +317,22 @@ func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 	assert.Contains(t, o.moves.Text(), "G(4999)=")
 }
 
+// Beyond the computed values a proven arithmetic period adds its saltus:
+// Lasker's Nim (4.[3], proven from G(0..5)) at heaps up to 5000 against its
+// formula G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
+func TestOctalHeapsBeyondComputedUseTheSaltus(t *testing.T) {
+	res, err := octal.Solve(context.Background(), octal.MustParseGame("4.[3]"), octal.SolveOptions{})
+	require.NoError(t, err)
+	require.True(t, res.Certified)
+	require.Less(t, len(res.Values), 5000)
+	vals, err := valuesFor(res, 5000)
+	require.NoError(t, err)
+	for n := 1; n <= 5000; n++ {
+		want := map[int]int{1: n, 2: n, 3: n + 1, 0: n - 1}[n%4]
+		require.Equal(t, want, int(vals[n]), "G(%d)", n)
+	}
+}
+
 func TestOctalExports(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
@@ -357,6 +373,12 @@ func TestOctalKnownGamesList(t *testing.T) {
 	waitJobs(t, &o.jobs)
 	assert.Equal(t, "0.[3]", o.code.Text)
 	assert.Contains(t, o.summary.Text, "arithmetic period 1, saltus 1, preperiod 0 — proven by the Nim lemma")
+	// A typed code moves the list with it, and starts nothing by itself.
+	o.code.SetText("0.123")
+	assert.Equal(t, "", o.games.Selected)
+	o.code.SetText("0.77")
+	assert.Equal(t, knownGame{"Kayles", "0.77"}.label(), o.games.Selected)
+	assert.Contains(t, o.summary.Text, "proven by the Nim lemma", "typing alone computes nothing")
 }
 
 func TestOctalMisereSums(t *testing.T) {

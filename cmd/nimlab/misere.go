@@ -183,7 +183,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 		case errors.Is(err, context.DeadlineExceeded):
 			q.Stopped = fmt.Sprintf("the --seconds %d budget ran out while building Q_%d", seconds, q.ComputedTo+1)
 		case errors.Is(err, misere.ErrTooLarge):
-			q.Stopped = fmt.Sprintf("verifying Q_%d needs more profiles than the memory limit allows", q.ComputedTo+1)
+			q.Stopped = fmt.Sprintf("building Q_%d needs more memory than the limit allows", q.ComputedTo+1)
 		default:
 			return err
 		}

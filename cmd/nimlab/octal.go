@@ -15,6 +15,7 @@ import (
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newOctalCommand) }
@@ -117,11 +118,15 @@ or 3 (all-but).
 Without --n, auto mode computes until a period is proven or --max heaps are
 known: the Guy–Smith theorem (generalised to splits into m heaps: it needs
 G(0..m·(n0+p)+k−1)), the finite-window theorem for moves that leave at most
-one heap, the Nim lemma for codes like 0.[3] (period 1, saltus 1), and an
-arithmetic-period certificate for all-but subtraction games (and other
-one-heap games whose digits end in [3]: G(n+p) = G(n)+s proven when it holds
-on a window and the set of values seen shifts by s). For other games
-(modifiers, {2+}, infinite codes with splits such as 4.[3]) the period or
+one heap, the Nim lemma for codes like 0.[3] (period 1, saltus 1), and two
+arithmetic-period certificates of our own (proofs in solver/octal/gamecert.go)
+for codes whose digits end in a repeated 3: all-but subtraction games and
+other one-heap games (G(n+p) = G(n)+s proven when it holds on a window and the
+set of values seen shifts by s), and codes that also split a heap in two, with
+digit 0 or 4 before the point and digits 0-7 (Lasker's Nim 4.[3]: period 4,
+saltus 4, proven from G(0..5); the split values are also checked by residues
+mod p and by size). For other games (modifiers, {2+}, finite hexadecimal codes
+that grow such as 0.3F, codes the certificates' conditions miss) the period or
 arithmetic period the values show is reported as seen, not proven. With --n N
 exactly G(0..N) is computed.
 
@@ -136,11 +141,13 @@ first.`,
   nimlab octal 0.07 --heaps 10,20,30 --json
   nimlab octal 4!.0 --n 1000000          # Grundy's game
   nimlab octal 0.[3]                     # Nim: period 1, saltus 1, proven
-  nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim
+  nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim: period 4, saltus 4, proven
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
   nimlab octal 0.161 --compare 0.36      # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
+  nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
+  nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
   nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
@@ -171,7 +178,7 @@ first.`,
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
-	fl.BoolVar(&f.equivalent, "equivalent", false, "list the octal codes with as many digits whose Grundy values agree with CODE's")
+	fl.BoolVar(&f.equivalent, "equivalent", false, "list the codes of CODE's family (as many digits, octal or hexadecimal; subsets for S(…) and S!(…)) whose Grundy values agree with CODE's")
 	addLongRunFlags(fl, &f.long)
 	addStreamFlags(fl, &f.streamFl)
 	addValuesFileFlags(fl, &f.valuesFl)
@@ -200,7 +207,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		}
 	}
 	if f.equivalent && code.Rules != nil {
-		return badInput("--equivalent needs an octal code such as 0.07 (%s is not one); accepted: 0.d1…dk with digits 0-7, 0 or 4 before the point", code)
+		if _, err := takebreak.Family(*code.Rules, equivalentFamilyLimit); err != nil {
+			return badInput("--equivalent: %v", err)
+		}
 	}
 	opts := octal.SolveOptions{}
 	if f.nSet && f.mSet {
@@ -297,7 +306,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		report.Seen = &seenPeriod{Period: res.Period.Period, Preperiod: res.Period.Preperiod, Saltus: res.Period.Saltus, UpTo: count - 1}
 	}
 	if f.equivalent {
-		e, err := equivalentCodes(ctx, code, res)
+		bar := newProgressReporter(env, f.json, 1, code.String()+" equivalent codes")
+		e, err := equivalentCodes(ctx, code, res, func(done, total int) { bar.Update(int64(done), int64(total)) })
+		bar.Finish()
 		if err != nil {
 			return err
 		}
@@ -453,8 +464,8 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 	fmt.Fprintf(w, "%s: computed G(0..%d)\n", title, r.Count-1)
 	switch {
 	case r.Certified && r.Saltus != nil:
-		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d (G(n+%d) = G(n)+%d): proven by the %s\n",
-			*r.Period, *r.Saltus, *r.Preperiod, *r.Period, *r.Saltus, r.Proof)
+		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d (G(n+%d) = G(n)+%d): proven by the %s (needs G(0..%d))\n",
+			*r.Period, *r.Saltus, *r.Preperiod, *r.Period, *r.Saltus, r.Proof, *r.NeededTo-1)
 	case r.Certified:
 		fmt.Fprintf(w, "period %d, preperiod %d: certified by the %s (needs G(0..%d))\n",
 			*r.Period, *r.Preperiod, r.Proof, *r.NeededTo-1)
@@ -488,7 +499,11 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 				fmt.Fprintf(w, "  … and %d more\n", len(r.Equivalent.Codes)-i)
 				break
 			}
-			fmt.Fprintf(w, "  %s\n", c)
+			if r.Equivalent.Proven[i] {
+				fmt.Fprintf(w, "  %s (proven equal at every heap)\n", c)
+			} else {
+				fmt.Fprintf(w, "  %s\n", c)
+			}
 		}
 	}
 	if r.Heaps != nil {

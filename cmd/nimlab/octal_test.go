@@ -3,13 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // runCLI runs nimlab in-process and returns its exit status and output.
@@ -190,5 +194,133 @@ func TestOctalEquivalent(t *testing.T) {
 
 	status, _, errOut = runCLI(t, "octal", "4!.0", "--equivalent")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "--equivalent needs an octal code")
+	assert.Contains(t, errOut, "--equivalent: 4!.0 has a modifier")
+	status, _, errOut = runCLI(t, "octal", "0.3F7F", "--equivalent")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "more than the 4096 accepted")
+}
+
+// oneOrTwoHeapBrute is the definition of a game whose digits (given
+// explicitly, d[j] for j < len(d), then rep repeated forever) leave at
+// most two heaps: G(n) = mex of 0 (take all, bit 0 of d_n), G(n−j) (bit 1)
+// and G(a) ⊕ G(b) for a + b = n−j, a, b ≥ 1 (bit 2; j = 0 for d[0]).
+func oneOrTwoHeapBrute(d []int, rep int, upTo int) []int {
+	digit := func(j int) int {
+		if j < len(d) {
+			return d[j]
+		}
+		if rep == 0 {
+			return 0
+		}
+		start := len(d) - rep
+		return d[start+(j-start)%rep]
+	}
+	g := make([]int, upTo+1)
+	for n := 1; n <= upTo; n++ {
+		seen := map[int]bool{}
+		for j := 0; j <= n; j++ {
+			dj := digit(j)
+			if j == n && dj&1 != 0 {
+				seen[0] = true
+			}
+			if j >= 1 && j < n && dj&2 != 0 {
+				seen[g[n-j]] = true
+			}
+			if dj&4 != 0 {
+				for a := 1; 2*a <= n-j; a++ {
+					seen[g[a]^g[n-j-a]] = true
+				}
+			}
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+	}
+	return g
+}
+
+// TestOctalEquivalentTakeBreak: --equivalent for an infinite code, a
+// subtraction game and an all-but game lists exactly the family members
+// whose values, computed in the test from the definition, agree with
+// CODE's (and no member that differs); --compare proves Lasker's Nim 4.[3]
+// equal to 4.37[3] (checked here on 1,500 heaps), and the issue's
+// 0.161 / 0.36 still first differ at heap 519.
+func TestOctalEquivalentTakeBreak(t *testing.T) {
+	equivalent := func(code string) equivalentReport {
+		status, out, errOut := runCLI(t, "octal", code, "--equivalent", "--json")
+		require.Equal(t, 0, status, errOut)
+		var r struct {
+			Equivalent equivalentReport `json:"equivalent"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		return r.Equivalent
+	}
+	// 0.6[3] (take one leaving one or two heaps, or any number leaving
+	// none or one) against every 0.d1[d2]: the brute force on 120 heaps
+	const n = 120
+	want := oneOrTwoHeapBrute([]int{0, 6, 3}, 1, n)
+	var agree []string
+	for d1 := range 8 {
+		for d2 := range 8 {
+			if (d1 == 6 && d2 == 3) || (d1 == 0 && d2 == 0) {
+				continue
+			}
+			if slices.Equal(oneOrTwoHeapBrute([]int{0, d1, d2}, 1, n), want) {
+				agree = append(agree, takebreak.MustParse(fmt.Sprintf("0.%d[%d]", d1, d2)).String())
+			}
+		}
+	}
+	r := equivalent("0.6[3]")
+	assert.ElementsMatch(t, agree, r.Codes, "0.6[3]'s family")
+	require.Contains(t, r.Codes, "0.2[3]")
+	assert.True(t, r.Proven[slices.Index(r.Codes, "0.2[3]")], "0.2[3]: both arithmetic periods proven")
+
+	// subtraction games: S(1,2,5) has period 3 (0,1,2,…): so do the sets
+	// F ⊆ {1..5} whose values agree (computed here)
+	sub := func(F []int, upTo int) []int {
+		g := make([]int, upTo+1)
+		for m := 1; m <= upTo; m++ {
+			seen := map[int]bool{}
+			for _, f := range F {
+				if f <= m {
+					seen[g[m-f]] = true
+				}
+			}
+			for seen[g[m]] {
+				g[m]++
+			}
+		}
+		return g
+	}
+	want = sub([]int{1, 2, 5}, 200)
+	agree = nil
+	for mask := 1; mask < 32; mask++ {
+		var F []int
+		for v := 1; v <= 5; v++ {
+			if mask&(1<<(v-1)) != 0 {
+				F = append(F, v)
+			}
+		}
+		if !slices.Equal(F, []int{1, 2, 5}) && slices.Equal(sub(F, 200), want) {
+			agree = append(agree, "S("+strings.Trim(strings.ReplaceAll(fmt.Sprint(F), " ", ","), "[]")+")")
+		}
+	}
+	r = equivalent("S(1,2,5)")
+	assert.ElementsMatch(t, agree, r.Codes)
+	assert.NotEmpty(t, r.Codes)
+	for i, c := range r.Codes {
+		assert.True(t, r.Proven[i], "%s: finite-window periods", c)
+	}
+
+	// all-but games: S!(1,3) has the values of S!(1) only
+	r = equivalent("S!(1,3)")
+	assert.Equal(t, []string{"S!(1)"}, r.Codes)
+
+	status, out, errOut := runCLI(t, "octal", "4.[3]", "--compare", "4.37[3]")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "4.[3] and 4.37[3] have the same Grundy value at every heap")
+	assert.Equal(t, oneOrTwoHeapBrute([]int{4, 3}, 1, 1500), oneOrTwoHeapBrute([]int{4, 3, 7, 3}, 1, 1500))
+	status, out, errOut = runCLI(t, "octal", "0.161", "--compare", "0.36", "--max", "4096")
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, out, "0.161 and 0.36 first differ at heap 519: G = 2 and 4")
 }

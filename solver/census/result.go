@@ -43,9 +43,10 @@ type Result struct {
 
 	Status Status
 	// StoppedBy says why an unsolved game stopped: "max" (the heap budget),
-	// "time" (the time budget) or "saltus" (its values show an arithmetic
+	// "time" (the time budget), "saltus" (its values show an arithmetic
 	// period, G(n+p) = G(n) + s with s ≠ 0: they grow for ever if it holds,
-	// so no ordinary period can be certified).
+	// so no ordinary period can be certified) or "value" (the next value
+	// exceeds octal.MaxValue, the largest the two-byte store holds).
 	StoppedBy string
 	// Heaps is how many values were computed: G(0..Heaps−1). For a periodic
 	// game it is the certificate's length.

@@ -270,6 +270,9 @@ func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps
 	opts := octal.SolveOptions{
 		Max:    budget.MaxHeaps,
 		Resume: resume,
+		// The sparse engine, or the dense one where it is faster: the
+		// games of 0.??? and 4.??? with no sparse space (densechoice.go).
+		Engine: octal.DenseOrSparse(),
 		// The checkpoint hook is how Solve hands over the values known when
 		// a budget stops it, and where a seen arithmetic period stops it;
 		// no file is written. Solve calls it after each step of the run
@@ -307,6 +310,10 @@ func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps
 	case ctx.Err() == nil && partial != nil && errors.Is(context.Cause(gameCtx), errSaltus):
 		vals := clipValues(partial)
 		return summarize(g, budget, vals, seen, "saltus", took), vals, nil
+	case ctx.Err() == nil && errors.As(err, new(*octal.ValueOverflowError)) && partial != nil:
+		// A value past the two-byte store: the values before it stand.
+		vals := clipValues(partial)
+		return summarize(g, budget, vals, seenArithmetic(vals), "value", took), vals, nil
 	case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && partial != nil:
 		// The game's own time budget ran out (not the census's context).
 		if p := analyze(g, partial); p.Certified {

@@ -176,6 +176,9 @@ func labelAndReduce(ctx context.Context, g *game, c candidate) (*monoid, []bool,
 		j, _ := lookup(c.m.times(elems[x], elems[y]))
 		return j
 	})
+	if q == nil {
+		return nil, nil, nil, fmt.Errorf("a quotient candidate of more than %d elements: %w", maxTableOrder, ErrTooLarge)
+	}
 	phi := make([]int32, len(c.phi))
 	for h, x := range c.phi {
 		j, _ := lookup(x)

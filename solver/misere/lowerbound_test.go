@@ -144,3 +144,17 @@ func TestComputeStoppedReportsNextLowerBound(t *testing.T) {
 	assert.Greater(t, b.Distinguished, 24) // the candidates prove more than Q_24
 	assert.Less(t, b.Limit, 60)
 }
+
+// A candidate whose table would be too large stops the computation with
+// ErrTooLarge (not an out-of-memory crash), keeping Q_n.
+func TestComputeStopsAtTheTableLimit(t *testing.T) {
+	old := maxTableOrder
+	maxTableOrder = 30 // |Q_24| = 24 fits; heap 25's first candidate has 48 elements
+	defer func() { maxTableOrder = old }()
+	q, err := Compute(context.Background(), octal.MustParseCode("0.07"), Options{Max: 30})
+	require.ErrorIs(t, err, ErrTooLarge)
+	require.NotNil(t, q)
+	assert.Equal(t, 24, q.ComputedTo)
+	assert.Equal(t, 24, q.Order)
+	assert.Nil(t, q.NextBound) // no candidate was verified, so none failed
+}

@@ -11,6 +11,11 @@ type monoid struct {
 
 func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.size+int(y)] }
 
+// maxTableOrder is the largest monoid reduce tabulates: 12 000 elements make
+// a 576 MB multiplication table (and a candidate's verification needs its
+// predecessor's and the profiles besides), within the 3 GB a run may use.
+var maxTableOrder = 12_000
+
 // trivialMonoid is {1}.
 func trivialMonoid() *monoid { return &monoid{size: 1, mul: []int32{0}} }
 
@@ -82,6 +87,9 @@ func submonoid(m *monoid, gens []int32) (*monoid, []int32) {
 // them (Moore's partition refinement). times(x, y) must return the index of
 // x·y. It returns the quotient (classes renumbered so that the identity,
 // element 0, is class 0), its P-portion and each element's class.
+//
+// A quotient of more than maxTableOrder elements is not tabulated: reduce
+// returns nil.
 func reduce(size int, trans [][]int32, p []bool, times func(x, y int32) int32) (*monoid, []bool, []int32) {
 	class := make([]int32, size)
 	for x := range class {
@@ -125,6 +133,9 @@ func reduce(size int, trans [][]int32, p []bool, times func(x, y int32) int32) (
 			rep[nextID] = int32(x)
 			nextID++
 		}
+	}
+	if count > maxTableOrder {
+		return nil, nil, nil // its table would not fit the memory nimlab allows itself
 	}
 	q := &monoid{size: count, mul: make([]int32, count*count)}
 	qp := make([]bool, count)

@@ -135,9 +135,11 @@ func (ps *profiles) admit(id int32) {
 // commit forgets the undo log (the trial that made it succeeded).
 func (ps *profiles) commit() { ps.frontLog = ps.frontLog[:0] }
 
-// ErrTooLarge is returned when verifying a quotient candidate would need more
-// memory than nimlab allows itself (about 300 MB of profiles).
-var ErrTooLarge = errors.New("verifying the quotient needs more profiles than the memory limit allows")
+// ErrTooLarge is returned when building a quotient would need more memory
+// than nimlab allows itself: a candidate whose verification needs more than
+// about 300 MB of profiles, or whose multiplication table would have more
+// than maxTableOrder² entries.
+var ErrTooLarge = errors.New("the quotient candidates need more memory than the limit allows")
 
 // profileWords is the memory budget of a profile set, in 64-bit words of
 // option sets (the map keys take as much again).

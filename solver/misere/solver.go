@@ -3,6 +3,7 @@ package misere
 import (
 	"container/heap"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -385,6 +386,7 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 	}
 	slices.Sort(heaps)
 	slices.Reverse(heaps)
+	var tooLarge error
 	for bump := 0; bump < 4; bump++ {
 		for size := 1; size <= len(heaps); size++ {
 			for _, k := range combinations(heaps, size) {
@@ -397,6 +399,10 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 						continue
 					}
 					q2, p2, phi2, err := labelAndReduce(ctx, s.g, c)
+					if errors.Is(err, ErrTooLarge) {
+						tooLarge = err // a smaller variant may still do
+						continue
+					}
 					if err != nil {
 						return reduced{}, err
 					}
@@ -406,6 +412,9 @@ func (s *Solver) recalibrate(ctx context.Context, q *monoid, p []bool, phi []int
 				}
 			}
 		}
+	}
+	if tooLarge != nil {
+		return reduced{}, tooLarge
 	}
 	return reduced{}, fmt.Errorf("%s: could not recalibrate the quotient candidate at heap %d (failing position %v)", s.g.code, len(phi)-1, bad)
 }

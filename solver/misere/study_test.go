@@ -106,3 +106,59 @@ func init() {
 		profileWords = w << 20
 	}
 }
+
+// TestStudyPowers reports, for every failed candidate at heap n =
+// NIMLAB_STUDY_POWERS of NIMLAB_STUDY_CODE, how many multiples k·H_n
+// (k = 0, 1, …) the candidate's labels below its failure prove pairwise
+// distinguishable: the position k·H_n has birthday k·b(H_n), and a test z
+// counts for k and k' when both sums are born before the failure.
+func TestStudyPowers(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_POWERS"))
+	if n == 0 {
+		t.Skip("study")
+	}
+	s := NewSolver(octal.MustParseCode(os.Getenv("NIMLAB_STUDY_CODE")))
+	secs, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_SECONDS"))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(max(secs, 60))*time.Second)
+	defer cancel()
+	failedCandidate = func(h int, q *monoid, p []bool, phi []int32, bad map[int]int) {
+		if h != n {
+			return
+		}
+		limit := positionBirthday(s.g, bad)
+		r := repsOf(q, transitionsOf(s.g, phi, q.times, cmpInt32))
+		b := heapWeight(s.g, n)
+		var powers []int32
+		for x, k := int32(0), 0; k*b < limit; k++ {
+			powers = append(powers, x)
+			x = q.times(x, phi[n])
+		}
+		distinct := func(i, j int) bool {
+			for z := int32(0); int(z) < q.size; z++ {
+				if r.dist[z] >= 0 && r.dist[z]+max(i, j)*b < limit && p[q.times(powers[i], z)] != p[q.times(powers[j], z)] {
+					return true
+				}
+			}
+			return false
+		}
+		k := 1
+		for ; k < len(powers); k++ {
+			ok := true
+			for i := 0; i < k && ok; i++ {
+				ok = distinct(i, k)
+			}
+			if !ok {
+				break
+			}
+		}
+		lb, _ := certifiedLowerBound(q, p, r, limit)
+		fmt.Printf("heap %d candidate %d: failure %v born on day %d; 0..%d·H_%d pairwise distinguishable; %d elements told apart\n", h, q.size, bad, limit, k-1, n, lb)
+	}
+	defer func() { failedCandidate = nil }()
+	for s.Last() < n {
+		if err := s.Next(ctx); err != nil {
+			t.Log(err)
+			return
+		}
+	}
+}

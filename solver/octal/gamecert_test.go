@@ -87,7 +87,7 @@ func joinInts(xs []int) string {
 // given where its conditions fail: a claim with the wrong saltus, values
 // changed after the certificate point (a planted wrong claim), a sequence
 // that misses a value below the saltus (condition (b) never holds), too few
-// values, and games outside its scope (Lasker's Nim 4.[3], Grundy's game).
+// values, and games outside its scope (Lasker's Nim 4.[3], 0.[37]).
 func TestOneHeapTailCertificateRefuses(t *testing.T) {
 	F := []int{1, 3}
 	vals := allButBrute(F, 400)
@@ -114,10 +114,11 @@ func TestOneHeapTailCertificateRefuses(t *testing.T) {
 	assert.False(t, ok, "condition (b) fails: 1 is never a value")
 	_, ok = CertifyOneHeapTail(vals[:p.NeededTo-1], T, p.Period, p.Saltus, p.Preperiod)
 	assert.False(t, ok, "one value fewer than the certificate needs")
-	// out of scope: seen, not proven
+	// out of the one-heap certificate's scope: Lasker's Nim splits heaps
+	// (the two-heap certificate proves it, gamecert_split_test.go)
 	res, err := Solve(context.Background(), MustParseGame("4.[3]"), SolveOptions{N: 2000})
 	require.NoError(t, err)
-	assert.False(t, res.Period.Certified)
+	assert.Equal(t, ProofTwoHeapTail, res.Period.Proof)
 	assert.Equal(t, 4, res.Period.Saltus)
 	_, ok = oneHeapTail(MustParseGame("4.[3]").TakeBreak())
 	assert.False(t, ok)

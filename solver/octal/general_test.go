@@ -220,7 +220,9 @@ func TestLaskersNim(t *testing.T) {
 		}
 		require.Equal(t, want, int(res.Values[n]), "G(%d)", n)
 	}
-	assert.False(t, res.Certified)
+	// proven by the two-heap arithmetic-period certificate (gamecert.go)
+	assert.True(t, res.Certified)
+	assert.Equal(t, ProofTwoHeapTail, res.Period.Proof)
 	assert.Equal(t, 4, res.Period.Period)
 	assert.Equal(t, 4, res.Period.Saltus)
 	assert.Equal(t, 1, res.Period.Preperiod)

@@ -11,7 +11,10 @@ import (
 // Once n1 > 2·R, R the last rare heap, every partner n−r of a rare heap r
 // (n ≥ n1) is a common heap, so every rare-pair option value G(r) ⊕ G(n−r)
 // is common, and the candidate c is the smallest common value that no rare
-// pair gives. The common values are one coset of the rare subgroup, so
+// pair gives. With values below 256 they start at n1 > R: a rare partner's
+// compressed value is stored with bit 7 set, so its pair (a rare option, or
+// the equal split n = 2r, which is no move) falls outside every window; the
+// rule-out scan, which reads every pair, finds the rare options. The common values are one coset of the rare subgroup, so
 // deleting one mask bit b from a value (compress) maps them one to one and
 // in order onto 0..size/2−1, and the deletion is linear: compress(G(r) ⊕
 // G(n−r)) = compress(G(r)) ⊕ compress(G(n−r)). Each heap's common options
@@ -41,6 +44,53 @@ type grundyCover struct {
 	rho   []uint32 // compress(G(r)), then the same with bit 7 set (second chunk)
 	nrare int      // how many rare heaps rs holds
 	acc   []uint32 // per group of grundyLanes heaps: chunks of [4][grundyLanes] windows
+	// the common small heaps a ≤ grundyBulkPairs and compress(G(a)) (then
+	// with bit 7 flipped), for the rule-out of the cover blocks
+	bulkAs  []int32
+	bulkRho []uint32
+}
+
+// grundyBulkPairs is how many pairs (a, n−a), a = 1, 2, …, the rule-out of a
+// cover block tests for sixteen heaps at once with the cover kernel before
+// each heap's own scan goes on (see checkGuesses): the first pairs find most
+// of the rare values, each find a costly exit from the scan's loop, while
+// the kernel has no branch.
+const grundyBulkPairs = 1536
+
+// decompressRare is the rare value whose compressed form is i.
+func decompressRare(i uint16, b uint, mask uint16) uint16 {
+	v := (i>>b)<<(b+1) | i&(1<<b-1)
+	if !isRare(v, mask) {
+		v |= 1 << b
+	}
+	return v
+}
+
+// bulkRuleOut runs the first pairs of the rule-out for the heaps n1+i0 …
+// n1+i1−1 (at most grundyLanes): need gets, per heap, the compressed rare
+// values it has to find (its pending set), acc the ones the pairs (a, n−a)
+// with common a ≤ grundyBulkPairs give. It returns the first pair the heaps'
+// own scans go on from. (Stopping early once every heap of the group has
+// found its values, checked every 256 pairs, did not pay: one of sixteen
+// heaps nearly always needs them all; nor did 2,048 or 4,096 pairs instead
+// of 1,536: BenchmarkGrundyCoverRegime-like runs at 2^18 and 2^24.)
+func (e *grundyEngine) bulkRuleOut(n1, i0, i1, W, chunks int, acc, need *[2][64]uint32) int {
+	c := &e.cover
+	*acc, *need = [2][64]uint32{}, [2][64]uint32{}
+	for i := i0; i < i1; i++ {
+		j := i - i0
+		for k, x := range e.pendSets[i*W : (i+1)*W] {
+			for t := x; t != 0; t &= t - 1 {
+				ci := compressValue(uint16(64*k+bits.TrailingZeros64(t)), c.bit)
+				need[ci>>7][int(ci>>5&3)*grundyLanes+j] |= 1 << (ci & 31)
+			}
+		}
+	}
+	nb := len(c.bulkAs)
+	for ch := range chunks {
+		c.run(n1+i0-c.from, c.bulkAs, c.bulkRho[ch*nb:(ch+1)*nb], &acc[ch])
+	}
+	return grundyBulkPairs + 1
 }
 
 // compress deletes bit b of v (v common: the bit follows from the others).
@@ -78,14 +128,22 @@ func (c *grundyCover) cover(base, k0, k1, ch int, acc *[64]uint32) {
 		return
 	}
 	rho := c.rho[ch*c.nrare : (ch+1)*c.nrare]
-	if haveGrundyCoverAVX2 {
-		if base-int(c.rs[k1-1]) < 0 || base+grundyLanes > len(c.cv) {
-			panic("octal: cover kernel out of its window")
-		}
-		grundyCoverAVX2((*uint8)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.cv)), base)), &c.rs[k0], &rho[k0], k1-k0, acc)
+	c.run(base, c.rs[k0:k1], rho[k0:k1], acc)
+}
+
+// run is the cover kernel over the heaps rs (ascending) and values rho.
+func (c *grundyCover) run(base int, rs []int32, rho []uint32, acc *[64]uint32) {
+	if len(rs) == 0 {
 		return
 	}
-	grundyCoverScalar(c.cv, base, c.rs[k0:k1], rho[k0:k1], acc)
+	if haveGrundyCoverAVX2 {
+		if base-int(rs[len(rs)-1]) < 0 || base+grundyLanes > len(c.cv) || len(rho) < len(rs) {
+			panic("octal: cover kernel out of its window")
+		}
+		grundyCoverAVX2((*uint8)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.cv)), base)), &rs[0], &rho[0], len(rs), acc)
+		return
+	}
+	grundyCoverScalar(c.cv, base, rs, rho, acc)
 }
 
 // coverBlockOK reports whether the block from n1 can be a cover block.
@@ -96,7 +154,13 @@ func (e *grundyEngine) coverBlockOK(n1 int) bool {
 	if b := bits.TrailingZeros16(e.mask); 1<<(b+1) > e.size {
 		return false // the mask's bits lie above every value
 	}
-	return n1 > 2*int(e.rareHeaps[len(e.rareHeaps)-1])
+	last := int(e.rareHeaps[len(e.rareHeaps)-1])
+	if e.size <= 256 {
+		// a rare partner's compressed value is stored as 128 and more,
+		// outside every window (prepareCover)
+		return n1 > last
+	}
+	return n1 > 2*last
 }
 
 // prepareCover brings the compressed values up to heap n1 (and room for B
@@ -107,14 +171,16 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 		c.mask, c.bit = e.mask, uint(bits.TrailingZeros16(e.mask))
 		c.cv, c.nrare = c.cv[:0], -1
 		c.from, c.to = 0, 0
+		c.bulkAs, c.bulkRho = nil, nil
 	}
 	last := int(e.rareHeaps[len(e.rareHeaps)-1])
-	if c.from > n1-last || n1+B+grundyLanes > c.from+len(c.cv) {
-		// a new window: the partners of the block's rare pairs and room
-		// for 2^16 more heaps
-		c.from = n1 - last
+	lowest := max(n1-max(last, grundyBulkPairs), 0)
+	if c.from > lowest || n1+B+grundyLanes > c.from+len(c.cv) {
+		// a new window: the partners of the block's rare pairs (and of its
+		// first pairs) and room for 2^16 more heaps
+		c.from = lowest
 		c.to = c.from
-		if need := last + B + grundyLanes + 1<<16; cap(c.cv) < need {
+		if need := n1 - lowest + B + grundyLanes + 1<<16; cap(c.cv) < need {
 			c.cv = make([]uint8, need)
 		} else {
 			c.cv = c.cv[:need]
@@ -122,9 +188,26 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 	}
 	c.to = min(c.to, n1)
 	for h := c.to; h < n1; h++ {
-		c.cv[h-c.from] = uint8(compressValue(e.vals[h], c.bit))
+		v := e.vals[h]
+		c.cv[h-c.from] = uint8(compressValue(v, c.bit))
+		if e.rareBits[v] {
+			c.cv[h-c.from] |= 128
+		}
 	}
 	c.to = n1
+	if c.bulkAs == nil && n1 > grundyBulkPairs {
+		for a := 1; a <= grundyBulkPairs; a++ {
+			if !e.rareBits[e.vals[a]] {
+				c.bulkAs = append(c.bulkAs, int32(a))
+			}
+		}
+		nb := len(c.bulkAs)
+		c.bulkRho = make([]uint32, 2*nb)
+		for k, a := range c.bulkAs {
+			v := uint32(compressValue(e.vals[a], c.bit))
+			c.bulkRho[k], c.bulkRho[nb+k] = v, v^128
+		}
+	}
 	if c.nrare != len(e.rareHeaps) {
 		nr := len(e.rareHeaps)
 		c.nrare = nr
@@ -142,8 +225,10 @@ func (e *grundyEngine) prepareCover(n1, B int) {
 // guesses heaps n1..n1+B−1 (fewer when a value would outgrow the tables)
 // and checks the guesses.
 func (e *grundyEngine) coverBlock(n1, B int) {
+	e.coverRuns++
 	e.prepareCover(n1, B)
 	c := &e.cover
+	last := int(e.rareHeaps[len(e.rareHeaps)-1])
 	size := e.size
 	W := size / 64
 	chunks := 1
@@ -191,7 +276,9 @@ func (e *grundyEngine) coverBlock(n1, B int) {
 			n := n1 + i0 + j
 			for k := range kSmall {
 				x := uint32(c.cv[n-int(c.rs[k])-c.from]) ^ c.rho[k]
-				acc[(g*chunks+int(x>>7))*64+int(x>>5&3)*grundyLanes+j] |= 1 << (x & 31)
+				if int(x>>7) < chunks { // not a rare partner
+					acc[(g*chunks+int(x>>7))*64+int(x>>5&3)*grundyLanes+j] |= 1 << (x & 31)
+				}
 			}
 			ci := half
 			for ch := range chunks {
@@ -228,5 +315,8 @@ func (e *grundyEngine) coverBlock(n1, B int) {
 			c.cv[n-c.from] = uint8(ci)
 		}
 	}
-	e.checkGuesses(n1, B, W)
+	// the first pairs of the rule-out at sixteen heaps a time need every
+	// partner n−a, a ≤ grundyBulkPairs, common: a pair of two rare heaps
+	// gives a rare option the kernel does not see
+	e.checkGuesses(n1, B, W, n1 > last+grundyBulkPairs)
 }

@@ -8,14 +8,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestGrundyCoverKernelAgainstDefinition checks the vector cover kernel
-// against its definition, written here again: for every rare heap r and
+// TestGrundyCoverKernelAgainstDefinition checks the cover kernels (vector
+// and scalar) against their definition, written here again: for every rare heap r and
 // lane j, bit x&31 of window x>>5 of lane j is set for x = src[j−r] ^ ρ when
 // x < 128, on random compressed values, rare lists and partial runs.
 func TestGrundyCoverKernelAgainstDefinition(t *testing.T) {
-	if !haveGrundyCoverAVX2 {
-		t.Skip("no AVX2 here: the scalar cover is the definition")
-	}
+	avx2 := haveGrundyCoverAVX2
+	defer func() { haveGrundyCoverAVX2 = avx2 }()
 	rng := rand.New(rand.NewPCG(14, 16))
 	for trial := range 300 {
 		nr := rng.IntN(200)
@@ -48,9 +47,12 @@ func TestGrundyCoverKernelAgainstDefinition(t *testing.T) {
 					}
 				}
 			}
-			got := start
-			c.cover(base, 0, nr, ch, &got)
-			require.Equal(t, want, got, "trial %d chunk %d", trial, ch)
+			for _, vector := range []bool{avx2, false} {
+				haveGrundyCoverAVX2 = vector // and grundyCoverScalar
+				got := start
+				c.cover(base, 0, nr, ch, &got)
+				require.Equal(t, want, got, "trial %d chunk %d vector %v", trial, ch, vector)
+			}
 		}
 	}
 }
@@ -82,36 +84,32 @@ func TestGrundyCoverValues(t *testing.T) {
 	}
 }
 
-// TestGrundyCoverBlocks computes Grundy's game to 2^18 heaps with the cover
-// blocks (from 2·82,860 on) and without them, the engine
-// TestGrundyEngineAgainstGeneral and TestGrundySpeculativeBlocks check
-// against the definition, and requires the same values; the cover blocks
-// must have run. A resumed run (from the middle of the cover blocks) gives
-// the same values too.
+// TestGrundyCoverBlocks computes Grundy's game to 200,000 heaps with the
+// cover blocks (from 2^16 on, rare heaps turning up until 82,860) and
+// without them (the engine TestGrundyEngineAgainstGeneral and
+// TestGrundySpeculativeBlocks check against the definition), and requires
+// the same values; the cover blocks must have run. A resumed run (from the
+// middle of the cover blocks) gives the same values too.
 func TestGrundyCoverBlocks(t *testing.T) {
 	if testing.Short() {
-		t.Skip("2^18 heaps twice")
+		t.Skip("200,000 heaps three times")
 	}
-	const n = 1 << 18
+	const n = 200_000
 	plain := newGrundyEngine(nil, n).(*grundyEngine)
 	plain.coverBlocks = false
 	require.NoError(t, plain.extend(context.Background(), n-1, nil))
 	want := plain.values()
-	for _, vector := range []bool{haveGrundyCoverAVX2, false} {
-		func() {
-			defer func(v bool) { haveGrundyCoverAVX2 = v }(haveGrundyCoverAVX2)
-			haveGrundyCoverAVX2 = vector
-			eng := newGrundyEngine(nil, n).(*grundyEngine)
-			require.NoError(t, eng.extend(context.Background(), 200_000, nil))
-			require.NoError(t, eng.extend(context.Background(), n-1, nil))
-			require.NotNil(t, eng.cover.cv, "no cover block ran")
-			got := eng.values()
-			for i := range want {
-				require.Equal(t, want[i], got[i], "G(%d) vector %v", i, vector)
-			}
-		}()
+	require.Zero(t, plain.coverRuns)
+	eng := newGrundyEngine(nil, n).(*grundyEngine)
+	require.NoError(t, eng.extend(context.Background(), 100_000, nil))
+	require.NoError(t, eng.extend(context.Background(), n-1, nil))
+	require.Greater(t, eng.coverRuns, 100, "the cover blocks did not run")
+	require.Greater(t, eng.bulkRuns, 80, "the cover kernel did not start the rule-out")
+	got := eng.values()
+	for i := range want {
+		require.Equal(t, want[i], got[i], "G(%d)", i)
 	}
-	again := newGrundyEngine(want[:190_001], n).(*grundyEngine)
+	again := newGrundyEngine(want[:170_001], n).(*grundyEngine)
 	require.NoError(t, again.extend(context.Background(), n-1, nil))
 	require.Equal(t, want, again.values())
 }

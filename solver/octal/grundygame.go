@@ -48,9 +48,17 @@ type grundyEngine struct {
 	speculateFrom int  // grundySpeculateFrom; tests lower it
 	coverBlocks   bool // use cover blocks where they apply (grundycover.go); tests turn them off
 	cover         grundyCover
+	coverRuns     int      // cover blocks run (tests check they did)
+	bulkRuns      int      // and those whose rule-out began with the cover kernel
+	rev           []uint16 // reversedPrefix of the first grundyRevLen heaps, once they are known
 }
 
 const grundyBlock = 256
+
+// grundyCoverBlock is the length of a cover block (grundycover.go): longer,
+// as its guesses are almost never wrong, so that the two workers meet less
+// often.
+const grundyCoverBlock = 1024
 
 // grundyTile is how many heaps' rows phase 1 marks at a time.
 const grundyTile = 64
@@ -148,14 +156,19 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 		if n >= e.nextMaskCheck {
 			e.rechooseMask()
 		}
-		end := min(upTo+1, n+grundyBlock, max(e.nextMaskCheck, n+1))
+		cover := n >= e.speculateFrom && e.workers > 1 && n >= e.exactUntil && e.coverBlockOK(n)
+		blockLen := grundyBlock
+		if cover {
+			blockLen = grundyCoverBlock
+		}
+		end := min(upTo+1, n+blockLen, max(e.nextMaskCheck, n+1))
 		if n < grundyDirect {
 			for ; n < min(end, grundyDirect); n++ {
 				e.record(n, uint16(e.directValue(n)))
 			}
 			continue
 		}
-		if n >= e.speculateFrom && e.workers > 1 && n >= e.exactUntil && e.coverBlockOK(n) {
+		if cover {
 			e.coverBlock(n, end-n)
 		} else if at := e.block(n, end-n); at >= 0 {
 			return errValueOverflow(MustParseGame("4!.0"), at)
@@ -354,7 +367,7 @@ func (e *grundyEngine) block(n1, B int) int {
 		}
 	}
 	if spec {
-		e.checkGuesses(n1, B, W)
+		e.checkGuesses(n1, B, W, false)
 	}
 	return -1
 }
@@ -364,7 +377,25 @@ func (e *grundyEngine) block(n1, B int) int {
 // find among its pairs (W words a heap) and e.pending[i] how many. It keeps
 // the guesses up to the first heap that lacks one, gives that heap its value
 // and drops the rest.
-func (e *grundyEngine) checkGuesses(n1, B, W int) {
+//
+// With bulk (cover blocks, whose compressed values are ready, past the last
+// rare heap by more than grundyBulkPairs) the first pairs are tested for
+// sixteen heaps at once by the cover kernel (bulkRuleOut; common a only: a
+// rare a has a common partner there, so its pair's value is common) before
+// each heap's scan goes on from the next pair.
+func (e *grundyEngine) checkGuesses(n1, B, W int, bulk bool) {
+	if e.rev == nil && n1 > grundyRevLen {
+		e.rev = reversedPrefix(e.vals, grundyRevLen)
+	}
+	c := &e.cover
+	bulk = bulk && len(c.bulkAs) > 0 && e.size <= 512
+	if bulk {
+		e.bulkRuns++
+	}
+	chunks := 1
+	if e.size > 256 {
+		chunks = 2
+	}
 	fail := [2]int{B, B}
 	failVal := [2]uint16{}
 	vals := e.vals
@@ -373,15 +404,37 @@ func (e *grundyEngine) checkGuesses(n1, B, W int) {
 		if from > 0 {
 			w = 1
 		}
+		var acc, need [2][64]uint32
+		bulkA0 := 1
 		for i := from; i < to; i++ {
+			lane := (i - from) % grundyLanes
+			if bulk && lane == 0 {
+				bulkA0 = e.bulkRuleOut(n1, i, min(i+grundyLanes, to), W, chunks, &acc, &need)
+			}
 			count := int(e.pending[i])
 			if count == 0 {
 				continue
 			}
 			n := n1 + i
 			set := e.pendSets[i*W : (i+1)*W]
-			h := (n - 1) / 2
-			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+			a0 := 1
+			if bulk {
+				// the rare values no first pair gave
+				a0 = bulkA0
+				clear(set)
+				count = 0
+				for ch := range chunks {
+					for w := range 4 {
+						x := w*grundyLanes + lane
+						for rem := need[ch][x] &^ acc[ch][x]; rem != 0; rem &= rem - 1 {
+							v := decompressRare(uint16(ch*128+w*32+bits.TrailingZeros32(rem)), c.bit, e.mask)
+							set[v>>6] |= 1 << (v & 63)
+							count++
+						}
+					}
+				}
+			}
+			if count > 0 && scanHeap(vals, e.rev, n, a0, set, count) > 0 {
 				fail[w], failVal[w] = i, uint16(smallestInSet(set))
 				return
 			}

@@ -69,3 +69,32 @@ func findPairsAligned(lo, hi *uint16, blocks int, set *valueSet512, count int) (
 	}
 	return findPairsAlignedAVX2(lo, hi, blocks, set, count)
 }
+
+// ruleOut64AVX2 is in pairscan_amd64.s.
+//
+//go:noescape
+func ruleOut64AVX2(lo, hi *uint16, blocks int, set uint64) (left uint64, done int)
+
+// haveRuleOut64 reports whether ruleOut64 scans with vectors here.
+var haveRuleOut64 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1
+
+// ruleOut64 removes from set (values below 64) the values of the pairs
+// lo[l−16i] ^ hi[l−16i], l < 16, of blocks i = 0, 1, … until the set is
+// empty or blocks blocks are tested; it returns the set left and the
+// blocks tested.
+func ruleOut64(lo, hi *uint16, blocks int, set uint64) (left uint64, done int) {
+	return ruleOut64AVX2(lo, hi, blocks, set)
+}
+
+// rareOptions4AVX2 is in pairscan_amd64.s.
+//
+//go:noescape
+func rareOptions4AVX2(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64)
+
+// haveRareOptions4 reports whether rareOptions4 runs here.
+var haveRareOptions4 = cpu.X86.HasAVX2
+
+// rareOptions4 is the rare scan of four heaps at once (rareOptions4AVX2).
+func rareOptions4(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64) {
+	rareOptions4AVX2(end, offs, vals, nr, out)
+}

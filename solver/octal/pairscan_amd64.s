@@ -297,3 +297,124 @@ hout:
 	MOVQ R10, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func ruleOut64AVX2(lo, hi *uint16, blocks int, set uint64) (left uint64, done int)
+//
+// The one-split-digit rule-out scan of the small-space engine: block i is
+// the 16 pairs lo[l−16i] ^ hi[l−16i], l = 0..15, whose values are below 64;
+// every value found in the set (a word) is removed from it. It returns the
+// set left and the number of blocks tested, stopping after the block that
+// empties the set. Value v is bit v&7 of byte v>>3 of the set, looked up
+// with VPSHUFB: the byte from the set's copy in Y9 (the high byte of each
+// word is given index 0x80, so it looks up 0) and the bit from bitMasks.
+TEXT ·ruleOut64AVX2(SB), NOSPLIT, $0-48
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ blocks+16(FP), CX
+	MOVQ set+24(FP), R8
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ rout
+	MOVL $7, AX
+	VMOVQ AX, X7
+	VPBROADCASTW X7, Y7
+	MOVL $0x8000, AX
+	VMOVQ AX, X6
+	VPBROADCASTW X6, Y6
+	VMOVDQU bitMasks<>(SB), Y13
+	VMOVQ R8, X9
+	VPBROADCASTQ X9, Y9
+	VPXOR Y5, Y5, Y5
+
+rloop:
+	VMOVDQU (SI), Y0
+	VPXOR (DI), Y0, Y0           // the 16 option values
+	VPSRLW $3, Y0, Y1
+	VPOR Y6, Y1, Y1
+	VPSHUFB Y1, Y9, Y1           // the set's byte v>>3 (0 in the high bytes)
+	VPAND Y7, Y0, Y2
+	VPSHUFB Y2, Y13, Y2          // 1 << (v&7)
+	VPTEST Y1, Y2
+	JNE rhit
+
+rnext:
+	SUBQ $32, SI
+	SUBQ $32, DI
+	INCQ R10
+	CMPQ R10, CX
+	JNE rloop
+
+rout:
+	MOVQ R8, left+32(FP)
+	MOVQ R10, done+40(FP)
+	VZEROUPPER
+	RET
+
+rhit:
+	VPAND Y1, Y2, Y1
+	VPCMPEQB Y5, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL DX                      // bit 2l: lane l's value is in the set
+
+rlane:
+	TZCNTL DX, AX
+	MOVWLZX (SI)(AX*1), R11
+	MOVWLZX (DI)(AX*1), R12
+	XORL R12, R11
+	BTRQ R11, R8
+	BLSRL DX, DX
+	JNE rlane
+	TESTQ R8, R8
+	JEQ rfinished
+	VMOVQ R8, X9
+	VPBROADCASTQ X9, Y9
+	JMP rnext
+
+rfinished:
+	INCQ R10
+	JMP rout
+
+// func rareOptions4AVX2(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64)
+//
+// The rare scan of the small-space engine for four heaps n..n+3 at once:
+// out[i] is the OR over k < nr (even) of 1 << (vals[k] ^ G(n−j−a_k+i)),
+// the value G(n−j−a_k+i) read offs[k] = 2·a_k bytes back from end + 2i
+// (end = &G(n−j)). Every value and vals[k] is below 64.
+TEXT ·rareOptions4AVX2(SB), NOSPLIT, $0-40
+	MOVQ end+0(FP), SI
+	MOVQ offs+8(FP), R8
+	MOVQ vals+16(FP), R9
+	MOVQ nr+24(FP), CX
+	MOVQ out+32(FP), DI
+	MOVL $1, AX
+	VMOVQ AX, X10
+	VPBROADCASTQ X10, Y10
+	VPXOR Y0, Y0, Y0
+	VPXOR Y3, Y3, Y3
+	XORQ BX, BX
+	JMP qcond
+
+qloop:
+	MOVQ SI, DX
+	SUBQ (R8)(BX*8), DX
+	VPMOVZXWQ (DX), Y1           // G(n−j−a+i), i = 0..3
+	VPBROADCASTQ (R9)(BX*8), Y2
+	VPXOR Y2, Y1, Y1
+	VPSLLVQ Y1, Y10, Y1
+	VPOR Y1, Y0, Y0
+	MOVQ SI, DX
+	SUBQ 8(R8)(BX*8), DX
+	VPMOVZXWQ (DX), Y4
+	VPBROADCASTQ 8(R9)(BX*8), Y5
+	VPXOR Y5, Y4, Y4
+	VPSLLVQ Y4, Y10, Y4
+	VPOR Y4, Y3, Y3
+	ADDQ $2, BX
+
+qcond:
+	CMPQ BX, CX
+	JLT qloop
+	VPOR Y3, Y0, Y0
+	VMOVDQU Y0, (DI)
+	VZEROUPPER
+	RET

@@ -25,3 +25,17 @@ func findPairsAligned(lo, hi *uint16, blocks int, set *valueSet512, count int) (
 func findPairsAlignedAVX2(lo, hi *uint16, blocks int, set *valueSet512, count int) (left, done int) {
 	panic("octal: no vector pair scan on this architecture")
 }
+
+// haveRuleOut64 is false: only amd64 has the vector rule-out scan.
+var haveRuleOut64 = false
+
+func ruleOut64(lo, hi *uint16, blocks int, set uint64) (left uint64, done int) {
+	panic("octal: no vector rule-out scan on this architecture")
+}
+
+// haveRareOptions4 is false: only amd64 has the four-heap rare scan.
+var haveRareOptions4 = false
+
+func rareOptions4(end *uint16, offs *int, vals *uint64, nr int, out *[4]uint64) {
+	panic("octal: no four-heap rare scan on this architecture")
+}

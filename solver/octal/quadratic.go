@@ -24,9 +24,20 @@ type ProgressFunc func(Progress)
 // MaxValue is the largest Grundy value that fits the two-byte store.
 const MaxValue = math.MaxUint16
 
+// ValueOverflowError is returned when a Grundy value does not fit in
+// uint16: G(0..Heap−1) are known, G(Heap) exceeds MaxValue.
+type ValueOverflowError struct {
+	Code Code
+	Heap int
+}
+
+func (e *ValueOverflowError) Error() string {
+	return fmt.Sprintf("%s: the Grundy value of heap %d exceeds %d, the largest value nimlab stores", e.Code, e.Heap, MaxValue)
+}
+
 // errValueOverflow is returned when a Grundy value does not fit in uint16.
 func errValueOverflow(code Code, n int) error {
-	return fmt.Errorf("%s: the Grundy value of heap %d exceeds %d, the largest value nimlab stores", code, n, MaxValue)
+	return &ValueOverflowError{Code: code, Heap: n}
 }
 
 // progressInterval is how often (in wall time) a long loop reports progress

@@ -1,6 +1,7 @@
 package octal
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"unsafe"
@@ -99,7 +100,7 @@ func (s *Sparse) smallHeapValue(n int) (uint16, bool) {
 	if set == 0 {
 		return uint16(c), true
 	}
-	set, cut := s.smallRuleOut(n, vals, set)
+	set, cut := s.smallRuleOut(n, vals, set, 1)
 	if set == 0 {
 		return uint16(c), true
 	}
@@ -112,13 +113,33 @@ func (s *Sparse) smallHeapValue(n int) (uint16, bool) {
 
 // smallRuleOut removes from set the values of the splits of n, smallest
 // part first, until none is left; cut reports that pairLimit kept it from
-// testing every split.
-func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64) (left uint64, cut bool) {
+// testing every split. With one split digit the scan starts at the first
+// part from (the parts below it are tested already); with several, from is 1.
+func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64, from int) (left uint64, cut bool) {
 	limit := s.pairLimitFor(n)
 	if len(s.split) == 1 {
 		r := n - s.split[0]
 		last := min(r/2, limit-1) // the largest first part tested
-		a := 1
+		a := from
+		for ; a+3 <= min(last, smallScalarPairs); a += 4 {
+			set &^= 1<<((vals[a]^vals[r-a])&63) | 1<<((vals[a+1]^vals[r-a-1])&63) |
+				1<<((vals[a+2]^vals[r-a-2])&63) | 1<<((vals[a+3]^vals[r-a-3])&63)
+			if set == 0 {
+				return 0, false
+			}
+		}
+		// Most scans end within a few pairs; the longer ones go on 16
+		// pairs at a time against the reversed copy of the first values.
+		if rev := s.smallRevFor(n); len(rev) > 0 {
+			if blocks := (min(last, len(rev)-1) - a + 1) / 16; blocks > 0 {
+				var done int
+				set, done = ruleOut64(&rev[len(rev)-16-a], &vals[r-a-15], blocks, set)
+				if s.smallVectorBlocks += done; set == 0 {
+					return 0, false
+				}
+				a += 16 * done
+			}
+		}
 		for ; a+3 <= last; a += 4 {
 			set &^= 1<<((vals[a]^vals[r-a])&63) | 1<<((vals[a+1]^vals[r-a-1])&63) |
 				1<<((vals[a+2]^vals[r-a-2])&63) | 1<<((vals[a+3]^vals[r-a-3])&63)
@@ -147,6 +168,41 @@ func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64) (left uint64, cu
 		}
 	}
 	return set, set != 0 && last < (n-jmin)/2
+}
+
+// smallFirstSplitsFrom is the least r = n − j for which smallRoundOne tests
+// the splits (a, r − a), a = 1..4, itself: a ≤ r/2 and a below the
+// streaming runs' first window, so every one of them is a split smallRuleOut
+// would test.
+const smallFirstSplitsFrom = 8
+
+// smallScalarPairs is how many pairs the one-digit rule-out scan tests one
+// at a time before the vector scan: a third of the scans end within four
+// (fewer instructions than 0 or 8 by cachegrind on 0.106).
+const smallScalarPairs = 4
+
+// smallRevLen is how many of the first values smallRev holds, reversed:
+// more than nearly every rule-out scan of 0.106 reaches (the longest of
+// 4·10^6 heaps went to about 8,000 pairs). A variable for the tests.
+var smallRevLen = 1 << 13
+
+// smallRevFor returns the reversed copy of the first values the one-digit
+// rule-out scan of heap n tests 16 pairs at a time, G(len−1) down to G(0),
+// or nil where there is no vector scan or the first values are too few.
+// The first values never change, so the copy is made once.
+func (s *Sparse) smallRevFor(n int) []uint16 {
+	if len(s.smallRev) > 0 || !haveRuleOut64 {
+		return s.smallRev
+	}
+	size := min(smallRevLen, s.pairLimitFor(n))
+	if n < 2*size {
+		return nil
+	}
+	s.smallRev = make([]uint16, size)
+	for i := range size {
+		s.smallRev[i] = s.vals[size-1-i]
+	}
+	return s.smallRev
 }
 
 // pairLimitFor is the first part from which the rule-out scans of heap n
@@ -251,12 +307,29 @@ func (s *Sparse) smallRoundOne(from, to int) {
 	for ; nr%4 != 0; nr++ {
 		ra[nr], rv[nr] = ra[0], rv[0]
 	}
+	// Four heaps at once: the rare scan of heaps n..n+3 reads values up
+	// to n+3−j−a, known at heap n when j + a ≥ 4 for every rare heap a.
+	batched := haveRareOptions4 && nr > 0 && j+int(s.rare[0]) >= 4
+	var offs [smallOneMaxRare]int
+	var rv64 [smallOneMaxRare]uint64
+	for i := range nr {
+		offs[i], rv64[i] = ra[i], uint64(rv[i])
+	}
+	var batch [4]uint64
+	next := 4 // the lane of batch for heap n; 4: none computed
 	take := s.take
 	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
 	parity, jParity := s.parity, s.jParity
 	maxValue := uint16(s.maxValue)
 	hist, histOdd := s.hist[:64:64], s.histOdd[:64:64]
 	buf := s.vals[:to] // Extend reserved room for to values
+	// first4 holds G(4), G(3), G(2), G(1) in its 16-bit lanes, lowest
+	// first: the first parts of the splits (a, r − a), a = 4..1, lined up
+	// with G(r−4..r−1) read as one word.
+	var first4 uint64
+	if from > 4 {
+		first4 = uint64(buf[4]) | uint64(buf[3])<<16 | uint64(buf[2])<<32 | uint64(buf[1])<<48
+	}
 	n := from
 	defer func() {
 		s.vals = buf[:n]
@@ -264,20 +337,34 @@ func (s *Sparse) smallRoundOne(from, to int) {
 	}()
 	for ; n < to; n++ {
 		var opts uint64
-		for _, t := range take {
-			opts |= 1 << (buf[n-t] & 63)
+		if len(take) == 1 {
+			opts = 1 << (buf[n-take[0]] & 63)
+		} else {
+			for _, t := range take {
+				opts |= 1 << (buf[n-t] & 63)
+			}
 		}
 		// Every rare heap a is below n − j (smallOneApplies, and a new
 		// rare heap ends the round), so n − j − a ≥ 1 is in buf.
 		end := unsafe.Pointer(unsafe.SliceData(buf[n-j:]))
-		var o1, o2, o3 uint64
-		for i := 0; i < nr; i += 4 {
-			opts |= 1 << ((rv[i] ^ *(*uint16)(unsafe.Add(end, -ra[i]))) & 63)
-			o1 |= 1 << ((rv[i+1] ^ *(*uint16)(unsafe.Add(end, -ra[i+1]))) & 63)
-			o2 |= 1 << ((rv[i+2] ^ *(*uint16)(unsafe.Add(end, -ra[i+2]))) & 63)
-			o3 |= 1 << ((rv[i+3] ^ *(*uint16)(unsafe.Add(end, -ra[i+3]))) & 63)
+		if batched {
+			if next == 4 {
+				rareOptions4((*uint16)(end), &offs[0], &rv64[0], nr, &batch)
+				next = 0
+				s.smallBatches++
+			}
+			opts |= batch[next&3]
+			next++
+		} else {
+			var o1, o2, o3 uint64
+			for i := 0; i < nr; i += 4 {
+				opts |= 1 << ((rv[i] ^ *(*uint16)(unsafe.Add(end, -ra[i]))) & 63)
+				o1 |= 1 << ((rv[i+1] ^ *(*uint16)(unsafe.Add(end, -ra[i+1]))) & 63)
+				o2 |= 1 << ((rv[i+2] ^ *(*uint16)(unsafe.Add(end, -ra[i+2]))) & 63)
+				o3 |= 1 << ((rv[i+3] ^ *(*uint16)(unsafe.Add(end, -ra[i+3]))) & 63)
+			}
+			opts |= o1 | o2 | o3
 		}
-		opts |= o1 | o2 | o3
 		rare := rb[parity&(n^jParity)&1]
 		common := ^(opts | rare)
 		if common == 0 {
@@ -286,13 +373,24 @@ func (s *Sparse) smallRoundOne(from, to int) {
 		c := bits.TrailingZeros64(common)
 		v := uint16(c)
 		if set := ^opts & rare & (1<<c - 1); set != 0 {
-			var cut bool
-			if set, cut = s.smallRuleOut(n, buf[:n], set); set != 0 {
-				if cut {
-					s.undecide(n, &valueSet512{set})
-					return
+			// The first four splits, (a, r − a) for a = 1..4 with r = n − j,
+			// here: G(1..4) are fixed (first4), G(r−4..r−1) is one word
+			// (a third of the scans end within them).
+			firstPart := 1
+			if n-j >= smallFirstSplitsFrom {
+				x := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(end, -8)), 8)) ^ first4
+				set &^= 1<<(x&63) | 1<<(x>>16&63) | 1<<(x>>32&63) | 1<<(x>>48&63)
+				firstPart = 5
+			}
+			if set != 0 {
+				var cut bool
+				if set, cut = s.smallRuleOut(n, buf[:n], set, firstPart); set != 0 {
+					if cut {
+						s.undecide(n, &valueSet512{set})
+						return
+					}
+					v = uint16(bits.TrailingZeros64(set))
 				}
-				v = uint16(bits.TrailingZeros64(set))
 			}
 		}
 		if v > maxValue || rare>>v&1 != 0 {

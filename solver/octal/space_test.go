@@ -94,12 +94,17 @@ func TestSmallSpaceEqualsQuadratic(t *testing.T) {
 // random codes with one split digit and few rare heaps (at least 8 of them
 // with 4 or more, so that every chain of the loop is used), against the
 // definition; it checks that the loop computed most of the heaps, and
-// 0.106 against the engines without the small-space loops.
+// 0.106 against the engines without the small-space loops. The random
+// codes' vector rule-out scans start at heap 128 (a short reversed copy of
+// the first values) so that they are tested too, and at least 5 of them
+// have rare scans made four heaps at once (rareOptions4).
 func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(106, 2026))
 	const heaps = 4000
-	used, manyRare := 0, 0
-	for trial := 0; (used < 20 || manyRare < 8) && trial < 3000; trial++ {
+	used, manyRare, vectorBlocks, batched := 0, 0, 0, 0
+	defer func(l int) { smallRevLen = l }(smallRevLen)
+	smallRevLen = 64
+	for trial := 0; (used < 20 || manyRare < 8 || batched < 5 && haveRareOptions4) && trial < 3000; trial++ {
 		k := 2 + rng.IntN(4)
 		digits := make([]uint8, k+1)
 		j := 1 + rng.IntN(k)
@@ -117,6 +122,10 @@ func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
 		if s.Rare() >= 4 {
 			manyRare++
 		}
+		vectorBlocks += s.smallVectorBlocks
+		if 4*s.smallBatches > heaps/2 {
+			batched++ // most heaps' rare scans went four heaps at once
+		}
 		want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
 		require.NoError(t, err)
 		if d := firstDifference(want, s.Values()); d >= 0 {
@@ -125,11 +134,24 @@ func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, used, 20, "random codes run by the one-split loop")
 	require.GreaterOrEqual(t, manyRare, 8, "codes with at least 4 rare heaps (every chain of the loop used)")
+	if haveRareOptions4 {
+		require.GreaterOrEqual(t, batched, 5, "codes whose rare scans go four heaps at once")
+	}
+	if haveRuleOut64 {
+		require.Greater(t, vectorBlocks, 1000, "blocks of pairs tested by the vector rule-out scan")
+	}
+	smallRevLen = 1 << 13
 	// 0.106 (15 rare heaps) against the engines without the small-space
 	// loops (smallMaxWork 0: the serial and block engines).
 	s := NewSparse(MustParseCode("0.106"), nil)
 	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
 	require.Greater(t, s.smallOneHeaps, 190_000, "0.106 runs in the one-split loop")
+	if haveRuleOut64 {
+		require.Greater(t, s.smallVectorBlocks, 10_000, "0.106's long rule-out scans are vector ones")
+	}
+	if haveRareOptions4 {
+		require.Greater(t, s.smallBatches, 45_000, "0.106's rare scans go four heaps at once")
+	}
 	defer func(w int) { smallMaxWork = w }(smallMaxWork)
 	smallMaxWork = 0
 	want, err := SparseExtend(context.Background(), MustParseCode("0.106"), nil, 200_000, nil)

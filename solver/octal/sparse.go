@@ -65,8 +65,15 @@ type Sparse struct {
 	undecided *UndecidedError
 	// oneWorker keeps the block engine on one core.
 	oneWorker bool
-	// smallOneHeaps counts the heaps smallRoundOne computed (for tests).
-	smallOneHeaps int
+	// smallRev is G(len−1) down to G(0), for the vector rule-out scan of
+	// the small-space engine (smallRevFor).
+	smallRev []uint16
+	// smallOneHeaps counts the heaps smallRoundOne computed, and
+	// smallVectorBlocks the blocks of 32 pairs its vector rule-out scan
+	// tested (for tests).
+	smallOneHeaps, smallVectorBlocks int
+	// smallBatches counts the four-heap rare scans (rareOptions4).
+	smallBatches int
 }
 
 // valueWords is the number of 64-bit words of a bitset over 0..MaxValue.

@@ -321,6 +321,43 @@ func testFindPairsAligned(t *testing.T, scan func(lo, hi *uint16, blocks int, se
 	}
 }
 
+// TestRuleOut64 checks the vector rule-out scan of the small-space engine
+// against the same pairs tested one by one, on random values below 64 and
+// sets of every density (the value 0 included: the high bytes of the
+// vector lanes must not look it up).
+func TestRuleOut64(t *testing.T) {
+	if !haveRuleOut64 {
+		t.Skip("no vector rule-out scan on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(1064, 2026))
+	for trial := range 3000 {
+		blocks := 1 + rng.IntN(30)
+		lo, hi := make([]uint16, 16*blocks), make([]uint16, 16*blocks)
+		for i := range lo {
+			lo[i], hi[i] = uint16(rng.IntN(64)), uint16(rng.IntN(64))
+		}
+		set := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		if trial%4 == 0 {
+			set = 1 << rng.IntN(64)
+		}
+		if trial%8 == 1 {
+			set = 1 // value 0 alone
+		}
+		// Block i is lo[len−16(i+1)+l] ^ hi[len−16(i+1)+l], l < 16.
+		want, wantDone := set, 0
+		for i := 0; i < blocks && want != 0; i++ {
+			for l := range 16 {
+				k := len(lo) - 16*(i+1) + l
+				want &^= 1 << (lo[k] ^ hi[k])
+			}
+			wantDone++
+		}
+		got, done := ruleOut64(&lo[len(lo)-16], &hi[len(hi)-16], blocks, set)
+		require.Equal(t, want, got, "trial %d: set %#x", trial, set)
+		require.Equal(t, wantDone, done, "trial %d", trial)
+	}
+}
+
 // TestMarkGroup64 checks the word marking of values below 64 (the vector
 // version where the CPU has it) against the same splits marked one by one.
 func TestMarkGroup64(t *testing.T) {

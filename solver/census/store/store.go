@@ -43,7 +43,7 @@ CREATE TABLE IF NOT EXISTS results (
   max_heaps     INTEGER NOT NULL,     -- heap budget: G(0..max_heaps-1) at most
   time_limit_ms INTEGER NOT NULL,     -- time budget per game, 0 = none
   status        TEXT NOT NULL CHECK (status IN ('periodic', 'unsolved')),
-  stopped_by    TEXT NOT NULL,        -- unsolved: 'max', 'time' or 'saltus'; periodic: ''
+  stopped_by    TEXT NOT NULL,        -- unsolved: 'max', 'time', 'saltus' or 'value'; periodic: ''
   heaps         INTEGER NOT NULL,     -- values computed: G(0..heaps-1)
   period        INTEGER,              -- G(n+period) = G(n)+saltus for n >= preperiod; NULL when none
   preperiod     INTEGER,
