@@ -74,14 +74,17 @@ const (
 type octalTab struct {
 	ui *ui
 
-	games     *widget.Select
-	recent    *widget.Select
-	code      *boundedEntry
-	codeError inlineError
-	maxHeaps  *boundedEntry
-	engine    *widget.Select
-	compute   *widget.Button
-	cancel    *widget.Button
+	games  *widget.Select
+	recent *widget.Select
+	// syncingGames is set while a typed code moves the well-known games
+	// list, so the list does not start a computation of its own.
+	syncingGames bool
+	code         *boundedEntry
+	codeError    inlineError
+	maxHeaps     *boundedEntry
+	engine       *widget.Select
+	compute      *widget.Button
+	cancel       *widget.Button
 	// cont (Continue) extends an uncertified result, kept after Cancel or
 	// at max heaps, to next heaps.
 	cont      *widget.Button
@@ -152,6 +155,9 @@ func newOctalTab(u *ui) *octalTab {
 		labels[i] = g.label()
 	}
 	t.games = widget.NewSelect(labels, func(s string) {
+		if t.syncingGames {
+			return
+		}
 		for _, g := range knownGames {
 			if g.label() == s {
 				t.code.SetText(g.Code)
@@ -173,7 +179,10 @@ func newOctalTab(u *ui) *octalTab {
 
 	t.code = newBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.07")
-	t.code.OnChanged = func(s string) { t.validate(s) }
+	t.code.OnChanged = func(s string) {
+		t.validate(s)
+		t.showKnownGame(s)
+	}
 	t.code.OnSubmitted = func(string) { t.Compute() }
 	t.codeError = newInlineError()
 	t.code.OnTruncated = t.codeError.truncated
@@ -451,6 +460,30 @@ func (t *octalTab) solve(resume []uint16) {
 
 // Cancel stops the running computation.
 func (t *octalTab) Cancel() { t.jobs.Cancel() }
+
+// showKnownGame makes the well-known games list name the game whose code
+// is typed, and show its placeholder when the code is none of them (it
+// kept the last picked game beside an unrelated code).
+func (t *octalTab) showKnownGame(code string) {
+	code = strings.TrimSpace(code)
+	label := ""
+	for _, g := range knownGames {
+		if g.Code == code {
+			label = g.label()
+			break
+		}
+	}
+	if label == t.games.Selected {
+		return
+	}
+	t.syncingGames = true
+	defer func() { t.syncingGames = false }()
+	if label == "" {
+		t.games.ClearSelected()
+	} else {
+		t.games.SetSelected(label)
+	}
+}
 
 // gameName returns the well-known name of code, or "".
 func gameName(code string) string {

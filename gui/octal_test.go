@@ -373,6 +373,12 @@ func TestOctalKnownGamesList(t *testing.T) {
 	waitJobs(t, &o.jobs)
 	assert.Equal(t, "0.[3]", o.code.Text)
 	assert.Contains(t, o.summary.Text, "arithmetic period 1, saltus 1, preperiod 0 — proven by the Nim lemma")
+	// A typed code moves the list with it, and starts nothing by itself.
+	o.code.SetText("0.123")
+	assert.Equal(t, "", o.games.Selected)
+	o.code.SetText("0.77")
+	assert.Equal(t, knownGame{"Kayles", "0.77"}.label(), o.games.Selected)
+	assert.Contains(t, o.summary.Text, "proven by the Nim lemma", "typing alone computes nothing")
 }
 
 func TestOctalMisereSums(t *testing.T) {

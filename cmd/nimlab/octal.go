@@ -306,7 +306,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		report.Seen = &seenPeriod{Period: res.Period.Period, Preperiod: res.Period.Preperiod, Saltus: res.Period.Saltus, UpTo: count - 1}
 	}
 	if f.equivalent {
-		e, err := equivalentCodes(ctx, code, res)
+		bar := newProgressReporter(env, f.json, 1, code.String()+" equivalent codes")
+		e, err := equivalentCodes(ctx, code, res, func(done, total int) { bar.Update(int64(done), int64(total)) })
+		bar.Finish()
 		if err != nil {
 			return err
 		}

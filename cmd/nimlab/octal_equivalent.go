@@ -31,9 +31,9 @@ const equivalentHeaps = 1 << 14
 // larger preperiod plus a common multiple of the periods is equivalent at
 // every heap: proven), else the values computed, at most equivalentHeaps.
 // Candidates are computed 256 values first, so most are dropped at once.
-func equivalentCodes(ctx context.Context, code octal.Code, res *octal.Result) (*equivalentReport, error) {
+func equivalentCodes(ctx context.Context, code octal.Code, res *octal.Result, progress func(done, total int)) (*equivalentReport, error) {
 	if code.Rules != nil {
-		return equivalentGames(ctx, code, res)
+		return equivalentGames(ctx, code, res, progress)
 	}
 	k := code.K()
 	if k < 1 {
@@ -60,6 +60,7 @@ func equivalentCodes(ctx context.Context, code octal.Code, res *octal.Result) (*
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		progress(x, total)
 		digits := make([]uint8, k+1)
 		digits[0] = code.Digits[0]
 		for j, y := k, x; j >= 1; j, y = j-1, y/8 {
@@ -72,21 +73,11 @@ func equivalentCodes(ctx context.Context, code octal.Code, res *octal.Result) (*
 		if c.String() == code.String() {
 			continue
 		}
-		vals := make([]uint16, 0, L)
-		agree := true
-		for upTo := min(256, L) - 1; ; upTo = min(4*(upTo+1), L) - 1 {
-			if vals, err = octal.SparseExtend(ctx, c, vals, upTo, nil); err != nil {
-				return nil, err
-			}
-			for n := range vals {
-				if vals[n] != want[n] {
-					agree = false
-					break
-				}
-			}
-			if !agree || upTo == L-1 {
-				break
-			}
+		vals, agree, err := valuesAgreeing(ctx, want, func(vals []uint16, upTo int) ([]uint16, error) {
+			return octal.SparseExtend(ctx, c, vals, upTo, nil)
+		})
+		if err != nil {
+			return nil, err
 		}
 		if !agree {
 			continue
@@ -133,7 +124,7 @@ const equivalentFamilyLimit = 1 << 12
 // over a common multiple l of the periods, and agree over the larger
 // preperiod plus l: past that, both sequences repeat (shifted by the same
 // amount) what they agree on.
-func equivalentGames(ctx context.Context, code octal.Code, res *octal.Result) (*equivalentReport, error) {
+func equivalentGames(ctx context.Context, code octal.Code, res *octal.Result, progress func(done, total int)) (*equivalentReport, error) {
 	fam, err := takebreak.Family(*code.Rules, equivalentFamilyLimit)
 	if err != nil {
 		return nil, badInput("--equivalent: %v", err)
@@ -148,26 +139,17 @@ func equivalentGames(ctx context.Context, code octal.Code, res *octal.Result) (*
 	}
 	want = want[:L]
 	r := &equivalentReport{Digits: len(code.Rules.Digits) - 1, Family: familyName(*code.Rules, len(fam)), Checked: L - 1}
-	for _, rules := range fam {
+	for i, rules := range fam {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		progress(i, len(fam))
 		c := octal.FromRules(rules)
-		var vals []uint16
-		agree := true
-		for upTo := min(256, L) - 1; ; upTo = min(4*(upTo+1), L) - 1 {
-			if vals, err = octal.ExtendValues(ctx, c, vals, upTo); err != nil {
-				return nil, err
-			}
-			for n := range vals {
-				if vals[n] != want[n] {
-					agree = false
-					break
-				}
-			}
-			if !agree || upTo == L-1 {
-				break
-			}
+		vals, agree, err := valuesAgreeing(ctx, want, func(vals []uint16, upTo int) ([]uint16, error) {
+			return octal.ExtendValues(ctx, c, vals, upTo)
+		})
+		if err != nil {
+			return nil, err
 		}
 		if !agree {
 			continue
@@ -201,6 +183,29 @@ func equivalentGames(ctx context.Context, code octal.Code, res *octal.Result) (*
 		r.Text = fmt.Sprintf("%d %s of %s agree with %s on G(0..%d) (%d of them proven equal at every heap: both periods proven):", len(r.Codes), noun, r.Family, code, L-1, n)
 	}
 	return r, nil
+}
+
+// valuesAgreeing computes a candidate's values with extend, 256 first and
+// then four times more, up to len(want), and stops at the first that
+// differs from want: most candidates are dropped after 256 values.
+func valuesAgreeing(ctx context.Context, want []uint16, extend func(vals []uint16, upTo int) ([]uint16, error)) (vals []uint16, agree bool, err error) {
+	L := len(want)
+	for upTo := min(256, L) - 1; ; upTo = min(4*(upTo+1), L) - 1 {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		if vals, err = extend(vals, upTo); err != nil {
+			return nil, false, err
+		}
+		for n := range vals {
+			if vals[n] != want[n] {
+				return vals, false, nil
+			}
+		}
+		if upTo == L-1 {
+			return vals, true, nil
+		}
+	}
 }
 
 // familyName describes takebreak.Family's family of c in a few words.

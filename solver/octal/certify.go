@@ -67,6 +67,13 @@ func (c *certifier) feed(values []uint16) (Period, bool) {
 		return c.finish(values)
 	}
 	for n := c.fed; n < len(values); n++ {
+		if len(c.cands) == 0 && n+1 < c.nextGuess {
+			// Nothing to follow until the next look: go straight to it.
+			if c.nextGuess > len(values) {
+				break
+			}
+			n = c.nextGuess - 1
+		}
 		length := n + 1
 		if length >= c.nextGuess {
 			c.lookForCandidates(values[:length])

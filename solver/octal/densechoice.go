@@ -21,7 +21,8 @@ import (
 // tried for a step only when its predicted time a heap is below the sparse
 // engine's; it takes over when it is measured faster. While Dense runs, the
 // sparse engine is tried for two steps (the first warms it up, untimed) each
-// time the run has grown fourfold.
+// time the run has grown fourfold, and as soon as Dense's time a heap
+// exceeds the sparse engine's at its last trial.
 //
 // The Extender keeps its engines between calls; give each run its own.
 func DenseOrSparse() Extender {
@@ -41,6 +42,10 @@ type denseOrSparse struct {
 	perHeap   time.Duration // CPU time a heap of the engine in use, its last timed step
 	perPair   float64       // Dense's CPU seconds a split pair, 0 until measured
 	warmSteps int           // > 0: a trial of the sparse engine is under way
+	// sparsePerHeap is the sparse engine's time a heap at its last trial,
+	// lastTrial the values at the last trial.
+	sparsePerHeap time.Duration
+	lastTrial     int
 	// trials records each comparison (for tests).
 	trials []denseTrial
 }
@@ -60,17 +65,21 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	switch {
 	case e.warmSteps > 0:
 		use, trial = false, true
-	case n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
-		if e.useDense {
-			e.nextTrial = 4 * n
-			e.warmSteps = 2
-			use, trial = false, true
-		} else {
-			e.nextTrial = 2 * n
-			predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-			if e.perPair == 0 || predicted < e.perHeap*8/10 {
-				use, trial = true, true
-			}
+	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
+		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
+		// Dense's time a heap grows with the heap, the sparse engine's
+		// much less: once Dense is slower than the sparse engine last
+		// measured, it is tried again at once (a trial of the sparse
+		// engine on a dense game costs two slow steps, so otherwise only
+		// at each fourfold growth).
+		e.nextTrial = 4 * n
+		e.warmSteps = 2
+		use, trial = false, true
+	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
+		e.nextTrial = 2 * n
+		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
+		if e.perPair == 0 || predicted < e.perHeap*8/10 {
+			use, trial = true, true
 		}
 	}
 	// The steps are timed by the CPU time of this thread: on a busy
@@ -107,7 +116,9 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	t := denseTrial{heaps: n, sparse: e.perHeap, dense: perHeap}
 	if !use {
 		t.sparse, t.dense = perHeap, e.perHeap
+		e.sparsePerHeap = perHeap
 	}
+	e.lastTrial = n
 	e.trials = append(e.trials, t)
 	if perHeap < e.perHeap*9/10 {
 		e.useDense, e.perHeap = use, perHeap

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -296,8 +297,16 @@ func readValueFile(f *os.File, path string, code Code) (*ValueFile, error) {
 	if err := vf.mapPlanes(); err != nil {
 		return nil, err
 	}
-	vf.crcLow = crc32.Update(0, crcTable, vf.low[:vf.count])
+	// The sums are taken 256 MiB at a time, each part's pages handed back
+	// after it, so that opening a file of many GiB does not map it all.
+	const part = 256 << 20
+	for from := int64(0); from < vf.count; from += part {
+		to := min(vf.count, from+part)
+		vf.crcLow = crc32.Update(vf.crcLow, crcTable, vf.low[from:to])
+		vf.dropPages(vf.low[from:to])
+	}
 	vf.crcHighFull = crc32.Update(0, crcTable, vf.high[:vf.count/8])
+	vf.dropPages(vf.high[:vf.count/8])
 	if vf.crcLow != le.Uint32(head[vhCRCLow:]) || vf.highCRC() != le.Uint32(head[vhCRCHigh:]) {
 		vf.unmap()
 		return nil, bad("its values are damaged (checksum mismatch)")
@@ -533,6 +542,20 @@ func (vf *ValueFile) release() {
 		unix.Madvise(vf.high[hlo:hhi], unix.MADV_DONTNEED)
 	}
 	vf.released = hi
+}
+
+// dropPages hands back the whole pages of b, a part of the mapping (clean
+// or saved pages: they are read again on access).
+func (vf *ValueFile) dropPages(b []byte) {
+	if len(b) < valuesPage {
+		return
+	}
+	off := int64(uintptr(unsafe.Pointer(&b[0])) - uintptr(unsafe.Pointer(&vf.data[0])))
+	lo := (off + valuesPage - 1) &^ (valuesPage - 1)
+	hi := (off + int64(len(b))) &^ (valuesPage - 1)
+	if hi > lo {
+		unix.Madvise(vf.data[lo:hi], unix.MADV_DONTNEED)
+	}
 }
 
 // releaseRead hands back every mapped page below the last values written,

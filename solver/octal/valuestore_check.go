@@ -68,6 +68,9 @@ func mexFromFile(ctx context.Context, vf *ValueFile, n int64) (uint16, error) {
 			if err := ctx.Err(); err != nil {
 				return 0, err
 			}
+			if (a/block)%256 == 255 {
+				vf.releaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
+			}
 			end := min(a+block, r/2+1)
 			m := end - a
 			vf.Read(lo[:m], a)

@@ -374,6 +374,9 @@ func fileHeapValue(vf *ValueFile, s *Sparse, n int64) (v uint16, reach int64) {
 			for _, j32 := range s.split {
 				j := int64(j32)
 				rest := n - j
+				if (a/block)%256 == 255 {
+					vf.releaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
+				}
 				end := min(a+block, rest/2+1) // parts a..end−1 with a ≤ rest−a
 				if end <= a {
 					continue
