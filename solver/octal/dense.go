@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/bits"
 	"runtime"
-	"time"
 	"unsafe"
 )
 
@@ -80,9 +79,7 @@ func (d *Dense) growRev(n int) {
 // Extend computes values until G(0..upTo) are known. It looks at ctx and
 // reports progress about every progressInterval.
 func (d *Dense) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
-	start := time.Now()
-	startLen := len(d.vals)
-	lastReport := start
+	tick := newProgressTicker(ctx, progress, len(d.vals), upTo)
 	if cap(d.vals) < upTo+1 {
 		grown := make([]uint16, len(d.vals), max(upTo+1, len(d.vals)+len(d.vals)/2))
 		copy(grown, d.vals)
@@ -91,12 +88,8 @@ func (d *Dense) Extend(ctx context.Context, upTo int, progress ProgressFunc) err
 	d.growRev(upTo)
 	for n := len(d.vals); n <= upTo; n++ {
 		if n&255 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := tick.check(n, 0); err != nil {
 				return err
-			}
-			if progress != nil && time.Since(lastReport) >= progressInterval {
-				lastReport = time.Now()
-				progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start)})
 			}
 		}
 		v := d.heapValue(n)
@@ -107,9 +100,7 @@ func (d *Dense) Extend(ctx context.Context, upTo int, progress ProgressFunc) err
 		d.rev[len(d.rev)-1-n] = uint16(v)
 		d.maxValue = max(d.maxValue, v)
 	}
-	if progress != nil {
-		progress(Progress{Done: len(d.vals), Total: upTo + 1, Rate: rate(len(d.vals)-startLen, start)})
-	}
+	tick.report(len(d.vals), 0)
 	return nil
 }
 

@@ -2,7 +2,6 @@ package octal
 
 import (
 	"context"
-	"time"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
@@ -369,17 +368,11 @@ func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mar
 
 // extend computes values until G(0..upTo) are known.
 func (e *generalEngine) extend(ctx context.Context, upTo int, progress ProgressFunc) error {
-	start := time.Now()
-	startLen := len(e.vals)
-	lastReport := start
+	tick := newProgressTicker(ctx, progress, len(e.vals), upTo)
 	for n := len(e.vals); n <= upTo; n++ {
 		if n&255 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := tick.check(n, 0); err != nil {
 				return err
-			}
-			if progress != nil && time.Since(lastReport) >= progressInterval {
-				lastReport = time.Now()
-				progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start)})
 			}
 		}
 		e.prepareSplits(n)
@@ -391,9 +384,7 @@ func (e *generalEngine) extend(ctx context.Context, upTo int, progress ProgressF
 		e.ensureWords(v)
 		e.afterValue(n)
 	}
-	if progress != nil {
-		progress(Progress{Done: len(e.vals), Total: upTo + 1, Rate: rate(len(e.vals)-startLen, start)})
-	}
+	tick.report(len(e.vals), 0)
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/bits"
 	"sync"
-	"time"
 	"unsafe"
 )
 
@@ -142,16 +141,10 @@ func (e *grundyEngine) record(n int, v uint16) {
 }
 
 func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFunc) error {
-	start := time.Now()
-	startLen := len(e.vals)
-	lastReport := start
+	tick := newProgressTicker(ctx, progress, len(e.vals), upTo)
 	for n := len(e.vals); n <= upTo; n = len(e.vals) {
-		if err := ctx.Err(); err != nil {
+		if err := tick.check(n, len(e.rareHeaps)); err != nil {
 			return err
-		}
-		if progress != nil && time.Since(lastReport) >= progressInterval {
-			lastReport = time.Now()
-			progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start), Rare: len(e.rareHeaps)})
 		}
 		if n >= e.nextMaskCheck {
 			e.rechooseMask()
@@ -178,9 +171,7 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 			e.exactUntil = n + 1
 		}
 	}
-	if progress != nil {
-		progress(Progress{Done: len(e.vals), Total: upTo + 1, Rate: rate(len(e.vals)-startLen, start), Rare: len(e.rareHeaps)})
-	}
+	tick.report(len(e.vals), len(e.rareHeaps))
 	return nil
 }
 

@@ -49,20 +49,14 @@ const progressInterval = 100 * time.Millisecond
 // heap when the code has a split digit, so it suits a few hundred thousand
 // heaps; the sparse engine goes much further.
 func QuadraticExtend(ctx context.Context, code Code, values []uint16, upTo int, progress ProgressFunc) ([]uint16, error) {
-	start := time.Now()
-	startLen := len(values)
-	lastReport := start
+	tick := newProgressTicker(ctx, progress, len(values), upTo)
 	// seen is a generation-stamped set so it need not be cleared per heap.
 	seen := make([]uint32, 1024)
 	gen := uint32(0)
 	for n := len(values); n <= upTo; n++ {
 		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
+			if err := tick.check(n, 0); err != nil {
 				return values, err
-			}
-			if progress != nil && time.Since(lastReport) >= progressInterval {
-				lastReport = time.Now()
-				progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start)})
 			}
 		}
 		gen++
@@ -98,9 +92,7 @@ func QuadraticExtend(ctx context.Context, code Code, values []uint16, upTo int, 
 		}
 		values = append(values, uint16(m))
 	}
-	if progress != nil {
-		progress(Progress{Done: len(values), Total: upTo + 1, Rate: rate(len(values)-startLen, start)})
-	}
+	tick.report(len(values), 0)
 	return values, nil
 }
 

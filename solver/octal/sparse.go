@@ -233,19 +233,13 @@ func (s *Sparse) growSeen() {
 // Extend computes values until G(0..upTo) are known. It looks at ctx and
 // reports progress about every progressInterval.
 func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
-	start := time.Now()
-	startLen := len(s.vals)
-	lastReport := start
+	tick := newProgressTicker(ctx, progress, len(s.vals), upTo)
 	if cap(s.vals) < upTo+1 {
 		s.Reserve(max(upTo, len(s.vals)+len(s.vals)/2))
 	}
 	for n := len(s.vals); n <= upTo; n = len(s.vals) {
-		if err := ctx.Err(); err != nil {
+		if err := tick.check(n, len(s.rare)); err != nil {
 			return err
-		}
-		if progress != nil && time.Since(lastReport) >= progressInterval {
-			lastReport = time.Now()
-			progress(Progress{Done: n, Total: upTo + 1, Rate: rate(n-startLen, start), Rare: len(s.rare)})
 		}
 		if n >= s.nextMaskCheck {
 			s.rechooseMask()
@@ -296,9 +290,7 @@ func (s *Sparse) Extend(ctx context.Context, upTo int, progress ProgressFunc) er
 			s.tuner.observe(parallel, end-roundFrom, time.Since(roundStart))
 		}
 	}
-	if progress != nil {
-		progress(Progress{Done: len(s.vals), Total: upTo + 1, Rate: rate(len(s.vals)-startLen, start), Rare: len(s.rare)})
-	}
+	tick.report(len(s.vals), len(s.rare))
 	return nil
 }
 
