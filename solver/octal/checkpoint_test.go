@@ -227,3 +227,34 @@ func TestGeneralRunCheckpointsWithinADoubling(t *testing.T) {
 	assert.Contains(t, saved, 3<<16)
 	assert.True(t, slices.IsSorted(saved), "saves in order: %v", saved)
 }
+
+// TestFinishedRunSavesItsLastValues: a run that ends (exact or auto, octal
+// or general) hands its last values to the checkpoint even when no save
+// was due, so a later run with a larger --max resumes from its end; a run
+// that computes nothing new beyond what it resumed writes nothing.
+func TestFinishedRunSavesItsLastValues(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		opts SolveOptions
+		want int
+	}{
+		{"0.6", SolveOptions{N: 20_000, Exact: true}, 20_001},
+		{"4!.0", SolveOptions{Max: 1 << 16}, 1 << 16},
+	} {
+		var saved [][]uint16
+		opts := tc.opts
+		opts.CheckpointEvery = time.Hour
+		opts.Checkpoint = func(v []uint16) error { saved = append(saved, slices.Clone(v)); return nil }
+		res, err := Solve(context.Background(), MustParseGame(tc.code), opts)
+		require.NoError(t, err, tc.code)
+		require.Len(t, saved, 1, tc.code)
+		assert.Len(t, saved[0], tc.want, tc.code)
+		assert.Equal(t, res.Values, saved[0][:len(res.Values)], tc.code)
+
+		saved = nil
+		opts.Resume = res.Values
+		_, err = Solve(context.Background(), MustParseGame(tc.code), opts)
+		require.NoError(t, err, tc.code)
+		assert.Empty(t, saved, "%s: nothing new, nothing written", tc.code)
+	}
+}

@@ -76,7 +76,7 @@ func (r *Result) MaxAt() (value, at int) {
 // returns exactly G(0..2·n0 + 2p + k − 1) for the least period p and its
 // preperiod n0, so a run that was interrupted and resumed gives the same
 // result as one that was not.
-func Solve(ctx context.Context, code Code, opts SolveOptions) (*Result, error) {
+func Solve(ctx context.Context, code Code, opts SolveOptions) (res *Result, err error) {
 	if opts.N < 0 {
 		return nil, fmt.Errorf("N must be ≥ 0, got %d", opts.N)
 	}
@@ -97,7 +97,18 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (*Result, error) {
 		resume = resume[:limit]
 	}
 	r.startLen = len(resume)
+	r.savedLen = len(resume)
 	r.eng = newEngine(code, opts.Engine, resume, limit)
+	// A finished run saves its last values too, so a later run with a
+	// larger --max resumes from where this one ended (the 2^30 run of
+	// Grundy's game had saved 1.01·10^9 of its 2^30 values).
+	defer func() {
+		if err == nil && opts.Checkpoint != nil && len(r.eng.values()) > r.savedLen {
+			if err = opts.Checkpoint(r.eng.values()); err != nil {
+				res, err = nil, fmt.Errorf("saving the checkpoint: %w", err)
+			}
+		}
+	}()
 	if code.usesGeneral() {
 		return r.solveGeneral(ctx, exact)
 	}
@@ -162,6 +173,7 @@ type solveRun struct {
 	start    time.Time
 	startLen int
 	lastSave time.Time
+	savedLen int // how many values the last checkpoint (or the resumed one) holds
 }
 
 // extend runs the engine up to G(upTo), reports progress, and saves
@@ -190,6 +202,7 @@ func (r *solveRun) extend(ctx context.Context, upTo int) error {
 				return errors.Join(err, fmt.Errorf("saving the checkpoint: %w", cerr))
 			}
 			r.lastSave = time.Now()
+			r.savedLen = len(r.eng.values())
 		}
 	}
 	return err
