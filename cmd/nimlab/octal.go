@@ -262,10 +262,10 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		bar.Finish()
 		return err
 	}
-	logEvery, err := time.ParseDuration(f.streamFl.logEvery)
-	if err != nil || logEvery <= 0 {
+	logEvery, err := f.streamFl.logInterval()
+	if err != nil {
 		bar.Finish()
-		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.streamFl.logEvery)
+		return err
 	}
 	// A run of hours under nohup or Slurm has no bar: it gets a line on
 	// stderr every --log-every instead.

@@ -37,6 +37,16 @@ func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
 	fl.StringVar(&f.logEvery, "log-every", "1m", "runs without a terminal (nohup, Slurm): how often a progress line goes to stderr")
 }
 
+// logInterval returns --log-every: how often a run without a terminal
+// writes a progress line (in memory, streamed, verifying, or on disk).
+func (f *streamFlags) logInterval() (time.Duration, error) {
+	d, err := time.ParseDuration(f.logEvery)
+	if err != nil || d <= 0 {
+		return 0, badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.logEvery)
+	}
+	return d, nil
+}
+
 // active reports whether the run is a constant-memory one.
 func (f *streamFlags) active(cmdChanged func(string) bool) bool {
 	return f.stream || cmdChanged("verify-period") || cmdChanged("preperiod")
@@ -105,9 +115,9 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if err != nil {
 		return err
 	}
-	logEvery, err := time.ParseDuration(sf.logEvery)
-	if err != nil || logEvery <= 0 {
-		return badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", sf.logEvery)
+	logEvery, err := sf.logInterval()
+	if err != nil {
+		return err
 	}
 	if f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" {
 		return badInput("--stream and --verify-period keep only the first and last values, so --values, --table, --csv, --heaps and --png need an in-memory run; accepted with them: --json, --checkpoint, --resume, --stream-first, --stream-window")

@@ -120,6 +120,10 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	if err != nil {
 		return err
 	}
+	logEvery, err := f.streamFl.logInterval()
+	if err != nil {
+		return err
+	}
 	checks, err := parseCount("--values-check", vff.check)
 	if err != nil {
 		return err
@@ -185,7 +189,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	var rare []int
 	if !vf.Complete() {
 		bar := newProgressReporter(env, f.json, count, code.String())
-		logger := newProgressLogger(env, time.Minute)
+		logger := newProgressLogger(env, logEvery)
 		startLen := vf.Len()
 		stats, err := octal.ComputeToFile(ctx, vf, octal.DiskRunOptions{Count: count, First: first, MemoryLimit: limit, SaveEvery: every,
 			Progress: func(p octal.Progress) {
