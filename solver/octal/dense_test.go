@@ -63,7 +63,7 @@ func TestDenseOrSparse(t *testing.T) {
 	for _, s := range []string{"0.415", "0.006", "0.161", "4.026"} {
 		code, err := ParseCode(s)
 		require.NoError(t, err)
-		e := &denseOrSparse{nextTrial: 600}
+		e := &denseOrSparse{nextTrial: 600, tryDenseAlways: true}
 		res, err := Solve(context.Background(), code, SolveOptions{N: 12000, Engine: e.extend})
 		require.NoError(t, err)
 		want, err := SparseExtend(context.Background(), code, []uint16{0}, 12000, nil)

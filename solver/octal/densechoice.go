@@ -48,6 +48,10 @@ type denseOrSparse struct {
 	lastTrial     int
 	// trials records each comparison (for tests).
 	trials []denseTrial
+	// tryDenseAlways makes every trial point try Dense whatever its
+	// predicted time (tests: which engine wins a trial depends on CPU
+	// times, and the switching must be exercised either way).
+	tryDenseAlways bool
 }
 
 // denseTrial is one comparison: the time a heap of each engine at heaps values.
@@ -78,7 +82,7 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
 		e.nextTrial = 2 * n
 		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-		if e.perPair == 0 || predicted < e.perHeap*8/10 {
+		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
 			use, trial = true, true
 		}
 	}
