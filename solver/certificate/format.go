@@ -129,12 +129,13 @@ func Write(w io.Writer, h Header, values []uint16) (Header, error) {
 	sum := sha256.Sum256(raw)
 	h.Format, h.Version = FormatName, FormatVersion
 	h.Values = Block{Count: len(values), Encoding: enc, Compression: Zlib, Bytes: block.Len(), SHA256: hex.EncodeToString(sum[:])}
-	line, err := json.Marshal(h)
-	if err != nil {
+	var line bytes.Buffer
+	je := json.NewEncoder(&line)
+	je.SetEscapeHTML(false) // the statements say "<"
+	if err := je.Encode(h); err != nil { // one line, ending in a newline
 		return h, err
 	}
-	line = append(line, '\n')
-	if _, err := w.Write(line); err != nil {
+	if _, err := w.Write(line.Bytes()); err != nil {
 		return h, err
 	}
 	_, err = w.Write(block.Bytes())
