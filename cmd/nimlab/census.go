@@ -207,7 +207,7 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 	results, err := census.Run(ctx, fam, census.Options{
 		Budget: budget,
 		Jobs:   jobs,
-		Known:  func(code string) bool { return done[code] },
+		Known:  func(code string) (*census.Result, bool) { r, ok := done[code]; return r, ok },
 		Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
 		Progress: func(p census.Progress) {
 			bar.Update(int64(p.Done), int64(p.Total))

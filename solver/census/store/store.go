@@ -188,24 +188,19 @@ func (s *Store) Meta(key string) (string, error) {
 	return v, err
 }
 
-// Done returns the codes already recorded with this budget and engine
-// version: the games a census run again skips.
-func (s *Store) Done(budget census.Budget, engine string) (map[string]bool, error) {
-	rows, err := s.db.Query(`SELECT code FROM results WHERE engine = ? AND max_heaps = ? AND time_limit_ms = ?`,
+// Done returns the results already recorded with this budget and engine
+// version, by code: the games a census run again skips.
+func (s *Store) Done(budget census.Budget, engine string) (map[string]*census.Result, error) {
+	rows, err := s.query(context.Background(), `WHERE engine = ? AND max_heaps = ? AND time_limit_ms = ?`,
 		engine, budget.MaxHeaps, budget.Time.Milliseconds())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	done := map[string]bool{}
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		done[c] = true
+	done := make(map[string]*census.Result, len(rows))
+	for _, r := range rows {
+		done[r.Code] = &r.Result
 	}
-	return done, rows.Err()
+	return done, nil
 }
 
 // Put records one result in its own transaction (replacing an earlier
@@ -248,9 +243,14 @@ func put(ctx context.Context, tx *sql.Tx, r *census.Result, family, host, at str
 
 // All returns every stored result, ordered by code.
 func (s *Store) All(ctx context.Context) ([]*Row, error) {
+	return s.query(ctx, "")
+}
+
+// query returns the stored results the clause where selects, ordered by code.
+func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Row, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by,
 	  heaps, period, preperiod, saltus, period_kind, proof, same_as, max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints,
-	  host, computed_at FROM results ORDER BY code`)
+	  host, computed_at FROM results `+where+` ORDER BY code`, args...)
 	if err != nil {
 		return nil, err
 	}
