@@ -131,7 +131,7 @@ func Write(w io.Writer, h Header, values []uint16) (Header, error) {
 	h.Values = Block{Count: len(values), Encoding: enc, Compression: Zlib, Bytes: block.Len(), SHA256: hex.EncodeToString(sum[:])}
 	var line bytes.Buffer
 	je := json.NewEncoder(&line)
-	je.SetEscapeHTML(false) // the statements say "<"
+	je.SetEscapeHTML(false)              // the statements say "<"
 	if err := je.Encode(h); err != nil { // one line, ending in a newline
 		return h, err
 	}
