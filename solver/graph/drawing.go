@@ -53,7 +53,7 @@ type DrawnEdge struct {
 // Shares of the spacing that a vertex's radius may take: along the layers
 // (the rest is the edge between) and across them.
 const (
-	radiusAlong  = 0.38
+	radiusAlong  = 0.40
 	radiusAcross = 0.45
 	radiusForce  = 0.4
 )
