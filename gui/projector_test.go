@@ -7,6 +7,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // projectorSizes are the canvases TestProjectorLayout checks: a 1024×768
@@ -50,6 +53,7 @@ type projectorTab struct {
 // file may add its case from an init function.
 var projectorTabs = []projectorTab{
 	{tabNim, projectNim},
+	{tabOctal, projectOctal},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -91,6 +95,52 @@ func projectNim(t *testing.T, u *ui) []fyne.CanvasObject {
 	settle(u)
 	objs := slices.Clone(p.board.Objects)
 	return append(objs, p.moveList, p.hintLabel, p.status, columnTable(t, u.nim.columns))
+}
+
+// projectOctal evaluates the sum 3 5 1000000 of Dawson's Kayles (0.07,
+// computed when the window opens): the summary, the heading and first
+// move of the sum, Show all and Copy all, and the sequence plot must be in
+// sight, and the plot must get a real share of the screen.
+func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
+	o := u.octal
+	o.heaps.SetText("3 5 1000000")
+	waitJobs(t, &o.sumJobs)
+	settle(u)
+	require.NotEmpty(t, o.moves.lines)
+	c := u.win.Canvas().Size()
+	plot := o.explorer.explorer.Size()
+	assert.GreaterOrEqual(t, plot.Width*plot.Height, 0.12*c.Width*c.Height,
+		"the plot is %.0f×%.0f on a %.0f×%.0f canvas", plot.Width, plot.Height, c.Width, c.Height)
+	assert.GreaterOrEqual(t, plot.Height, 0.25*c.Height, "the plot's height")
+	return append(listRows(t, o.moves.rows, 2), o.summary, o.heaps, o.moves.showAll, o.moves.copyAll, o.explorer.explorer, o.compute)
+}
+
+// listRows are the first n rows a list draws, in order: a test asks for
+// the rows that must be in sight.
+func listRows(t *testing.T, l *widget.List, n int) []fyne.CanvasObject {
+	t.Helper()
+	var rows []*widget.Label
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if lbl, ok := o.(*widget.Label); ok && lbl.Visible() && lbl.Text != "" {
+			rows = append(rows, lbl)
+			return
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(l)
+	// Rows are drawn from a pool: order them by their place.
+	slices.SortFunc(rows, func(a, b *widget.Label) int { return int(a.Position().Y - b.Position().Y) })
+	if len(rows) < n {
+		t.Fatalf("the list draws %d rows, not %d", len(rows), n)
+	}
+	out := make([]fyne.CanvasObject, n)
+	for i := range n {
+		out[i] = rows[i]
+	}
+	return out
 }
 
 // columnTable finds the binary column sum's table under o.
