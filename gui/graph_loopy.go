@@ -18,12 +18,12 @@ const maxListedKernels = 100
 // loopyPanel holds the Graph tab's controls for games with cycles: the
 // kernel selector and a game against the computer.
 type loopyPanel struct {
-	analysis      *graphAnalysis
-	kernelSel     *widget.Select
-	playBtn       *widget.Button
-	stopBtn       *widget.Button
-	playLabel     *widget.Label
-	game          *graphPlay
+	analysis  *graphAnalysis
+	kernelSel *widget.Select
+	playBtn   *widget.Button
+	stopBtn   *widget.Button
+	playLabel *widget.Label
+	game      *graphPlay
 }
 
 // graphAnalysis is everything the worker computes for one graph; the UI
