@@ -66,7 +66,7 @@ func (e *generalEngine) planTables() {
 		top := d.MaxHeaps()
 		if d.AtLeast > 0 {
 			top = d.AtLeast - 1
-			if d.Mod == takebreak.Plain {
+			if d.ModAt(d.AtLeast) == takebreak.Plain {
 				e.needY = max(e.needY, d.AtLeast, 2)
 			}
 		}
@@ -74,7 +74,7 @@ func (e *generalEngine) planTables() {
 			if !d.Allows(i) {
 				continue
 			}
-			switch d.Mod {
+			switch d.ModAt(i) {
 			case takebreak.Plain:
 				e.needX = max(e.needX, i)
 			case takebreak.NotAllEqual:
@@ -289,7 +289,7 @@ func (e *generalEngine) heapValue(n int) int {
 			if r == 0 && d.Allows(0) {
 				mark(0)
 			}
-			if r >= 1 && d.Allows(1) {
+			if d.AllowsOneHeap(r) {
 				mark(int(vals[r]))
 			}
 		}
@@ -307,11 +307,14 @@ func (e *generalEngine) heapValue(n int) int {
 			e.markCount(d, r, i, opt, mark, or)
 		}
 		if d.AtLeast > 0 && r >= d.AtLeast {
-			switch d.Mod {
+			switch d.ModAt(d.AtLeast) {
 			case takebreak.Plain:
+				// Y_t(r) holds the single heap r when t = 1: marked above
+				// already, or refused by a modifier ("?", AllowsOneHeap)
+				// that Plain does not have.
 				or(e.row(e.y[max(d.AtLeast, 1)], r))
 			default:
-				for i := d.AtLeast; i <= r; i++ {
+				for i := max(d.AtLeast, 2); i <= r; i++ {
 					e.markCount(d, r, i, opt, mark, or)
 				}
 			}
@@ -333,8 +336,8 @@ func (e *generalEngine) heapValue(n int) int {
 // exactly i ≥ 2 heaps.
 func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mark func(int), or func([]uint64)) {
 	vals := e.vals
-	switch {
-	case d.Mod == takebreak.AllEqual:
+	switch mod := d.ModAt(i); {
+	case mod == takebreak.AllEqual:
 		if r%i == 0 {
 			if i%2 == 1 {
 				mark(int(vals[r/i]))
@@ -342,15 +345,15 @@ func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mar
 				mark(0)
 			}
 		}
-	case d.Mod == takebreak.Plain && i <= e.needX:
+	case mod == takebreak.Plain && i <= e.needX:
 		or(e.row(e.x[i], r))
-	case d.Mod == takebreak.NotAllEqual && i <= e.needZ:
+	case mod == takebreak.NotAllEqual && i <= e.needZ:
 		or(e.row(e.z[i], r))
-	case d.Mod == takebreak.Distinct && i == 2:
+	case mod == takebreak.Distinct && i == 2:
 		for a := 1; 2*a < r; a++ {
 			mark(int(vals[a] ^ vals[r-a]))
 		}
-	case d.Mod == takebreak.NotAllEqual && i == 2:
+	case mod == takebreak.NotAllEqual && i == 2:
 		for a := 1; 2*a < r; a++ {
 			mark(int(vals[a] ^ vals[r-a]))
 		}
