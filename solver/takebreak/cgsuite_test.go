@@ -90,7 +90,7 @@ func TestCGSuiteOptions(t *testing.T) {
 		if strings.HasPrefix(tc.code, "80.") {
 			require.Error(t, err, tc.code)
 			assert.Contains(t, err.Error(), "adds tokens")
-			assert.Contains(t, err.Error(), `"add 1 token to a heap, then leave it as exactly 3 heaps"`)
+			assert.Contains(t, err.Error(), `"add 1 token to a heap, then leave exactly 3 heaps"`)
 			continue
 		}
 		require.NoError(t, err, tc.code)

@@ -511,7 +511,7 @@ func addsTokens(code string, additive []Digit) string {
 		if t > 1 {
 			tokens = fmt.Sprintf("%d tokens", t)
 		}
-		return fmt.Sprintf("in %s the digit %s left of the digit before the point adds tokens: CGSuite reads it as \"add %s to a heap, then leave it as %s\". "+
+		return fmt.Sprintf("in %s the digit %s left of the digit before the point adds tokens: CGSuite reads it as \"add %s to a heap, then leave %s\". "+
 			"nimlab does not compute such games: it finds a heap's value from smaller heaps and proves periods with theorems for games whose moves only take tokens and split heaps, "+
 			"and a move that adds tokens breaks both (in 20.017 a heap can grow for ever, so play need not end)",
 			code, d.normalize(), tokens, describeCounts(d.normalize()))
@@ -519,7 +519,9 @@ func addsTokens(code string, additive []Digit) string {
 	return ""
 }
 
-// describeCounts says in words which numbers of heaps a digit may leave.
+// describeCounts says in words what a digit may leave: "nothing", "one
+// heap", "exactly 3 heaps", "one or 2 heaps", "2 or more heaps", with its
+// modifier.
 func describeCounts(d Digit) string {
 	var parts []string
 	for i := 0; i <= d.highest(); i++ {
@@ -528,21 +530,21 @@ func describeCounts(d Digit) string {
 		}
 		switch {
 		case d.AtLeast > 0 && i == d.AtLeast:
-			parts = append(parts, fmt.Sprintf("%d or more", i))
+			parts = append(parts, fmt.Sprintf("%d or more heaps", i))
+		case i == 0:
+			parts = append(parts, "nothing")
+		case i == 1:
+			parts = append(parts, "one heap")
 		default:
-			parts = append(parts, strconv.Itoa(i))
+			parts = append(parts, fmt.Sprintf("%d heaps", i))
 		}
 	}
 	s := strings.Join(parts, " or ")
-	if len(parts) == 1 && s == "1" {
-		s = "exactly one heap"
-	} else if len(parts) == 1 && d.AtLeast == 0 {
-		s = "exactly " + s + " heaps"
-	} else {
-		s += " heaps"
+	if len(parts) == 1 && d.AtLeast == 0 && d.highest() >= 2 {
+		s = "exactly " + s
 	}
-	if m := d.Mod; d.Uniform() && m != Plain && d.highest() >= 2 {
-		s += map[Modifier]string{Distinct: ", pairwise unequal", NotAllEqual: ", not all equal", AllEqual: ", all equal"}[m]
+	if d.Uniform() && d.Mod != Plain && d.highest() >= 2 {
+		s += map[Modifier]string{Distinct: ", pairwise unequal", NotAllEqual: ", not all equal", AllEqual: ", all equal"}[d.Mod]
 	}
 	return s
 }
