@@ -103,7 +103,7 @@ func newUI(a fyne.App, present bool) *ui {
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
 		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
 		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
