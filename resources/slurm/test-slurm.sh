@@ -5,7 +5,8 @@
 # afterok dependency, and the merged table compared with a single-process
 # census. Then a task cancelled mid-run (scancel) and requeued, one requeued
 # while running (what pre-emption does), and one run again alone with SHARDS:
-# each resumed shard completes with the same rows, none computed twice.
+# each resumed shard completes with the same rows, none computed twice. Last,
+# bad input: the tasks fail with exit code 2 and the merge job never starts.
 #
 #   resources/slurm/test-slurm.sh [NIMLAB]        # as root; or: make test-slurm
 #
@@ -400,5 +401,19 @@ say "   $line"
 [[ "$line" == *"(shard 3/$TASKS)"* ]] || fail "the task did not compute shard 3/$TASKS"
 same_table "$ref/shard-3.sqlite" census-shards/shard-3.sqlite "task 3 alone"
 say "   its shard equals task 3's of the whole array"
+
+# --- 5. bad input: the tasks fail with exit code 2, the merge never starts ------
+mkdir "$T/run5" && cd "$T/run5"
+say "5. FAMILY='x.??': both tasks FAILED with exit code 2, the merge job never starts"
+jid=$(FAMILY='x.??' MAX=$MAX NIMLAB=$nimlab sbatch --parsable --array=0-1 "$repo/resources/slurm/census.sbatch")
+mid=$(sbatch_merge --dependency="afterok:$jid")
+for t in 0 1; do
+	wait_state "${jid}_$t" FAILED
+	[ "$(field "${jid}_$t" ExitCode)" = 2:0 ] || fail "task ${jid}_$t exited $(field "${jid}_$t" ExitCode), not 2:0"
+done
+say "   task ${jid}_0: ExitCode=$(field "${jid}_0" ExitCode), its log: $(grep -h '^nimlab:' "nimlab-census-${jid}_0.out")"
+wait_reason "$mid" DependencyNeverSatisfied
+say "   merge job $mid: DependencyNeverSatisfied"
+scancel "$mid"
 
 say "PASS in $(since "$start_all") s; census of $FAMILY to $MAX heaps: single process $single_s s; the $TASKS-task array and its merge ${span1} s from the first task's start to the merge's end ($wall1 s from submission to sbatch --wait's return)"
