@@ -64,3 +64,16 @@ func Mex(opts []HeapOption) int {
 	}
 	return m
 }
+
+// CountOptions returns the number of options of a heap of n tokens, or
+// limit+1 when there are more than limit (it stops counting there): codes
+// such as 0.* have as many options as partitions, and a caller that would
+// look at them all can ask first.
+func CountOptions(code Code, n, limit int) int {
+	count := 0
+	code.TakeBreak().ForEachOption(n, func(int, []int) bool {
+		count++
+		return count <= limit
+	})
+	return count
+}
