@@ -54,6 +54,7 @@ type projectorTab struct {
 var projectorTabs = []projectorTab{
 	{tabNim, projectNim},
 	{tabOctal, projectOctal},
+	{tabAstron, projectAstron},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -72,9 +73,10 @@ func TestProjectorLayout(t *testing.T) {
 			for _, pt := range projectorTabs {
 				t.Run(name+"/"+pt.tab, func(t *testing.T) {
 					u := newProjectorUI(t, size, present, pt.tab)
+					// Written also when the case stops early, to see why.
+					defer saveLayoutShot(t, u.win.Canvas(), name+"-"+pt.tab)
 					objs := pt.act(t, u)
 					settle(u)
-					saveLayoutShot(t, u.win.Canvas(), name+"-"+pt.tab)
 					assertOnScreen(t, u.win.Canvas(), objs...)
 				})
 			}
@@ -113,6 +115,34 @@ func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
 		"the plot is %.0f×%.0f on a %.0f×%.0f canvas", plot.Width, plot.Height, c.Width, c.Height)
 	assert.GreaterOrEqual(t, plot.Height, 0.25*c.Height, "the plot's height")
 	return append(listRows(t, o.moves.rows, 2), o.summary, o.heaps, o.moves.showAll, o.moves.copyAll, o.explorer.explorer, o.compute)
+}
+
+// projectAstron computes a two-star table and clicks a cell: the
+// evaluation's heading and first winning move, the hover read-out and the
+// heatmap must be in sight, and the heatmap's controls must not move.
+func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
+	a := u.astron
+	a.size.SetText("300")
+	a.Shown()
+	waitJobs(t, &a.jobs)
+	settle(u)
+	controls := []fyne.CanvasObject{a.compute, a.palette, a.reset, a.export, a.overlay}
+	before := make([]fyne.Position, len(controls))
+	d := fyne.CurrentApp().Driver()
+	for i, c := range controls {
+		before[i] = d.AbsolutePositionForObject(c)
+	}
+	h := a.heatmap
+	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
+	waitJobs(t, &a.evalJobs)
+	settle(u)
+	require.Contains(t, a.analysis.Text(), "G(A(9, 17))")
+	c, r, marked := h.Marked()
+	assert.True(t, marked && c == 17 && r == 9, "the clicked cell is marked: (%d, %d) %v", c, r, marked)
+	for i, c := range controls {
+		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
+	}
+	return append(listRows(t, a.analysis.rows, 2), a.readout, h)
 }
 
 // listRows are the first n rows a list draws, in order: a test asks for

@@ -101,7 +101,7 @@ func newUI(a fyne.App, present bool) *ui {
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), container.NewScroll(u.astron.content)),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
@@ -172,6 +172,7 @@ func (u *ui) SetPresentation(on bool) {
 	u.octal.setPresentation(on)
 	u.misere.setPresentation(on)
 	u.nim.setPresentation(on)
+	u.astron.setPresentation(on)
 	u.graph.setPresentation(on)
 	u.study.setPresentation(on)
 	// The tabs' titles alone, large, fit a 1024×768 projector; with their
