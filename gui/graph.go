@@ -398,7 +398,16 @@ func (m vertexMarks) valueText(w int) string {
 	if m.sol != nil {
 		return "g=" + strconv.Itoa(m.sol.Grundy[w])
 	}
-	return "γ=" + m.loopy.Value(w).String()
+	return gammaText(m.loopy.Value(w).String())
+}
+
+// gammaText is the label of a generalised value: "γ=2", "γ=∞", and a
+// long ∞_{…} without the "γ=", which would shrink it in its circle.
+func gammaText(value string) string {
+	if strings.Contains(value, "_{") {
+		return value
+	}
+	return "γ=" + value
 }
 
 func (v *graphView) marks() vertexMarks     { return vertexMarks{v.sol, v.loopy} }
@@ -562,9 +571,9 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		if w := name.MinSize().Width; w > 1.7*rad {
 			name.TextSize *= 1.7 * rad / w // a long name such as 2+1+1+1+1
 		}
-		if w := label.MinSize().Width; w > 1.7*rad {
-			// A long value such as γ=∞_{0,1,3} shrinks to fit its circle.
-			label.TextSize *= 1.7 * rad / w
+		if w := label.MinSize().Width; w > 1.9*rad {
+			// A long value such as ∞_{0,1,3} shrinks to fit its circle.
+			label.TextSize *= 1.9 * rad / w
 		}
 		ns, ls := name.MinSize(), label.MinSize()
 		// The two lines overlap by their leading, centred together.

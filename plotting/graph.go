@@ -146,8 +146,8 @@ func GraphPlot(g *graph.Graph, l *graph.Layout, opts GraphOptions) (*Figure, err
 		if w := st.textWidth(ns, name); w > 1.7*r {
 			ns = st.textStyle(label*1.7*r/w, true)
 		}
-		if w := st.textWidth(vs, value); value != "" && w > 1.7*r {
-			vs = st.textStyle(label*1.7*r/w, false)
+		if w := st.textWidth(vs, value); value != "" && w > 1.9*r {
+			vs = st.textStyle(label*1.9*r/w, false)
 		}
 		ns.Color, vs.Color = textCol, textCol
 		ns.YAlign, vs.YAlign = draw.YCenter, draw.YCenter

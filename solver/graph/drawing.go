@@ -90,10 +90,23 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 			top += 1.2 * d.Radius
 		}
 		m := d.Radius + o.Pad
-		// Stretched to the rectangle: a force layout has no preferred
-		// proportions worth the empty space.
+		// Stretched to the rectangle on each axis: a force layout has no
+		// preferred proportions worth the empty space (and stretching
+		// only moves vertices further apart than MinDist).
+		lo, hi := Point{1, 1}, Point{0, 0}
 		for v := range n {
-			d.Centre[v] = Point{m + l.X[v]*(o.Width-2*m), top + (1-l.Y[v])*(o.Height-m-top)}
+			lo = Point{min(lo.X, l.X[v]), min(lo.Y, l.Y[v])}
+			hi = Point{max(hi.X, l.X[v]), max(hi.Y, l.Y[v])}
+		}
+		stretch := func(t, lo, hi float64) float64 {
+			if hi-lo < 1e-9 {
+				return 0.5
+			}
+			return (t - lo) / (hi - lo)
+		}
+		for v := range n {
+			x, y := stretch(l.X[v], lo.X, hi.X), stretch(l.Y[v], lo.Y, hi.Y)
+			d.Centre[v] = Point{m + x*(o.Width-2*m), top + (1-y)*(o.Height-m-top)}
 		}
 	} else {
 		layers := float64(len(l.Layers) - 1)

@@ -61,9 +61,46 @@ func (g *Graph) condensedLayout(sccs [][]int) *Layout {
 // centre keeps separate parts together, and the square's border stops
 // what is pushed out), started from a circle in vertex order so that it is
 // deterministic; iterations bounds the work (n² per iteration). The
-// result has no layers: Layers, Layer and Slot are nil.
+// result has no layers: Layers, Layer and Slot are nil. Vertices without
+// moves in or out stand in a row along the bottom, apart from the rest
+// (pushed by all and pulled by none, they would take the corners).
 func (g *Graph) ForceLayout(iterations int) *Layout {
 	n := g.Len()
+	var alone, rest []int
+	for v := range n {
+		if len(g.succ[v]) == 0 && len(g.pred[v]) == 0 {
+			alone = append(alone, v)
+		} else {
+			rest = append(rest, v)
+		}
+	}
+	if len(alone) > 0 && len(rest) > 0 {
+		h := New()
+		for _, v := range rest {
+			h.Vertex(g.names[v])
+		}
+		for i, v := range rest {
+			for _, w := range g.succ[v] {
+				j, _ := h.Lookup(g.names[w])
+				h.AddEdge(i, j)
+			}
+		}
+		inner := h.ForceLayout(iterations)
+		l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
+		row := 1 / (math.Sqrt(float64(n)) + 1) // the bottom row's share of the height
+		for i, v := range rest {
+			l.X[v], l.Y[v] = inner.X[i], row+(1-row)*inner.Y[i]
+		}
+		for i, v := range alone {
+			l.X[v] = (float64(i) + 0.5) / float64(len(alone))
+		}
+		for u := range n {
+			for v := range u {
+				l.MinDist = min(l.MinDist, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]))
+			}
+		}
+		return l
+	}
 	x := make([]float64, n)
 	y := make([]float64, n)
 	for v := range n {
