@@ -50,6 +50,14 @@ test-go:
 test-smoke: build
 	./cmd/nimlab/testdata/smoke-test.sh $(BIN)
 
+# The census's Slurm recipe (resources/slurm/census.sbatch and
+# census-merge.sbatch) run by a real Slurm: a single-node cluster on this
+# machine in a folder of its own, a 4-task array, the merge job after it,
+# a cancelled and a requeued task. As root (it installs slurm-wlm and munge
+# when missing); about 2 minutes, not part of make test.
+test-slurm: build
+	resources/slurm/test-slurm.sh $(BIN)
+
 bench: deps
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . ./... | tee bench.out
 
