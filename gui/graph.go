@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -146,7 +147,7 @@ func newGraphTab(u *ui) *graphTab {
 	buttons := container.NewHBox(t.playBtn, t.stopBtn, t.export, t.help)
 	toolbar := container.NewBorder(nil, nil, t.editorBtn, buttons, t.kernelSel)
 	right := container.NewBorder(container.NewVBox(t.summary, toolbar),
-		container.NewVBox(t.vertex, t.playLabel), nil, nil, t.view)
+		container.New(atLeastLines{3}, t.vertex, t.playLabel), nil, nil, t.view)
 	split := container.NewHSplit(t.editor, right)
 	split.SetOffset(0.25)
 	t.split = split
@@ -652,4 +653,20 @@ func (v *graphView) pictureOptions() plotting.GraphOptions {
 		o.Ringed = slices.Clone(v.inKernel)
 	}
 	return o
+}
+
+// atLeastLines stacks its objects as a VBox does and asks for the height of
+// at least lines lines of body text: the texts under the drawing come and
+// go as vertices are tapped and a game is played, and the drawing above
+// should not move under the pointer each time.
+type atLeastLines struct{ lines int }
+
+func (a atLeastLines) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	s := layout.NewVBoxLayout().MinSize(objects)
+	line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+	return fyne.NewSize(s.Width, max(s.Height, float32(a.lines)*line+float32(2*len(objects)+1)*theme.InnerPadding()))
+}
+
+func (a atLeastLines) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	layout.NewVBoxLayout().Layout(objects, size)
 }
