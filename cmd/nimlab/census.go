@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -186,8 +187,17 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 	} else if ok {
 		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
 	}
-	if need := 2 * int64(budget.MaxHeaps) * int64(max(jobs, 2)); need > 8<<30 {
-		return badInput("--max %d needs about %d MiB a game; accepted: budgets whose values fit in memory (lower --max or --jobs)", budget.MaxHeaps, need>>20)
+	// Each game in flight holds its values (2 bytes a heap); an unsolved
+	// game keeps them while a game that extends it may need them.
+	running := jobs
+	if running == 0 {
+		running = runtime.GOMAXPROCS(0)
+	}
+	running = max(1, min(running, len(fam.Games)))
+	need := 2*int64(budget.MaxHeaps)*int64(running+1) + 64<<20
+	if err := checkMemory(need, fmt.Sprintf("--max %d with %d games at once", budget.MaxHeaps, running),
+		"a lower --max, or fewer --jobs"); err != nil {
+		return err
 	}
 	db, err := openCensusDB(f.db, store.Open)
 	if err != nil {

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -116,44 +113,6 @@ func progressText(code octal.Code, p octal.Progress) string {
 		s += fmt.Sprintf(" period? %d", p.PeriodGuess)
 	}
 	return s
-}
-
-// memoryAvailable is availableMemory; tests replace it.
-var memoryAvailable = availableMemory
-
-// availableMemory returns the memory a new run can use: MemAvailable from
-// /proc/meminfo, or less when a cgroup limit is tighter. ok is false where
-// neither can be read (then nothing is refused up front).
-func availableMemory() (int64, bool) {
-	avail, ok := int64(0), false
-	if fh, err := os.Open("/proc/meminfo"); err == nil {
-		sc := bufio.NewScanner(fh)
-		for sc.Scan() {
-			fields := strings.Fields(sc.Text())
-			if len(fields) >= 2 && fields[0] == "MemAvailable:" {
-				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
-					avail, ok = kb*1024, true
-				}
-			}
-		}
-		fh.Close()
-	}
-	if limit, ok2 := readCgroupBytes("/sys/fs/cgroup/memory.max"); ok2 {
-		used, _ := readCgroupBytes("/sys/fs/cgroup/memory.current")
-		if free := limit - used; !ok || free < avail {
-			avail, ok = free, true
-		}
-	}
-	return avail, ok
-}
-
-func readCgroupBytes(path string) (int64, bool) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	return v, err == nil // "max" (no limit) does not parse
 }
 
 // formatBytes prints a byte count in GiB or MiB.
