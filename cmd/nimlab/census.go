@@ -142,6 +142,7 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 	fl.StringVar(&f.max, "max", strconv.Itoa(census.DefaultMaxHeaps), "heap budget per game: G(0..N−1) at most")
 	fl.StringVar(&f.time, "time", "", "time budget per game (e.g. 30s, 5m); a game stopped by it is recorded as unsolved to the heaps it reached")
 	fl.StringVar(&f.db, "db", "census.sqlite", "the SQLite database to record results in (created if missing)")
+	markPath(fl, "db", statePath)
 	fl.StringVar(&f.shard, "shard", "", "compute share i of n (0 ≤ i < n), e.g. 0/4")
 	fl.StringVar(&f.jobs, "jobs", "0", "games computed at once (0: one per core)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
@@ -649,6 +650,7 @@ the target is left as it was.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.into, "into", "", "the database to merge into (created if missing)")
+	markPath(cmd.Flags(), "into", statePath)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object")
 	return cmd
 }

@@ -72,6 +72,7 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 	}
 	root.Version = versionString()
 	root.SetVersionTemplate("nimlab {{.Version}}\n")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlags(cmd) }
 	root.Flags().BoolVar(&present, "present", false, "open the window in presentation mode (fullscreen, large high-contrast theme)")
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)

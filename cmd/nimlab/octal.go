@@ -176,6 +176,7 @@ first.`,
 	fl.BoolVar(&f.all, "all", false, "with --heaps: list every winning move on a terminal too (by default the first 20)")
 	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
+	markPath(fl, "csv", outputPath)
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
 	fl.BoolVar(&f.equivalent, "equivalent", false, "list the codes of CODE's family (as many digits, octal or hexadecimal; subsets for S(…) and S!(…)) whose Grundy values agree with CODE's")

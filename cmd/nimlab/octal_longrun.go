@@ -25,6 +25,7 @@ type longRunFlags struct {
 
 func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "save the values to FILE every --checkpoint-every and when interrupted (Ctrl-C), to continue later with --resume FILE")
+	markPath(fl, "checkpoint", statePath)
 	fl.StringVar(&f.resume, "resume", "", "continue the run saved in the checkpoint FILE (and keep saving to it unless --checkpoint names another file)")
 	durationFlag(fl, &f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
 }
