@@ -31,7 +31,7 @@ func markPath(fl *pflag.FlagSet, name, kind string) {
 }
 
 // checkFlags runs before every subcommand: a string flag given an empty
-// value is refused (it was silently ignored: --csv ” wrote nothing), and
+// value is refused (it was silently ignored: an empty --csv wrote nothing), and
 // every path flag that was set is checked writable.
 func checkFlags(cmd *cobra.Command) error {
 	var err error
