@@ -258,7 +258,7 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		total = opts.N + 1
 	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
-	err = f.long.apply(code, &opts)
+	err = f.long.apply(ctx, code, &opts)
 	if err != nil {
 		bar.Finish()
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -17,6 +18,7 @@ import (
 type longRunFlags struct {
 	checkpoint, resume string
 	every              string
+	verify             bool
 
 	// set by apply
 	savedTo    string
@@ -28,13 +30,15 @@ func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
 	markPath(fl, "checkpoint", statePath)
 	fl.StringVar(&f.resume, "resume", "", "continue the run saved in the checkpoint FILE (and keep saving to it unless --checkpoint names another file)")
 	durationFlag(fl, &f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
+	fl.BoolVar(&f.verify, "verify", false, "with --resume: recompute every value of the checkpoint from the definition before going on (it takes as long as computing them again); "+
+		"without it the first 2,000 are recomputed and the others checked against their options, every one or a sample")
 }
 
 // apply checks the run's size against MaxHeaps and the memory available,
 // loads --resume and wires --checkpoint into opts. Ctrl-C and SIGTERM cancel
 // the command's context (main installs the handler); the engine then saves
 // a last checkpoint as it stops.
-func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err error) {
+func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (err error) {
 	heaps := opts.Max
 	what := "--max"
 	if opts.Exact || opts.N > 0 {
@@ -57,7 +61,12 @@ func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err err
 		}
 	}
 	if f.resume != "" {
-		values, err := octal.ReadCheckpoint(f.resume, code)
+		var values []uint16
+		if f.verify {
+			values, err = octal.ReadCheckpointRederived(ctx, f.resume, code, nil)
+		} else {
+			values, err = octal.ReadCheckpoint(f.resume, code)
+		}
 		if err != nil {
 			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
 				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
@@ -65,6 +74,8 @@ func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err err
 			return err
 		}
 		opts.Resume = values
+	} else if f.verify {
+		return badInput("--verify checks the checkpoint named by --resume; accepted: --resume FILE --verify")
 	}
 	path := f.checkpoint
 	if path == "" && !octal.IsValueFile(f.resume) {
