@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -187,6 +188,10 @@ first.`,
 	return cmd
 }
 
+// longCode is the length of code above which a code longer than the heaps
+// asked for is refused (shorter ones cost nothing to run).
+const longCode = 1024
+
 func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -256,6 +261,13 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	total := opts.Max
 	if opts.Exact {
 		total = opts.N + 1
+	}
+	if heaps := cmp.Or(total, octal.DefaultMax); code.K() >= heaps && code.K() > longCode {
+		// Its moves of heaps or more tokens never apply to the heaps asked
+		// for, and no period can be certified (that needs more than k
+		// values), yet every heap would look at every digit: a
+		// 100,000-digit code ran for minutes on 4096 heaps.
+		return badInput("the code has %d digits after the point (more than %d), but a move of %d tokens or more never applies within the %d heaps asked for; accepted: a code of fewer digits than heaps, or a larger --max or --n", code.K(), longCode, heaps, heaps)
 	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
 	err = f.long.apply(ctx, code, &opts)

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -58,4 +59,31 @@ func TestPathsCheckedBeforeWork(t *testing.T) {
 	assert.Equal(t, exitUsage, status, errOut)
 	assert.NoFileExists(t, vf+".partial")
 	assert.NoFileExists(t, vf)
+}
+
+// TestMessagesArePlain: one line naming what the user typed, in characters
+// and words, not bytes and Go's error text; a code far longer than the
+// heaps asked for is refused at once.
+func TestMessagesArePlain(t *testing.T) {
+	long := "0." + strings.Repeat("7", 100000)
+	for _, c := range []struct {
+		args      []string
+		says, not string
+	}{
+		{[]string{"octal", "0.０７"}, "unexpected '０' at position 1", "ï"},
+		{[]string{"octal", "0.07", "--n", "9223372036854775807"}, "--n 9223372036854775807 is out of range", "non-negative"},
+		{[]string{"graph", "--kernels", "abc", "--game", "cycle:5"}, `invalid argument "abc" for "--kernels" flag: not a whole number`, "strconv"},
+		{[]string{"graph", "--kernels", "abc", "--game", "cycle:5"}, "see 'nimlab graph --help'", "nimlab graph:"},
+		{[]string{"census", "show", "--db", os.DevNull}, "not a regular file", "disk I/O error"},
+		{[]string{"octal", long, "--max", "4096"}, "the code has 100000 digits after the point", "goroutine"},
+	} {
+		start := time.Now()
+		status, out, errOut := runCLI(t, c.args...)
+		assert.Equal(t, exitUsage, status, "%v: %s", c.args[:2], errOut)
+		assert.Empty(t, out)
+		assert.Regexp(t, `^nimlab: [^\n]+\n$`, errOut)
+		assert.Contains(t, errOut, c.says)
+		assert.NotContains(t, errOut, c.not)
+		assert.Less(t, time.Since(start), 5*time.Second, "%v", c.args[:2])
+	}
 }

@@ -99,14 +99,16 @@ func ParseCode(s string) (Code, error) {
 		return fail("no digits after the point")
 	}
 	digits := []uint8{d0}
-	for i, r := range after {
+	i := 0 // position in characters, not bytes
+	for _, r := range after {
+		i++
 		switch {
 		case r >= '0' && r <= '7':
 			digits = append(digits, uint8(r-'0'))
 		case r == '8' || r == '9':
-			return fail(fmt.Sprintf("%c at position %d is not an octal digit", r, i+1))
+			return fail(fmt.Sprintf("%c at position %d is not an octal digit", r, i))
 		default:
-			return fail(fmt.Sprintf("unexpected %q at position %d after the point", r, i+1))
+			return fail(fmt.Sprintf("unexpected %q at position %d after the point", r, i))
 		}
 	}
 	for len(digits) > 1 && digits[len(digits)-1] == 0 {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Modifier restricts the heaps a digit may leave when it leaves two or more.
@@ -401,7 +402,7 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 			i++
 			continue
 		case ch == '!' || ch == '?' || ch == '=':
-			return nil, 0, fmt.Sprintf("modifier %c at position %d does not follow a digit", ch, i+1)
+			return nil, 0, fmt.Sprintf("modifier %c at position %d does not follow a digit", ch, charPos(s, i))
 		}
 		var d Digit
 		switch {
@@ -417,7 +418,7 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 		case ch == '{':
 			end := strings.IndexByte(s[i:], '}')
 			if end < 0 {
-				return nil, 0, fmt.Sprintf("the brace at position %d is not closed", i+1)
+				return nil, 0, fmt.Sprintf("the brace at position %d is not closed", charPos(s, i))
 			}
 			var e string
 			if d, e = parseBrace(s[i+1 : i+end]); e != "" {
@@ -425,7 +426,8 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 			}
 			i += end + 1
 		default:
-			return nil, 0, fmt.Sprintf("unexpected %q at position %d", ch, i+1)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, 0, fmt.Sprintf("unexpected %q at position %d", r, charPos(s, i))
 		}
 		if i < len(s) {
 			switch s[i] {
@@ -440,7 +442,7 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 				i++
 			}
 			if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
-				return nil, 0, fmt.Sprintf("two modifiers in a row at position %d (one per digit)", i+1)
+				return nil, 0, fmt.Sprintf("two modifiers in a row at position %d (one per digit)", charPos(s, i))
 			}
 		}
 		ds = append(ds, d)
@@ -633,4 +635,11 @@ func (c Code) normalize() Code {
 		c.Digits = []Digit{{}}
 	}
 	return c
+}
+
+// charPos is the position (from 1, in characters, not bytes) of the byte
+// at index i of s: messages point at what the user typed ("0.０７" has a
+// wide digit at position 1, not a stray byte).
+func charPos(s string, i int) int {
+	return utf8.RuneCountInString(s[:i]) + 1
 }
