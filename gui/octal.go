@@ -83,6 +83,7 @@ type octalTab struct {
 	codeError    inlineError
 	maxHeaps     *boundedEntry
 	engine       *widget.Select
+	engineBox    fyne.CanvasObject // engine at the width of its labels
 	compute      *widget.Button
 	cancel       *widget.Button
 	// cont (Continue) extends an uncertified result, kept after Cancel or
@@ -97,6 +98,7 @@ type octalTab struct {
 	explorer  *sequenceExplorerPanel
 	heaps     *boundedEntry
 	misere    *widget.Check
+	sumLabel  *widget.Label
 	moves     *boundedList
 	exportCSV *widget.Button
 
@@ -123,18 +125,18 @@ type octalTab struct {
 // heaps share the left one, and the researcher's controls fold away.
 func (t *octalTab) setPresentation(on bool) {
 	if on {
-		t.split.SetOffset(0.42)
-		t.leftSplit.SetOffset(0.55)
+		t.split.SetOffset(0.45)
+		t.leftSplit.SetOffset(0.27)
 		// The engine choice and the recent codes are a researcher's; on a
 		// projector their row is worth more to the plot.
-		t.engine.Hide()
+		t.engineBox.Hide()
 		t.recent.Hide()
 		t.leftSplit.Leading, t.leftSplit.Trailing = t.table.content, t.sumPane
 		t.split.Leading, t.split.Trailing = t.leftSplit, t.explorer.content
 	} else {
-		t.split.SetOffset(0.64)
-		t.rightSplit.SetOffset(0.6)
-		t.engine.Show()
+		t.split.SetOffset(0.45)
+		t.rightSplit.SetOffset(0.62)
+		t.engineBox.Show()
 		t.recent.Show()
 		t.rightSplit.Leading, t.rightSplit.Trailing = t.explorer.content, t.sumPane
 		t.split.Leading, t.split.Trailing = t.table.content, t.rightSplit
@@ -143,6 +145,14 @@ func (t *octalTab) setPresentation(on bool) {
 	t.rightSplit.Refresh()
 	t.split.Refresh()
 	setVisible(t.exportBar, !on)
+	// Short words leave the sum's field its width in a narrow column.
+	if on {
+		t.sumLabel.SetText("Sum")
+		t.misere.SetText("misère")
+	} else {
+		t.sumLabel.SetText("Sum of heaps")
+		t.misere.SetText("misère play")
+	}
 	t.progressRow.SetCompact(on)
 	t.table.setCompact(on)
 	t.explorer.setCompact(on)
@@ -230,24 +240,33 @@ func newOctalTab(u *ui) *octalTab {
 	// The controls flow onto a second line when the window is narrow (a
 	// projector in presentation mode) rather than widen it.
 	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
-	form := newFlow(codeBox, t.games, t.recent, codeBox,
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engine, t.compute, t.cancel, t.cont)
 	t.status.Truncation = fyne.TextTruncateEllipsis
 	t.progressRow = newProgressRow(t.progress, t.status)
-	top := container.NewVBox(form, t.codeError, t.progressRow.content, t.summary)
 	t.exportBar = container.NewHBox(t.exportCSV)
+	// The progress and the values' export share the controls' rows: every
+	// row above the panes is a row less for the plot.
+	t.engineBox = fitSelect(t.engine, true)
+	form := newFlow(codeBox, fitSelect(t.games, false), t.recent, codeBox,
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.compute, t.cancel, t.cont,
+		t.exportBar, t.progressRow.inFlow(24))
+	top := container.NewVBox(form, t.codeError, t.summary)
+	// The sum's label, field and misère switch share a row: the rows
+	// below are the answer's.
+	t.sumLabel = widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	sum := container.NewBorder(
-		container.NewVBox(container.NewHBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.misere), t.heaps),
-		t.exportBar, nil, nil,
+		container.NewBorder(nil, nil, t.sumLabel, t.misere, t.heaps),
+		nil, nil, nil,
 		t.moves.scrolled())
 	right := container.NewVSplit(t.explorer.content, sum)
-	right.SetOffset(0.6)
+	right.SetOffset(0.62)
 	split := container.NewHSplit(t.table.content, right)
-	split.SetOffset(0.64)
+	split.SetOffset(0.45)
 	t.split, t.rightSplit, t.sumPane = split, right, sum
 	// The presentation arrangement; its halves are set by setPresentation.
 	t.leftSplit = container.NewVSplit(layout.NewSpacer(), layout.NewSpacer())
-	t.content = newTopBody(top, split)
+	// Nothing scrolls but the panes' own contents (the table, the moves):
+	// the plot and the sum keep their places whatever a result's length.
+	t.content = container.NewBorder(top, nil, nil, nil, split)
 	return t
 }
 
@@ -727,6 +746,17 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}
+	if r.Code.General() {
+		for _, h := range heaps {
+			if octal.CountOptions(r.Code, h, guiMoveLimit) > guiMoveLimit {
+				lines := []string(nil)
+				if len(heaps) == 1 {
+					lines = heapOptionLines(r.Code, values, h)
+				}
+				return fmt.Sprintf("G(%d)=%d\n⚠ a heap of %d has more than %s options in %s: winning moves are not looked for", h, values[h], h, groupDigits(guiMoveLimit), r.Code), lines
+			}
+		}
+	}
 	moves, err := octal.WinningMoves(r.Code, values, heaps)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
@@ -742,12 +772,45 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	}
 	x := octal.NimSum(values, heaps)
 	fmt.Fprintf(&b, "%s\nnim-sum %d: ", strings.Join(parts, " ⊕ "), x)
+	var lines []string
 	if x == 0 {
 		b.WriteString("P-position — the player to move loses; there is no winning move.")
-		return b.String(), nil
+	} else {
+		fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
+		lines = moveLines(moves)
 	}
-	fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
-	return b.String(), moveLines(moves)
+	if len(heaps) == 1 {
+		lines = append(lines, heapOptionLines(r.Code, values, heaps[0])...)
+	}
+	return b.String(), lines
+}
+
+// guiMoveLimit bounds the options of a heap whose winning moves are looked
+// for: a code such as 0.* has as many options as partitions (10^8 at a heap
+// of 100), and looking at them all would keep a worker busy for hours.
+const guiMoveLimit = 1_000_000
+
+// guiOptionsLimit bounds the options listed for one heap: 0.* has 10^6
+// options at a heap of 61.
+const guiOptionsLimit = 10_000
+
+// heapOptionLines lists every option of a heap of n tokens in CGSuite's
+// order and format (the heaps left, "-" for none) with its Grundy value, as
+// a teacher explains a code: a heading line, then one line per option.
+func heapOptionLines(code octal.Code, values []uint16, n int) []string {
+	opts, complete, err := octal.HeapOptions(code, values, n, guiOptionsLimit)
+	if err != nil {
+		return []string{"⚠ " + err.Error()}
+	}
+	count := groupDigits(len(opts))
+	if !complete {
+		count = "more than " + count + " (the first listed)"
+	}
+	lines := []string{fmt.Sprintf("Options of a heap of %d in CGSuite's order (tokens taken, number of heaps, heaps): %s", n, count)}
+	for _, o := range opts {
+		lines = append(lines, fmt.Sprintf("  %s   (take %d)   value %d", o, o.Take, o.Value))
+	}
+	return lines
 }
 
 // valuesCSV is the sequence as "n,grundy" lines.

@@ -2,11 +2,15 @@ package gui
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // projectorSizes are the canvases TestProjectorLayout checks: a 1024×768
@@ -50,6 +54,10 @@ type projectorTab struct {
 // file may add its case from an init function.
 var projectorTabs = []projectorTab{
 	{tabNim, projectNim},
+	{tabOctal, projectOctal},
+	{tabAstron, projectAstron},
+	{tabMisere, projectMisere},
+	{tabCensus, projectCensus},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -68,9 +76,10 @@ func TestProjectorLayout(t *testing.T) {
 			for _, pt := range projectorTabs {
 				t.Run(name+"/"+pt.tab, func(t *testing.T) {
 					u := newProjectorUI(t, size, present, pt.tab)
+					// Written also when the case stops early, to see why.
+					defer saveLayoutShot(t, u.win.Canvas(), name+"-"+pt.tab)
 					objs := pt.act(t, u)
 					settle(u)
-					saveLayoutShot(t, u.win.Canvas(), name+"-"+pt.tab)
 					assertOnScreen(t, u.win.Canvas(), objs...)
 				})
 			}
@@ -91,6 +100,109 @@ func projectNim(t *testing.T, u *ui) []fyne.CanvasObject {
 	settle(u)
 	objs := slices.Clone(p.board.Objects)
 	return append(objs, p.moveList, p.hintLabel, p.status, columnTable(t, u.nim.columns))
+}
+
+// projectOctal evaluates the sum 3 5 1000000 of Dawson's Kayles (0.07,
+// computed when the window opens): the summary, the heading and first
+// move of the sum, Show all and Copy all, and the sequence plot must be in
+// sight, and the plot must get a real share of the screen.
+func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
+	o := u.octal
+	o.heaps.SetText("3 5 1000000")
+	waitJobs(t, &o.sumJobs)
+	settle(u)
+	require.NotEmpty(t, o.moves.lines)
+	c := u.win.Canvas().Size()
+	plot := o.explorer.explorer.Size()
+	assert.GreaterOrEqual(t, plot.Width*plot.Height, 0.12*c.Width*c.Height,
+		"the plot is %.0f×%.0f on a %.0f×%.0f canvas", plot.Width, plot.Height, c.Width, c.Height)
+	assert.GreaterOrEqual(t, plot.Height, 0.25*c.Height, "the plot's height")
+	return append(listRows(t, o.moves.rows, 2), o.summary, o.heaps, o.moves.showAll, o.moves.copyAll, o.explorer.explorer, o.compute)
+}
+
+// projectAstron computes a two-star table and clicks a cell: the
+// evaluation's heading and first winning move, the hover read-out and the
+// heatmap must be in sight, and the heatmap's controls must not move.
+func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
+	a := u.astron
+	a.size.SetText("300")
+	a.Shown()
+	waitJobs(t, &a.jobs)
+	settle(u)
+	controls := []fyne.CanvasObject{a.compute, a.palette, a.reset, a.export, a.overlay}
+	before := make([]fyne.Position, len(controls))
+	d := fyne.CurrentApp().Driver()
+	for i, c := range controls {
+		before[i] = d.AbsolutePositionForObject(c)
+	}
+	h := a.heatmap
+	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
+	waitJobs(t, &a.evalJobs)
+	settle(u)
+	require.Contains(t, a.analysis.Text(), "G(A(9, 17))")
+	c, r, marked := h.Marked()
+	assert.True(t, marked && c == 17 && r == 9, "the clicked cell is marked: (%d, %d) %v", c, r, marked)
+	for i, c := range controls {
+		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
+	}
+	return append(listRows(t, a.analysis.rows, 2), a.readout, h)
+}
+
+// projectMisere shows the quotient of 0.75 (computed when the tab is
+// first shown) and evaluates the misère sum 3 4: the summary, both tables
+// and the sum's answer must be in sight.
+func projectMisere(t *testing.T, u *ui) []fyne.CanvasObject {
+	m := u.misere
+	waitJobs(t, &m.jobs)
+	require.NotNil(t, m.quotient)
+	m.heaps.SetText("3 4")
+	waitJobs(t, &m.sumJobs)
+	settle(u)
+	require.Contains(t, m.moves.Text(), "misère")
+	return append(listRows(t, m.moves.rows, 1), m.summary, m.heaps, m.mul, m.phi.table, m.compute)
+}
+
+// projectCensus runs the census of 0.?7 to 4096 heaps into a new
+// database: the summary, the status and the table of games must be in
+// sight.
+func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
+	c := u.census
+	c.family.SetText("0.?7")
+	c.maxHeaps.SetText("4096")
+	c.dbPath.SetText(filepath.Join(t.TempDir(), "census.sqlite"))
+	c.Run()
+	waitJobs(t, &c.jobs)
+	settle(u)
+	require.Equal(t, "census finished", c.status.Text)
+	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
+}
+
+// listRows are the first n rows a list draws, in order: a test asks for
+// the rows that must be in sight.
+func listRows(t *testing.T, l *widget.List, n int) []fyne.CanvasObject {
+	t.Helper()
+	var rows []*widget.Label
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if lbl, ok := o.(*widget.Label); ok && lbl.Visible() && lbl.Text != "" {
+			rows = append(rows, lbl)
+			return
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(l)
+	// Rows are drawn from a pool: order them by their place.
+	slices.SortFunc(rows, func(a, b *widget.Label) int { return int(a.Position().Y - b.Position().Y) })
+	if len(rows) < n {
+		t.Fatalf("the list draws %d rows, not %d", len(rows), n)
+	}
+	out := make([]fyne.CanvasObject, n)
+	for i := range n {
+		out[i] = rows[i]
+	}
+	return out
 }
 
 // columnTable finds the binary column sum's table under o.

@@ -100,13 +100,13 @@ func newUI(a fyne.App, present bool) *ui {
 	// that the window's minimum size never exceeds a 1024×768 projector
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), container.NewScroll(u.octal.content)),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), container.NewScroll(u.astron.content)),
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
-		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
-		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
+		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), u.census.content),
 	)
 	u.tabIcons = make([]fyne.Resource, len(u.tabs.Items))
 	for i, ti := range u.tabs.Items {
@@ -172,6 +172,7 @@ func (u *ui) SetPresentation(on bool) {
 	u.octal.setPresentation(on)
 	u.misere.setPresentation(on)
 	u.nim.setPresentation(on)
+	u.astron.setPresentation(on)
 	u.graph.setPresentation(on)
 	u.study.setPresentation(on)
 	// The tabs' titles alone, large, fit a 1024×768 projector; with their
