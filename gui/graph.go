@@ -625,15 +625,26 @@ func (r *graphRenderer) vertexCentre(v int) fyne.Position {
 // exportDrawing saves the drawing as on screen (the chosen kernel, the
 // selected vertex) as a PNG, SVG or PDF picture.
 func (t *graphTab) exportDrawing() {
-	a := t.analysis
-	if a == nil || !a.draw || a.lay == nil {
+	produce := t.drawingPicture()
+	if produce == nil {
 		dialog.ShowInformation("Export", "Solve a graph small enough to draw first.", t.ui.win)
 		return
+	}
+	t.ui.exportFigure("graph.png", produce)
+}
+
+// drawingPicture returns what draws the picture of the drawing (nil when
+// nothing is drawn): the marks are taken now, on the UI thread; the
+// labels and the picture are made by the caller's worker.
+func (t *graphTab) drawingPicture() func() (*plotting.Figure, error) {
+	a := t.analysis
+	if a == nil || !a.draw || a.lay == nil {
+		return nil
 	}
 	opts := t.view.pictureOptions()
 	m := t.view.marks()
 	opts.Caption = fmt.Sprintf("Game graph: %d vertices, %d moves · nimlab %s", a.g.Len(), a.g.NumEdges(), plotting.Version)
-	t.ui.exportFigure("graph.png", func() (*plotting.Figure, error) {
+	return func() (*plotting.Figure, error) {
 		opts.Values = make([]string, a.g.Len())
 		opts.P = make([]bool, a.g.Len())
 		opts.D = make([]bool, a.g.Len())
@@ -642,7 +653,7 @@ func (t *graphTab) exportDrawing() {
 			opts.P[v], opts.D[v] = m.isP(v), m.isD(v)
 		}
 		return plotting.GraphPlot(a.g, a.lay, opts)
-	})
+	}
 }
 
 // pictureOptions are the marks the view shows that a picture of it
