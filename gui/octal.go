@@ -313,7 +313,7 @@ func inlineCodeError(err error) string {
 	}
 	var te *takebreak.ParseError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, S(1,2,5), S!(1,3)", te.Reason)
+		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)", te.Reason)
 	}
 	return err.Error()
 }
