@@ -806,7 +806,7 @@ func heapOptionLines(code octal.Code, values []uint16, n int) []string {
 	if !complete {
 		count = "more than " + count + " (the first listed)"
 	}
-	lines := []string{fmt.Sprintf("Options of a heap of %d in CGSuite's order (tokens taken, number of heaps, heaps): %s", n, count)}
+	lines := []string{fmt.Sprintf("Options of heap %d, in CGSuite's order: %s", n, count)}
 	for _, o := range opts {
 		lines = append(lines, fmt.Sprintf("  %s   (take %d)   value %d", o, o.Take, o.Value))
 	}
