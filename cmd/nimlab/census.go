@@ -146,7 +146,7 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 	fl.StringVar(&f.shard, "shard", "", "compute share i of n (0 ≤ i < n), e.g. 0/4")
 	fl.StringVar(&f.jobs, "jobs", "0", "games computed at once (0: one per core)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
-	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env))
+	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env), newCensusCertificatesCommand(env))
 	return cmd
 }
 
