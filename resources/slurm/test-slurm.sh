@@ -161,7 +161,7 @@ munge -n -S "$T/run/munge.socket" | unmunge -S "$T/run/munge.socket" >/dev/null 
 slurmctld -D -f "$SLURM_CONF" >"$T/log/slurmctld.out" 2>&1 &
 pids+=($!)
 sleep 1
-slurmd -D -f "$SLURM_CONF" >"$T/log/slurmd.out" 2>&1 &
+slurmd -D -N "$host" -f "$SLURM_CONF" >"$T/log/slurmd.out" 2>&1 &
 pids+=($!)
 state=
 for _ in $(seq 1 120); do
