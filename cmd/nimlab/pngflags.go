@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,16 +14,24 @@ import (
 // as strings so that a bad value gets nimlab's own message.
 type pngFlags struct {
 	file, width, height, dpi, palette string
+	// def is the picture's size when no flag sets it (zero: DefaultSize).
+	def plotting.Size
 }
 
-// addPNGFlags registers the picture flags; what says what the picture shows.
+// addPNGFlags registers the picture flags; what says what the picture
+// shows; paletteHelp "" leaves out --palette (a picture of one colour).
 func addPNGFlags(cmd *cobra.Command, f *pngFlags, what, paletteHelp string) {
+	if f.def == (plotting.Size{}) {
+		f.def = plotting.DefaultSize
+	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)")
-	intFlag(fl, &f.width, "width", "", "picture width in pixels (default 1920)")
-	intFlag(fl, &f.height, "height", "", "picture height in pixels (default 1080)")
-	intFlag(fl, &f.dpi, "dpi", "", "resolution recorded in the PNG, for print (default 96)")
-	fl.StringVar(&f.palette, "palette", "", paletteHelp+"; one of "+strings.Join(plotting.PaletteNames(), ", "))
+	intFlag(fl, &f.width, "width", "", fmt.Sprintf("picture width in pixels (default %d)", f.def.Width))
+	intFlag(fl, &f.height, "height", "", fmt.Sprintf("picture height in pixels (default %d)", f.def.Height))
+	intFlag(fl, &f.dpi, "dpi", "", fmt.Sprintf("resolution recorded in the PNG, for print (default %d)", f.def.DPI))
+	if paletteHelp != "" {
+		fl.StringVar(&f.palette, "palette", "", paletteHelp+"; one of "+strings.Join(plotting.PaletteNames(), ", "))
+	}
 }
 
 // pngRequest is what the picture flags asked for; File is "" when no
@@ -32,12 +41,17 @@ type pngRequest struct {
 	Size       plotting.Size
 	Palette    plotting.Palette
 	PaletteSet bool
+	// Command is the command line, for the picture's metadata.
+	Command string
 }
 
 // parse checks the picture flags before any long computation starts, so that
 // a typo fails at once with status 2.
-func (f *pngFlags) parse(cmd *cobra.Command) (pngRequest, error) {
-	req := pngRequest{File: strings.TrimSpace(f.file), Size: plotting.DefaultSize, Palette: plotting.Rainbow}
+func (f *pngFlags) parse(cmd *cobra.Command, env *cliEnv) (pngRequest, error) {
+	req := pngRequest{File: strings.TrimSpace(f.file), Size: f.def, Palette: plotting.Rainbow, Command: env.commandLine()}
+	if req.Size == (plotting.Size{}) {
+		req.Size = plotting.DefaultSize
+	}
 	if cmd.Flags().Changed("png") && req.File == "" {
 		return req, badInput("--png needs a file name such as picture.png")
 	}
