@@ -11,6 +11,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -108,7 +109,13 @@ func (f *Figure) metadata() metadata {
 	if m.title == "" {
 		m.title = f.Caption
 	}
-	m.keywords = strings.Join(append([]string{"nimlab"}, f.Keywords...), ", ")
+	kw := []string{"nimlab"}
+	for _, k := range f.Keywords {
+		if k != "" && !slices.Contains(kw, k) {
+			kw = append(kw, k)
+		}
+	}
+	m.keywords = strings.Join(kw, ", ")
 	m.creator = m.software
 	if m.command != "" {
 		m.creator += ": " + m.command
@@ -132,7 +139,7 @@ func (m metadata) description() string {
 // encodeVector draws the figure again onto a recording canvas and writes
 // the pixel layer and then the recorded drawing as SVG or PDF.
 func (f *Figure) encodeVector(w io.Writer, format string) error {
-	size := Size{Width: f.Image.Rect.Dx(), Height: f.Image.Rect.Dy(), DPI: f.DPI}
+	size := Size{Width: f.Image.Rect.Dx(), Height: f.Image.Rect.Dy(), DPI: f.DPI, TextPt: f.textPt}
 	c := newVectorCanvas(size)
 	c.caption = f.Caption
 	if f.redraw != nil {

@@ -21,6 +21,11 @@ import (
 type Size struct {
 	Width, Height int // pixels
 	DPI           int // dots per inch; sets the printed size, not the look
+	// TextPt, when set, is the height of the tick labels in points
+	// (titles, axis labels and lines in proportion), for a picture made to
+	// a printed size: 8 reads like a journal's figure text. Zero scales
+	// text with the number of pixels instead, for the screen.
+	TextPt float64
 }
 
 // Export is what every picture's options share for export: a caption, and
@@ -105,14 +110,17 @@ type Figure struct {
 	Command  string
 	Keywords []string
 
+	// textPt is the Size's TextPt, for the redraw.
+	textPt float64
+
 	// redraw draws the same figure again onto another canvas (for SVG and
 	// PDF); nil for figures that cannot.
 	redraw func(c *canvas) error
 }
 
 // setExport records what an export writes into the file's metadata.
-func (f *Figure) setExport(e Export, title string) {
-	f.Title, f.Caption, f.Command = title, e.Caption, e.Command
+func (f *Figure) setExport(e Export, title string, s Size) {
+	f.Title, f.Caption, f.Command, f.textPt = title, e.Caption, e.Command, s.TextPt
 	f.Keywords = append([]string(nil), e.Keywords...)
 }
 
@@ -170,6 +178,8 @@ type style struct {
 	title, label, tick, note float64 // font sizes, px
 	line, thin, tickLen      float64 // line widths and tick length, px
 	margin                   float64
+	// print is true for a picture made to a printed size (Size.TextPt).
+	print bool
 	// vector is true when drawing for SVG or PDF: the plot leaves its
 	// background to the pixel layer under it.
 	vector bool
@@ -182,8 +192,14 @@ func newStyle(s Size) style {
 	if u < 1 {
 		u = math.Sqrt(u)
 	}
+	print := s.TextPt > 0 && s.DPI > 0
+	if print {
+		// Tick labels are 32u pixels high.
+		u = s.TextPt * float64(s.DPI) / 72 / 32
+	}
 	return style{
 		dpi:     float64(s.DPI),
+		print:   print,
 		width:   float64(s.Width),
 		unit:    u,
 		title:   46 * u,
@@ -334,7 +350,12 @@ func (c *canvas) drawCaption() {
 }
 
 // captionPx is the caption's font size in pixels.
-func captionPx(st style) float64 { return math.Max(11, 0.42*st.note) }
+func captionPx(st style) float64 {
+	if st.print {
+		return 0.6 * st.note // 4.8 points beside 8-point tick labels
+	}
+	return math.Max(11, 0.42*st.note)
+}
 
 // rgba returns the pixels the canvas draws on.
 func (c *canvas) rgba() *image.RGBA { return c.img }

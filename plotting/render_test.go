@@ -1,36 +1,13 @@
 package plotting_test
 
 import (
-	"bytes"
-	"image/png"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/plotting/rendercheck"
-)
-
-// Limits of TestExportsRenderAlike, in mean absolute difference of the
-// colour channels (0–255) between a rendering and the PNG export.
-const (
-	// maxMeanDiff: text is drawn by each renderer's own rasteriser (and
-	// ImageMagick's substitutes its fonts), so it never matches to the
-	// pixel; the data layer is the same pixels.
-	// (Measured: 0.1–0.7 for rsvg-convert, 1–3 for Ghostscript, 2–6 for
-	// ImageMagick and pdftoppm; a mirrored picture scores 17–60.)
-	maxMeanDiff = 8.0
-	// maxDataDiff is the same inside the data area (pdftoppm smooths the
-	// 1-pixel lines of a dense sequence plot: 9.4).
-	maxDataDiff = 12.0
-	// mirrorFactor: a rendering must be this many times farther from the
-	// PNG mirrored top to bottom (wholly, or only its data under the axes,
-	// as gonum's PDF canvas drew it) than from the PNG itself.
-	mirrorFactor = 3.0
 )
 
 // unicodeTitle has the characters nimlab's pictures write that code
@@ -104,63 +81,6 @@ func CheckExport(t *testing.T, fig *plotting.Figure, base string) {
 	for _, ext := range []string{".png", ".svg", ".pdf"} {
 		require.NoError(t, plotting.SaveByExtension(fig, base+ext))
 	}
-	pngBytes, err := os.ReadFile(base + ".png")
-	require.NoError(t, err)
-	ref, err := png.Decode(bytes.NewReader(pngBytes))
-	require.NoError(t, err)
-	for _, ext := range []string{".svg", ".pdf"} {
-		scores, err := rendercheck.Compare(base+ext, ref, fig.Data, fig.DPI)
-		require.NoError(t, err)
-		for _, s := range scores {
-			t.Log(s)
-			assert.Less(t, s.Diff, maxMeanDiff, "%s: %s renders the picture differently", ext, s)
-			assert.Less(t, s.DataDiff, maxDataDiff, "%s: %s renders the data differently", ext, s)
-			assert.Greater(t, s.Mirrored, mirrorFactor*s.Diff, "%s: %s is no closer to the PNG than to it mirrored", ext, s)
-			assert.Greater(t, s.DataMirrored, mirrorFactor*s.DataDiff, "%s: %s: the data is no closer to the PNG's than to it mirrored", ext, s)
-		}
-	}
-
-	// The title, read back.
-	info, err := rendercheck.PDFInfo(base + ".pdf")
-	require.NoError(t, err)
-	assert.Equal(t, fig.Title, info["Title"], "PDF Title")
-	assert.Equal(t, fig.Caption, info["Subject"][:min(len(info["Subject"]), len(fig.Caption))], "PDF Subject starts with the caption")
-	assert.Contains(t, info["Creator"], "nimlab "+plotting.Version)
-	assert.Contains(t, info["Keywords"], "nimlab")
-	text, err := rendercheck.PDFText(base + ".pdf")
-	require.NoError(t, err)
-	if !strings.Contains(fig.Title, "_") {
-		assert.Contains(t, lines(text), fig.Title, "the title on the PDF page, as pdftotext reads it")
-	} else {
-		// A typeset subscript is text of its own, lowered: its pieces.
-		for _, piece := range []string{"Astron: G(A", "p,q", "), 0 ≤ p ≤ 11"} {
-			assert.Contains(t, text, piece)
-		}
-	}
-	assert.Contains(t, text, fig.Caption, "the caption on the PDF page")
-
-	svg, err := os.ReadFile(base + ".svg")
-	require.NoError(t, err)
-	title, desc, err := rendercheck.SVGTitle(svg)
-	require.NoError(t, err)
-	assert.Equal(t, fig.Title, title, "SVG <title>")
-	assert.Contains(t, desc, fig.Caption)
-	assert.Contains(t, desc, fig.Command)
-	assert.Contains(t, desc, "nimlab "+plotting.Version)
-
-	meta, err := rendercheck.PNGText(pngBytes)
-	require.NoError(t, err)
-	assert.Equal(t, fig.Title, meta["Title"], "PNG Title")
-	assert.Equal(t, fig.Caption, meta["Description"])
-	assert.Equal(t, "nimlab "+plotting.Version, meta["Software"])
-	assert.Equal(t, "Command: "+fig.Command, meta["Comment"])
-}
-
-// lines are the lines of s, trimmed.
-func lines(s string) []string {
-	ls := strings.Split(s, "\n")
-	for i := range ls {
-		ls[i] = strings.TrimSpace(ls[i])
-	}
-	return ls
+	rendercheck.CheckFiles(t, base, rendercheck.Want{Title: fig.Title, Caption: fig.Caption, Command: fig.Command,
+		Software: "nimlab " + plotting.Version, Data: fig.Data, DPI: fig.DPI})
 }

@@ -28,6 +28,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	xdraw "golang.org/x/image/draw"
 )
 
@@ -333,4 +335,137 @@ func PNGText(b []byte) (map[string]string, error) {
 		p += 12 + n
 	}
 	return text, nil
+}
+
+// Limits of CheckFiles, in mean absolute difference of the colour channels
+// (0–255) between a rendering and the PNG export, compared in Block×Block
+// blocks.
+const (
+	// MaxMeanDiff over the whole picture. Measured: 0.1–0.7 for
+	// rsvg-convert, 1–3 for Ghostscript, 2–6 for ImageMagick and pdftoppm;
+	// a mirrored picture scores 17–60.
+	MaxMeanDiff = 8.0
+	// MaxDataDiff inside the data area (pdftoppm smooths the 1-pixel lines
+	// of a dense sequence plot: 9.4).
+	MaxDataDiff = 12.0
+	// MirrorFactor: a rendering must be this many times farther from the
+	// PNG mirrored top to bottom (wholly, or only its data under the axes,
+	// as gonum's PDF canvas drew it) than from the PNG itself.
+	MirrorFactor = 3.0
+)
+
+// Want is what CheckFiles expects of an exported picture.
+type Want struct {
+	// Title is the picture's title; drawn in one piece (no A_{p,q}
+	// subscripts) it must read back from the PDF page exactly.
+	Title    string
+	Caption  string // the caption, drawn and in the metadata
+	Command  string // the command in the metadata (or its start)
+	Software string // "nimlab <version>"
+	// Data is the data area in the PNG's pixels (the whole picture when
+	// empty); DPI the picture's resolution.
+	Data image.Rectangle
+	DPI  int
+}
+
+// CheckFiles checks base.png, base.svg and base.pdf, the three exports of
+// one picture: every rendering of the SVG and the PDF is close to the PNG
+// and much farther from it mirrored; the title, caption, command and
+// software read back from the PDF (page text and document information),
+// the SVG (<title>, <desc>) and the PNG (text chunks).
+func CheckFiles(t *testing.T, base string, want Want) {
+	t.Helper()
+	pngBytes, err := os.ReadFile(base + ".png")
+	require.NoError(t, err)
+	ref, err := png.Decode(bytes.NewReader(pngBytes))
+	require.NoError(t, err)
+	if want.Data.Empty() {
+		want.Data = ref.Bounds()
+	}
+	for _, ext := range []string{".svg", ".pdf"} {
+		scores, err := Compare(base+ext, ref, want.Data, want.DPI)
+		require.NoError(t, err)
+		for _, s := range scores {
+			t.Log(filepath.Base(base)+ext, s)
+			assert.Less(t, s.Diff, MaxMeanDiff, "%s: %s renders the picture differently", ext, s)
+			assert.Less(t, s.DataDiff, MaxDataDiff, "%s: %s renders the data differently", ext, s)
+			assert.Greater(t, s.Mirrored, MirrorFactor*s.Diff, "%s: %s is no closer to the PNG than to it mirrored", ext, s)
+			assert.Greater(t, s.DataMirrored, MirrorFactor*s.DataDiff, "%s: %s: the data is no closer to the PNG's than to it mirrored", ext, s)
+		}
+	}
+
+	info, err := PDFInfo(base + ".pdf")
+	require.NoError(t, err)
+	assert.Equal(t, want.Title, info["Title"], "PDF Title")
+	assert.True(t, strings.HasPrefix(info["Subject"], want.Caption), "PDF Subject %q starts with the caption %q", info["Subject"], want.Caption)
+	assert.Contains(t, info["Creator"], want.Software)
+	assert.Contains(t, info["Creator"], want.Command)
+	assert.Contains(t, info["Keywords"], "nimlab")
+	text, err := PDFText(base + ".pdf")
+	require.NoError(t, err)
+	if !strings.Contains(want.Title, "_") {
+		assert.Contains(t, Lines(text), want.Title, "the title on the PDF page, as pdftotext reads it")
+	}
+	assert.Contains(t, strings.Join(Lines(text), " "), want.Caption, "the caption on the PDF page")
+
+	svg, err := os.ReadFile(base + ".svg")
+	require.NoError(t, err)
+	title, desc, err := SVGTitle(svg)
+	require.NoError(t, err)
+	assert.Equal(t, want.Title, title, "SVG <title>")
+	assert.Contains(t, desc, want.Caption)
+	assert.Contains(t, desc, want.Command)
+	assert.Contains(t, desc, want.Software)
+	assert.Contains(t, string(svg), "data:image/png;base64,", "the embedded picture is labelled PNG")
+
+	meta, err := PNGText(pngBytes)
+	require.NoError(t, err)
+	assert.Equal(t, want.Title, meta["Title"], "PNG Title")
+	assert.Equal(t, want.Caption, meta["Description"])
+	assert.Equal(t, want.Software, meta["Software"])
+	assert.Contains(t, meta["Comment"], "Command: "+want.Command)
+}
+
+// Lines are the lines of s, trimmed.
+func Lines(s string) []string {
+	ls := strings.Split(s, "\n")
+	for i := range ls {
+		ls[i] = strings.TrimSpace(ls[i])
+	}
+	return ls
+}
+
+// Word is a word on a PDF page and its box, in points from the top left.
+type Word struct {
+	Text                   string
+	XMin, YMin, XMax, YMax float64
+}
+
+// PDFWords returns the words of the PDF's first page with their boxes
+// (pdftotext -bbox).
+func PDFWords(file string) ([]Word, error) {
+	out, err := exec.Command("pdftotext", "-bbox", "-enc", "UTF-8", "-f", "1", "-l", "1", file, "-").Output()
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Words []struct {
+			XMin float64 `xml:"xMin,attr"`
+			YMin float64 `xml:"yMin,attr"`
+			XMax float64 `xml:"xMax,attr"`
+			YMax float64 `xml:"yMax,attr"`
+			Text string  `xml:",chardata"`
+		} `xml:"body>doc>page>word"`
+	}
+	// The XHTML has a DOCTYPE that encoding/xml need not resolve.
+	d := xml.NewDecoder(bytes.NewReader(out))
+	d.Strict = false
+	if err := d.Decode(&doc); err != nil {
+		return nil, err
+	}
+	words := make([]Word, len(doc.Words))
+	for i, w := range doc.Words {
+		words[i] = Word{Text: w.Text, XMin: w.XMin, YMin: w.YMin, XMax: w.XMax, YMax: w.YMax}
+	}
+	return words, nil
 }
