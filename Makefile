@@ -20,7 +20,7 @@ APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel s
 APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3 \
                 /usr/bin/pdftoppm /usr/bin/gs /usr/bin/rsvg-convert /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 
-.PHONY: all deps build run test test-go test-smoke bench lint package fuzz clean
+.PHONY: all deps build run test test-go test-smoke test-long bench lint package fuzz clean
 
 all: build
 
@@ -77,6 +77,11 @@ package: deps
 	  status=$$?; cp ../../dist/FyneApp.toml.orig ../../FyneApp.toml; rm -f fyne_metadata_init.go; exit $$status
 	mv cmd/nimlab/nimlab.tar.xz dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz
 	@echo "package: dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz"
+
+# The long tests as well (minutes to an hour each; NIMLAB_LONG=1 switches
+# them on): long runs against published values and other solvers' hashes.
+test-long: deps
+	NIMLAB_LONG=1 $(GO) test -tags $(TAGS) -count=1 -timeout 180m ./...
 
 # Every Go fuzz target (func Fuzz… in a _test.go file), FUZZ_EXECS executions
 # each (default a million). Not part of make test: it takes a while. The

@@ -76,7 +76,52 @@ type astronTab struct {
 	period *astron.Period // of the bulb shown, when known
 	shown  bool           // the heatmap was computed once (first show)
 
+	// summaryBox holds the summary above the heatmap; in presentation mode
+	// the summary moves to the top of left, the controls' column, and the
+	// heatmap gets its lines.
+	summaryBox *fyne.Container
+	left       *fyne.Container
+
 	content fyne.CanvasObject
+}
+
+// setPresentation moves the table's summary beside the heatmap on a
+// projector (above it in the window), where height is what the square
+// heatmap lacks.
+func (t *astronTab) setPresentation(on bool) {
+	inLeft := len(t.left.Objects) > 0 && t.left.Objects[0] == t.summary
+	switch {
+	case on && !inLeft:
+		t.summaryBox.Objects = nil
+		t.left.Objects = append([]fyne.CanvasObject{t.summary}, t.left.Objects...)
+	case !on && inLeft:
+		t.left.Objects = t.left.Objects[1:]
+		t.summaryBox.Objects = []fyne.CanvasObject{t.summary}
+	}
+	setVisible(t.summaryBox, !on)
+	// The column of controls is narrow on a projector: the Cancel buttons
+	// keep their icons, the recent configurations a short placeholder.
+	cancel, recent := "Cancel", "Recent configurations…"
+	if on {
+		cancel, recent = "", "Recent…"
+	}
+	fit, export := "Fit", "Export view…"
+	if on {
+		fit, export = "", ""
+	}
+	setButtonText(t.reset, fit)
+	setButtonText(t.export, export)
+	setButtonText(t.evalStop, cancel)
+	setButtonText(t.cancel, cancel)
+	t.recent.PlaceHolder = recent
+	t.recent.Refresh()
+	diff := diffText
+	if on {
+		diff = diffTextCompact
+	}
+	t.hm.diff.SetText(diff)
+	t.summaryBox.Refresh()
+	t.left.Refresh()
 }
 
 func newAstronTab(u *ui) *astronTab {
@@ -173,27 +218,68 @@ func newAstronTab(u *ui) *astronTab {
 	// The controls stack in the left column so that the heatmap gets the
 	// whole height of the window (it is square; width is what there is more
 	// of, on a desk and on a projector).
+	starsHead := bold("Stars (Astron: join two stars, or split one)")
+	starsHead.Wrapping = fyne.TextWrapWord
 	left := container.NewVBox(
-		bold("Stars (Astron: join two stars, or split one)"),
-		t.stars, t.recent, container.NewGridWithColumns(2, t.evaluate, t.evalStop), t.starsErr, t.evalBusy, t.evalState, t.analysis.inline(),
+		starsHead,
+		t.stars, t.recent, container.NewBorder(nil, nil, nil, t.evalStop, t.evaluate), t.starsErr,
 		widget.NewSeparator(),
 		bold("Heatmap"),
 		t.mode,
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
-		container.NewGridWithColumns(2, t.compute, t.cancel),
+		container.NewBorder(nil, nil, nil, t.cancel, t.compute),
 		t.progress, t.status, t.sizeErr,
 		t.sliderBox,
 		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
 		t.overlay,
-		container.NewGridWithColumns(2, t.reset, t.export),
+		container.NewHBox(t.reset, t.export),
 	)
 	t.hm = newHeatmapControls(t)
 	left.Add(t.hm.content)
-	right := container.NewBorder(container.NewVBox(t.summary, t.readout), nil, nil, nil, t.hm.frame)
-	split := container.NewHSplit(container.NewVScroll(left), right)
+	// The evaluation of a position (typed, or a clicked cell) has a place
+	// of its own under the heatmap, a few lines high and scrolled: a long
+	// answer no longer pushes the heatmap's controls out of view, and the
+	// hover read-out above the heatmap never moves.
+	t.evalState.SetText("click a cell of the heatmap, or type star sizes, to evaluate a position")
+	evalBox := container.NewBorder(container.NewVBox(t.evalState, t.evalBusy), nil, nil, nil, t.analysis.scrolled())
+	t.summaryBox = container.NewStack(t.summary)
+	t.left = left
+	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), container.New(&linesLayout{lines: astronEvalLines}, evalBox), nil, nil, t.hm.frame)
+	split := container.NewHSplit(container.NewVScroll(container.New(scrollBarRoom{}, left)), right)
 	split.SetOffset(0.26)
 	t.content = split
 	return t
+}
+
+// astronEvalLines is how many lines of text the evaluation's place under
+// the heatmap holds: its state, the heading, a winning move.
+const astronEvalLines = 4.6
+
+// scrollBarRoom keeps its one object clear of a vertical scroll bar
+// drawn over the right-hand edge of a scroll's content.
+type scrollBarRoom struct{}
+
+func (scrollBarRoom) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return objs[0].MinSize().AddWidthHeight(theme.ScrollBarSize(), 0)
+}
+
+func (scrollBarRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width-theme.ScrollBarSize(), size.Height))
+}
+
+// linesLayout gives its one object the height of a number of lines of text
+// (whatever it holds) and the width it is given.
+type linesLayout struct{ lines float32 }
+
+func (l *linesLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	line := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{}).Height + theme.LineSpacing()
+	return fyne.NewSize(objs[0].MinSize().Width, l.lines*line+4*theme.InnerPadding())
+}
+
+func (l *linesLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 // Shown is called when the tab is selected: the first time, it starts
@@ -233,6 +319,7 @@ func (t *astronTab) Evaluate() {
 	}
 	t.starsErr.Hide()
 	t.evalState.SetText("computing A" + posText(pos) + "…")
+	t.evalState.Show()
 	t.evalStop.Enable()
 	t.evalBusy.Show()
 	t.evalBusy.Start()
@@ -274,7 +361,13 @@ func (t *astronTab) Evaluate() {
 				t.evalState.SetText("failed: " + err.Error())
 			default:
 				t.lastEval = a
+				// The answer gets the lines of its place; the time joins
+				// its heading.
 				t.evalState.SetText(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
+				t.evalState.Hide()
+				if elapsed >= 100*time.Millisecond {
+					heading += fmt.Sprintf(" (computed in %s)", elapsed.Round(time.Millisecond))
+				}
 				t.analysis.Set(heading, lines)
 				t.ui.addRecent(prefRecentConfigs, strings.Trim(fmt.Sprint([]int(pos)), "[]"))
 				t.recent.SetOptions(t.ui.recent(prefRecentConfigs))

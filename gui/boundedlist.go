@@ -35,8 +35,8 @@ type boundedList struct {
 	app     fyne.App
 	win     fyne.Window
 	text    *widget.Label // inline: heading and lines
-	head    *widget.Label // scrolled: the heading
-	rows    *widget.List  // scrolled: the lines on screen
+	rows    *widget.List  // scrolled: the heading and the lines on screen
+	rowsBox *fyne.Container
 	virtual bool
 	showAll *widget.Button
 	copyAll *widget.Button
@@ -47,29 +47,99 @@ type boundedList struct {
 	// "… and N more" line; onScreen is the heading and shown as one text.
 	shown    []string
 	onScreen string
+	// listed are the rows of the scrolled list: the heading, when there
+	// is one, and shown.
+	listed []string
 }
 
-// scrolled is the list for a pane of its own: the heading above, the lines
-// in a virtualised list, the buttons below.
+// scrolled is the list for a pane of its own: the heading and the lines
+// in one virtualised list (the heading is its first row, so that a long
+// heading scrolls with the lines instead of taking the pane's height from
+// them), the buttons below.
 func (b *boundedList) scrolled() fyne.CanvasObject {
 	b.virtual = true
-	b.head = widget.NewLabel(b.heading)
-	b.head.Wrapping = fyne.TextWrapWord
-	b.head.Selectable = true
-	b.head.Hidden = b.heading == ""
-	b.rows = widget.NewList(func() int { return len(b.shown) },
+	b.rows = widget.NewList(func() int { return len(b.listed) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
+			l.Wrapping = fyne.TextWrapWord
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i < len(b.shown) {
-				o.(*widget.Label).SetText(b.shown[i])
+			if i < len(b.listed) {
+				l := o.(*widget.Label)
+				l.TextStyle.Bold = i == 0 && b.heading != ""
+				l.SetText(b.listed[i])
 			}
 		})
 	b.rows.HideSeparators = true
-	return container.NewBorder(b.head, b.buttons, nil, nil, b.rows)
+	b.rowsBox = container.New(&wrapRowsLayout{b: b}, b.rows)
+	return container.NewBorder(nil, b.buttons, nil, nil, b.rowsBox)
+}
+
+// wrapRowsLayout gives each line on screen the height its words need at
+// the list's width, so that a long move ("heap #3 (1000000): take 2,
+// leave 1 + 999997") wraps in a narrow pane instead of being cut. At most
+// boundedListShown+1 lines are measured, at each new width or new lines.
+type wrapRowsLayout struct {
+	b         *boundedList
+	width     float32
+	textSize  float32
+	lines     []string
+	minHeight float32
+}
+
+func (l *wrapRowsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+func (l *wrapRowsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.measure(size.Width)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+}
+
+// measure sets the rows' heights for a list width.
+func (l *wrapRowsLayout) measure(width float32) {
+	b := l.b
+	ts := theme.TextSize()
+	if width == l.width && ts == l.textSize && slices.Equal(b.listed, l.lines) {
+		return
+	}
+	l.width, l.textSize, l.lines = width, ts, b.listed
+	// The text's width inside a row: the label's padding and the scroll
+	// bar's room.
+	avail := width - 2*theme.InnerPadding() - theme.ScrollBarSize()
+	line := fyne.MeasureText("M", ts, fyne.TextStyle{}).Height
+	for i, s := range b.listed {
+		style := fyne.TextStyle{Bold: i == 0 && b.heading != ""}
+		n := wrappedLines(s, avail, ts, style)
+		b.rows.SetItemHeight(i, float32(n)*line+float32(n-1)*theme.LineSpacing()+2*theme.InnerPadding())
+	}
+}
+
+// wrappedLines is how many lines s takes when its words wrap at width.
+func wrappedLines(s string, width, textSize float32, style fyne.TextStyle) int {
+	if strings.Contains(s, "\n") {
+		n := 0
+		for _, p := range strings.Split(s, "\n") {
+			n += wrappedLines(p, width, textSize, style)
+		}
+		return n
+	}
+	words := strings.Fields(s)
+	space := fyne.MeasureText(" ", textSize, style).Width
+	n, x := 1, float32(0)
+	for _, w := range words {
+		ww := fyne.MeasureText(w, textSize, style).Width
+		switch {
+		case x == 0:
+			x = ww
+		case x+space+ww <= width:
+			x += space + ww
+		default:
+			n++
+			x = ww
+		}
+	}
+	return n
 }
 
 // inline is the list for a place that scrolls already.
@@ -122,13 +192,14 @@ func (b *boundedList) Set(heading string, lines []string) {
 		b.text.SetText(text)
 		return
 	}
-	if b.head.Text != heading {
-		b.head.SetText(heading)
+	listed := shown
+	if heading != "" {
+		listed = append([]string{heading}, shown...)
 	}
-	setVisible(b.head, heading != "")
-	same := slices.Equal(shown, b.shown)
-	b.shown = shown
+	same := slices.Equal(listed, b.listed)
+	b.shown, b.listed = shown, listed
 	if !same {
+		b.rowsBox.Refresh() // the rows' heights follow the lines
 		b.rows.Refresh()
 		b.rows.ScrollToTop()
 	}

@@ -410,7 +410,7 @@ func (t *censusTab) Run() {
 		if err == nil {
 			_, err = census.Run(ctx, fam, census.Options{
 				Budget: budget,
-				Known:  func(c string) bool { return done[c] },
+				Known:  func(c string) (*census.Result, bool) { r, ok := done[c]; return r, ok },
 				Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
 				Progress: func(p census.Progress) {
 					h.Update(func() {

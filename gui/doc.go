@@ -2,13 +2,14 @@
 // packages. It never imports fyne.io/fyne/v2/app, so every screen can be
 // driven in tests with fyne.io/fyne/v2/test; cmd/nimlab supplies the app.
 //
-// The window (NewMainWindow) has five tabs: the Octal explorer (code →
+// The window (NewMainWindow) has seven tabs: the Octal explorer (code →
 // Grundy values, period, Table 1.1-style table, sequence plot, winning moves
-// in sums, normal or misère, PNG and CSV export), Astron (a star field's
-// nimber and winning moves in words, the interactive two-star heatmap and
-// three-star slices), Nim & play (seed 002's binary column view and a game
-// against the computer), Graph (a game graph drawn in layers with Grundy
-// labels and its kernel) and Misère (misère quotients). A toolbar button,
+// in sums, normal or misère, PNG, SVG, PDF and CSV export), Astron (a star
+// field's nimber and winning moves in words, the interactive two-star heatmap
+// and three-star slices), Nim & play (the binary column view of Eugeni,
+// Mascella and Tondini and a game against the computer), Graph (a game graph
+// drawn with Grundy labels and its kernel), Misère (misère quotients), the
+// three-star Astron study and the Census of a family of codes. A toolbar button,
 // F11 or `nimlab --present` switches to presentation mode: fullscreen with a
 // high-contrast theme whose sizes are PresentationScale times larger.
 //

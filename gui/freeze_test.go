@@ -50,7 +50,7 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 	assert.True(t, o.moves.showAll.Visible())
 	// On screen the lines are a virtualised list: the first moves and the
 	// "… and N more" line, bound only for the rows in sight.
-	require.Equal(t, boundedListShown+1, o.moves.rows.Length())
+	require.Equal(t, 1+boundedListShown+1, o.moves.rows.Length(), "the heading, the first lines and \"… and N more\"")
 	assert.Equal(t, lines[0], o.moves.shown[0])
 	assert.Equal(t, fmt.Sprintf("… and %s more", groupDigits(117650-boundedListShown)), o.moves.shown[boundedListShown])
 	assert.Equal(t, 117650, strings.Count(o.moves.FullText(), "•"), "Copy all copies every move")

@@ -3,16 +3,19 @@ package gui
 import (
 	"context"
 	"fmt"
-	"math"
+	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/graph"
 )
 
@@ -82,9 +85,13 @@ type graphTab struct {
 	content  fyne.CanvasObject
 	jobs     jobRunner
 	loader   *graphLoader
-	// legendFold holds the legend; split and right are the tab's splits.
-	legendFold   *widget.Accordion
-	split, right *container.Split
+	// editor holds the examples, the text and its buttons, beside the
+	// drawing in split; editorBtn shows or hides it.
+	editor    *fyne.Container
+	split     *container.Split
+	editorBtn *widget.Button
+	export    *widget.Button
+	help      *widget.Button
 	// The loopy-game controls (graph_loopy.go).
 	loopyPanel
 }
@@ -123,48 +130,74 @@ func newGraphTab(u *ui) *graphTab {
 	t.vertex = widget.NewLabel("Tap a vertex to see its outcome and winning moves.")
 	t.vertex.Wrapping = fyne.TextWrapWord
 	t.view.OnSelect = t.tapVertex
-	t.legend = widget.NewLabel("")
-	t.legend.Wrapping = fyne.TextWrapWord
 	t.newLoopyPanel()
 
 	t.loader = newGraphLoader()
-	left := container.NewBorder(
+	t.editor = container.NewBorder(
 		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve), t.loader.content),
 		t.errLabel, nil, nil, t.text)
-	// The texts scroll in the upper part of a split, so that on a small
-	// screen or in presentation mode the drawing keeps most of the height;
-	// the kernel and play controls stay above the drawing.
-	// The legend folds away in presentation mode: on a projector the
-	// teacher explains the drawing, and its height goes to the summary
-	// and the tapped vertex.
-	t.legendFold = widget.NewAccordion(widget.NewAccordionItem("How to read the drawing", t.legend))
-	t.legendFold.OpenAll()
-	info := container.NewVScroll(container.NewVBox(t.summary, t.vertex, t.legendFold))
-	drawing := container.NewBorder(t.loopyControls, nil, nil, nil, t.view)
-	right := container.NewVSplit(info, drawing)
-	right.SetOffset(0.25)
-	split := container.NewHSplit(left, right)
+	t.editorBtn = widget.NewButtonWithIcon("Editor", theme.DocumentCreateIcon(), t.toggleEditor)
+	t.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), t.exportDrawing)
+	t.help = widget.NewButtonWithIcon("How to read", theme.HelpIcon(), t.showLegend)
+	// The drawing has the pane: above it the answer (the summary) and one
+	// row of controls, below it the tapped vertex and the game, in fixed
+	// places; the legend opens on demand. The kernel selector takes the
+	// row's free width (a kernel's list is long).
+	buttons := container.NewHBox(t.playBtn, t.stopBtn, t.export, t.help)
+	toolbar := container.NewBorder(nil, nil, t.editorBtn, buttons, t.kernelSel)
+	right := container.NewBorder(container.NewVBox(t.summary, toolbar),
+		container.NewVBox(t.vertex, t.playLabel), nil, nil, t.view)
+	split := container.NewHSplit(t.editor, right)
 	split.SetOffset(0.25)
-	t.split, t.right = split, right
+	t.split = split
 	t.content = split
 	t.examples.SetSelected(graphExamples[0].Name)
 	return t
 }
 
-// setPresentation folds the legend away on a projector and gives the
-// drawing more of the width (the editor matters less in class).
+// setPresentation gives the drawing the whole width on a projector (the
+// editor opens with its button) and shortens the buttons to their icons
+// where the words matter less in class.
 func (t *graphTab) setPresentation(on bool) {
 	if on {
-		t.legendFold.CloseAll()
+		t.editor.Hide()
 		setButtonText(t.load, "")
-		t.split.SetOffset(0.2)
-		t.right.SetOffset(0.33)
+		setButtonText(t.export, "")
+		setButtonText(t.help, "")
 	} else {
-		t.legendFold.OpenAll()
+		t.editor.Show()
 		setButtonText(t.load, "Load file…")
-		t.split.SetOffset(0.25)
-		t.right.SetOffset(0.25)
+		setButtonText(t.export, "Export…")
+		setButtonText(t.help, "How to read")
 	}
+	t.split.Refresh()
+}
+
+// toggleEditor shows or hides the graph's text and examples.
+func (t *graphTab) toggleEditor() {
+	if t.editor.Visible() {
+		t.editor.Hide()
+	} else {
+		t.editor.Show()
+	}
+	t.split.Refresh()
+}
+
+// showLegend explains the drawing in a dialog.
+func (t *graphTab) showLegend() {
+	text := "Solve a graph first."
+	if t.analysis != nil {
+		text = t.analysis.legend
+		if d := t.view.drawing; d != nil && d.Rightwards {
+			text = strings.NewReplacer("at the bottom", "on the right", "goes down", "goes to the right").Replace(text)
+		}
+	}
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("How to read the drawing", "Close", container.NewVScroll(l), t.ui.win)
+	s := t.ui.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(720, 0.9*s.Width), min(420, 0.8*s.Height)))
+	d.Show()
 }
 
 // parseGraph reads the line format or, when the text holds a digraph, DOT.
@@ -202,7 +235,6 @@ func (t *graphTab) Solve() {
 // input-sized was formatted by the worker).
 func (t *graphTab) show(a *graphAnalysis) {
 	t.analysis = a
-	t.legend.SetText(a.legend)
 	if a.draw {
 		t.view.SetLoopy(a.g, a.sol, a.lay, a.loopy, a.firstKernel)
 	} else {
@@ -239,10 +271,12 @@ func (t *graphTab) showVertex(v int) {
 	t.vertex.SetText(text)
 }
 
-// graphView draws a solved graph in layers: edges as arrows, vertices as
-// circles labelled "name" and "g=…", kernel vertices filled. Tapping a
-// vertex selects it: it gets a thick ring, its winning moves are drawn in
-// the primary colour, and OnSelect is told.
+// graphView draws a solved graph: edges as arrows, vertices as circles
+// labelled "name" and "g=…", kernel vertices filled, placed by the graph's
+// layout to fill the view (graph.Layout.Place), vertices and labels as
+// large as the spacing allows. Tapping a vertex selects it: it gets a thick
+// ring, its winning moves are drawn in the primary colour, and OnSelect is
+// told.
 type graphView struct {
 	widget.BaseWidget
 	g   *graph.Graph
@@ -254,18 +288,36 @@ type graphView struct {
 	inKernel []bool
 	selected int // -1: none
 	OnSelect func(v int)
+	// drawing is the layout as last placed (nil before).
+	drawing *graph.Drawing
 }
 
-// centre is where vertex v is drawn in a view of the given size.
+// graphViewPad is kept free inside the view's border.
+const graphViewPad = 4
+
+// place fits the layout into a view of the given size with vertices as
+// large as the theme's text asks for: labels at body size or larger where
+// there is room.
+func (v *graphView) place(size fyne.Size) *graph.Drawing {
+	t := float64(theme.TextSize())
+	return v.lay.Place(v.g, graph.PlaceOptions{
+		Width: float64(size.Width), Height: float64(size.Height),
+		MaxRadius: graphMaxRadius * t, Pad: graphViewPad,
+	})
+}
+
+// Vertex circles are at most graphMaxRadius text sizes in radius, and
+// labels graphLabelShare of the radius, at most graphMaxLabel text sizes.
+const (
+	graphMaxRadius  = 2.3
+	graphLabelShare = 0.68
+	graphMaxLabel   = 1.4
+)
+
+// centre is where vertex w is drawn in a view of the given size.
 func (v *graphView) centre(w int, size fyne.Size) fyne.Position {
-	l := v.lay
-	m := v.radius(size) + 4
-	if l.Layers == nil {
-		// A force layout keeps its proportions: one scale for both axes.
-		side := min(size.Width, size.Height) - 2*m
-		return fyne.NewPos(size.Width/2+(float32(l.X[w])-0.5)*side, size.Height/2-(float32(l.Y[w])-0.5)*side)
-	}
-	return fyne.NewPos(m+float32(l.X[w])*(size.Width-2*m), size.Height-m-float32(l.Y[w])*(size.Height-2*m))
+	p := v.place(size).Centre[w]
+	return fyne.NewPos(float32(p.X), float32(p.Y))
 }
 
 // Tapped selects the vertex under the pointer (or none).
@@ -273,16 +325,7 @@ func (v *graphView) Tapped(ev *fyne.PointEvent) {
 	if v.g == nil || v.lay == nil {
 		return
 	}
-	size := v.Size()
-	rad := v.radius(size)
-	hit := -1
-	for w := 0; w < v.g.Len(); w++ {
-		c := v.centre(w, size)
-		if dx, dy := ev.Position.X-c.X, ev.Position.Y-c.Y; dx*dx+dy*dy <= rad*rad {
-			hit = w
-		}
-	}
-	v.Select(hit)
+	v.Select(v.place(v.Size()).Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
 }
 
 // Select marks vertex w (−1 for none) and tells OnSelect.
@@ -328,20 +371,51 @@ func (v *graphView) SetKernel(kernel []int) {
 	v.Refresh()
 }
 
+// vertexMarks are what a drawing says about each vertex: the Grundy
+// labels of an acyclic graph (sol) or the generalised values of any graph
+// (loopy; sol nil when the graph has a cycle).
+type vertexMarks struct {
+	sol   *graph.Solution
+	loopy *graph.LoopySolution
+}
+
 // isP reports whether w is a P-position (filled in the primary colour).
-func (v *graphView) isP(w int) bool {
-	if v.sol != nil {
-		return v.sol.InKernel[w]
+func (m vertexMarks) isP(w int) bool {
+	if m.sol != nil {
+		return m.sol.InKernel[w]
 	}
-	return v.loopy != nil && v.loopy.Label[w] == 0
+	return m.loopy != nil && m.loopy.Label[w] == 0
 }
 
 // isD reports whether w is a D-position (a draw; drawn in its own colour).
-func (v *graphView) isD(w int) bool {
-	return v.sol == nil && v.loopy != nil && v.loopy.Outcome(w) == graph.D
+func (m vertexMarks) isD(w int) bool {
+	return m.sol == nil && m.loopy != nil && m.loopy.Outcome(w) == graph.D
 }
 
-func (v *graphView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+// valueText is the label under a vertex's name: its Grundy label, or its
+// generalised value in a graph with a cycle.
+func (m vertexMarks) valueText(w int) string {
+	if m.sol != nil {
+		return "g=" + strconv.Itoa(m.sol.Grundy[w])
+	}
+	return gammaText(m.loopy.Value(w).String())
+}
+
+// gammaText is the label of a generalised value: "γ=2", "γ=∞", and a
+// long ∞_{…} without the "γ=", which would shrink it in its circle.
+func gammaText(value string) string {
+	if strings.Contains(value, "_{") {
+		return value
+	}
+	return "γ=" + value
+}
+
+func (v *graphView) marks() vertexMarks     { return vertexMarks{v.sol, v.loopy} }
+func (v *graphView) isP(w int) bool         { return v.marks().isP(w) }
+func (v *graphView) isD(w int) bool         { return v.marks().isD(w) }
+func (v *graphView) valueText(w int) string { return v.marks().valueText(w) }
+
+func (v *graphView) MinSize() fyne.Size { return fyne.NewSize(200, 160) }
 
 func (v *graphView) CreateRenderer() fyne.WidgetRenderer {
 	r := &graphRenderer{v: v}
@@ -350,66 +424,89 @@ func (v *graphView) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type graphRenderer struct {
-	v       *graphView
-	edges   []*canvas.Line // 4 per edge: two shaft segments and two arrowhead strokes
-	ends    [][2]int       // the vertices of each edge
+	v *graphView
+	// g and lay are what the objects were made for.
+	g       *graph.Graph
+	lay     *graph.Layout
+	edges   [][]*canvas.Line // per edge: its path's segments, then the arrowhead's two barbs
 	circles []*canvas.Circle
 	names   []*canvas.Text
 	labels  []*canvas.Text
 	objects []fyne.CanvasObject
 }
 
+// rebuild makes the objects for a newly shown graph (kept while the
+// graph stays: a refresh only restyles them) and styles them.
 func (r *graphRenderer) rebuild() {
-	r.edges, r.ends, r.circles, r.names, r.labels = nil, nil, nil, nil, nil
-	r.objects = nil
-	g, sol := r.v.g, r.v.sol
-	if g == nil || sol == nil && r.v.loopy == nil {
+	g := r.v.g
+	if g == nil || r.v.lay == nil || r.v.sol == nil && r.v.loopy == nil {
+		r.g, r.lay = nil, nil
+		r.edges, r.circles, r.names, r.labels, r.objects = nil, nil, nil, nil, nil
 		return
 	}
+	if r.g != g || r.lay != r.v.lay {
+		r.g, r.lay = g, r.v.lay
+		r.edges, r.circles, r.names, r.labels, r.objects = nil, nil, nil, nil, nil
+		// The number of segments of each edge does not depend on the size.
+		for _, e := range r.v.place(fyne.NewSize(400, 300)).Edges {
+			lines := make([]*canvas.Line, len(e.Path)+1)
+			for i := range lines {
+				lines[i] = canvas.NewLine(color.Transparent)
+				r.objects = append(r.objects, lines[i])
+			}
+			r.edges = append(r.edges, lines)
+		}
+		for v := 0; v < g.Len(); v++ {
+			c := canvas.NewCircle(color.Transparent)
+			name := canvas.NewText(g.Name(v), color.Transparent)
+			name.Alignment = fyne.TextAlignCenter
+			name.TextStyle = fyne.TextStyle{Bold: true}
+			label := canvas.NewText(r.v.valueText(v), color.Transparent)
+			label.Alignment = fyne.TextAlignCenter
+			r.circles = append(r.circles, c)
+			r.names = append(r.names, name)
+			r.labels = append(r.labels, label)
+			r.objects = append(r.objects, c, name, label)
+		}
+	}
+	r.style()
+}
+
+// style colours the objects for the marks, the selection and the theme.
+func (r *graphRenderer) style() {
+	g, sol := r.v.g, r.v.sol
 	fg := theme.Color(theme.ColorNameForeground)
 	primary := theme.Color(theme.ColorNamePrimary)
 	drawColour := theme.Color(theme.ColorNameWarning)
 	edgeColour := theme.Color(theme.ColorNamePlaceHolder)
 	sel := r.v.selected
+	i := 0
 	for u := 0; u < g.Len(); u++ {
 		for _, w := range g.Successors(u) {
-			for range 4 {
-				l := canvas.NewLine(edgeColour)
-				l.StrokeWidth = 1.5
-				if u == sel {
-					// Moves from the selected vertex; winning ones stand
-					// out, and from a draw the drawing ones.
-					l.StrokeColor = fg
-					l.StrokeWidth = 2.5
-					if r.v.isP(w) {
-						l.StrokeColor = primary
-						l.StrokeWidth = 4
-					} else if r.v.isD(u) && r.v.isD(w) {
-						l.StrokeColor = drawColour
-						l.StrokeWidth = 4
-					}
+			col, width := edgeColour, float32(1.5)
+			if u == sel {
+				// Moves from the selected vertex; winning ones stand
+				// out, and from a draw the drawing ones.
+				col, width = fg, 2.5
+				if r.v.isP(w) {
+					col, width = primary, 4
+				} else if r.v.isD(u) && r.v.isD(w) {
+					col, width = drawColour, 4
 				}
-				r.edges = append(r.edges, l)
-				r.objects = append(r.objects, l)
 			}
-			r.ends = append(r.ends, [2]int{u, w})
+			for _, l := range r.edges[i] {
+				l.StrokeColor, l.StrokeWidth = col, width
+			}
+			i++
 		}
 	}
-	for v := 0; v < g.Len(); v++ {
-		c := canvas.NewCircle(theme.Color(theme.ColorNameBackground))
+	for v, c := range r.circles {
+		name, label := r.names[v], r.labels[v]
+		c.FillColor = theme.Color(theme.ColorNameBackground)
 		c.StrokeColor = fg
 		c.StrokeWidth = 2
-		name := canvas.NewText(g.Name(v), fg)
-		name.Alignment = fyne.TextAlignCenter
-		name.TextStyle = fyne.TextStyle{Bold: true}
-		var label *canvas.Text
-		if sol != nil {
-			label = canvas.NewText("g="+strconv.Itoa(sol.Grundy[v]), fg)
-		} else {
-			label = canvas.NewText("γ="+r.v.loopy.Value(v).String(), fg)
-		}
-		label.Alignment = fyne.TextAlignCenter
-		label.TextSize = theme.CaptionTextSize()
+		name.Color, label.Color = fg, fg
+		label.Text = r.v.valueText(v)
 		if r.v.isP(v) {
 			c.FillColor = primary
 			c.StrokeColor = primary
@@ -437,109 +534,59 @@ func (r *graphRenderer) rebuild() {
 			on := theme.Color(theme.ColorNameForegroundOnWarning)
 			name.Color, label.Color = on, on
 		}
-		r.circles = append(r.circles, c)
-		r.names = append(r.names, name)
-		r.labels = append(r.labels, label)
-		r.objects = append(r.objects, c, name, label)
 	}
 }
 
-// radius is the vertex circle's radius for the current theme.
-func (r *graphRenderer) radius(size fyne.Size) float32 { return r.v.radius(size) }
-
-// radius is the vertex circle's radius in a view of the given size.
-func (v *graphView) radius(size fyne.Size) float32 {
-	rad := theme.TextSize() * 1.6
-	if l := v.lay; l != nil && l.Layers == nil && v.g != nil {
-		// A force layout: about √n vertices across and down.
-		side := float32(math.Ceil(math.Sqrt(float64(v.g.Len())))) + 1
-		rad = min(rad, size.Width/side/2.4, size.Height/side/2.4)
-	} else if l != nil {
-		// Shrink for crowded layers.
-		widest := 1
-		for _, layer := range l.Layers {
-			widest = max(widest, len(layer))
-		}
-		rad = min(rad, size.Width/float32(widest)/2.4)
-		rad = min(rad, size.Height/float32(len(l.Layers)+1)/2.4)
-	}
-	return max(rad, 6)
+// labelSize is the text size of the vertex labels for circles of radius
+// rad: body text or larger where the layout leaves room.
+func labelSize(rad float32) float32 {
+	return min(graphMaxLabel*theme.TextSize(), graphLabelShare*rad)
 }
 
 func (r *graphRenderer) Layout(size fyne.Size) {
-	l := r.v.lay
-	if r.v.g == nil || l == nil {
+	if r.v.g == nil || r.v.lay == nil || len(r.circles) == 0 {
 		return
 	}
-	rad := r.radius(size)
-	pos := func(v int) fyne.Position { return r.v.centre(v, size) }
-	unit := func(a, b fyne.Position) (float32, float32) {
-		dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
-		d := max(math.Hypot(dx, dy), 1)
-		return float32(dx / d), float32(dy / d)
-	}
-	for i, e := range r.ends {
-		a, b := pos(e[0]), pos(e[1])
-		if e[0] == e[1] {
-			r.layoutLoop(i, a, rad)
-			continue
+	d := r.v.place(size)
+	r.v.drawing = d
+	pt := func(p graph.Point) fyne.Position { return fyne.NewPos(float32(p.X), float32(p.Y)) }
+	for i, e := range d.Edges {
+		lines := r.edges[i]
+		k := len(e.Path) - 1
+		for j := range k {
+			lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
 		}
-		// An edge that skips layers bends sideways through a point beside
-		// its midpoint, so that it does not run through the vertices of the
-		// layers between (which a chain would hide completely).
-		mid := fyne.NewPos((a.X+b.X)/2, (a.Y+b.Y)/2)
-		if r.v.sol == nil {
-			// A graph with cycles: every edge bends a little to its right,
-			// so that a ⇄ b shows as two arrows.
-			ux, uy := unit(a, b)
-			mid.X -= uy * rad * 0.6
-			mid.Y += ux * rad * 0.6
-		} else if span := l.Layer[e[0]] - l.Layer[e[1]]; span > 1 || span < -1 {
-			side := float32(1)
-			if (l.Layer[e[0]]+l.Slot[e[0]])%2 == 1 {
-				side = -1
-			}
-			mid.X += side * rad * (1.3 + 0.5*float32(max(span, -span)-2))
-		}
-		ux, uy := unit(a, mid)
-		vx, vy := unit(mid, b)
-		from := fyne.NewPos(a.X+ux*rad, a.Y+uy*rad)
-		to := fyne.NewPos(b.X-vx*rad, b.Y-vy*rad)
-		s1, s2, h1, h2 := r.edges[4*i], r.edges[4*i+1], r.edges[4*i+2], r.edges[4*i+3]
-		s1.Position1, s1.Position2 = from, mid
-		s2.Position1, s2.Position2 = mid, to
-		ux, uy = vx, vy
-		head := rad * 0.45
-		// The arrowhead: two strokes at ±25° back from the tip.
-		for j, h := range []*canvas.Line{h1, h2} {
-			ang := math.Atan2(-float64(uy), -float64(ux)) + []float64{0.45, -0.45}[j]
-			h.Position1 = to
-			h.Position2 = fyne.NewPos(to.X+head*float32(math.Cos(ang)), to.Y+head*float32(math.Sin(ang)))
+		for j, h := range e.Head {
+			lines[k+j].Position1, lines[k+j].Position2 = pt(e.Path[k]), pt(h)
 		}
 	}
+	rad := float32(d.Radius)
 	for v, c := range r.circles {
-		p := pos(v)
+		p := pt(d.Centre[v])
 		c.Position1 = fyne.NewPos(p.X-rad, p.Y-rad)
 		c.Position2 = fyne.NewPos(p.X+rad, p.Y+rad)
 		name, label := r.names[v], r.labels[v]
-		name.TextSize = min(theme.TextSize(), rad*0.8)
-		label.TextSize = min(theme.CaptionTextSize(), rad*0.6)
-		if w := name.MinSize().Width; w > 2.4*rad {
-			name.TextSize *= 2.4 * rad / w // a long name such as 2+1+1+1+1
+		name.TextSize = labelSize(rad)
+		label.TextSize = name.TextSize
+		if w := name.MinSize().Width; w > 1.7*rad {
+			name.TextSize *= 1.7 * rad / w // a long name such as 2+1+1+1+1
 		}
-		if w := label.MinSize().Width; w > 1.6*rad {
-			// A long value such as γ=∞_{0,1,3} shrinks to fit its circle.
-			label.TextSize *= 1.6 * rad / w
+		if w := label.MinSize().Width; w > 1.9*rad {
+			// A long value such as ∞_{0,1,3} shrinks to fit its circle.
+			label.TextSize *= 1.9 * rad / w
 		}
 		ns, ls := name.MinSize(), label.MinSize()
-		name.Move(fyne.NewPos(p.X-ns.Width/2, p.Y-ns.Height+2))
+		// The two lines overlap by their leading, centred together.
+		lead := 0.15 * name.TextSize
+		y := p.Y - (ns.Height+ls.Height-lead)/2
+		name.Move(fyne.NewPos(p.X-ns.Width/2, y))
 		name.Resize(ns)
-		label.Move(fyne.NewPos(p.X-ls.Width/2, p.Y))
+		label.Move(fyne.NewPos(p.X-ls.Width/2, y+ns.Height-lead))
 		label.Resize(ls)
 	}
 }
 
-func (r *graphRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+func (r *graphRenderer) MinSize() fyne.Size { return r.v.MinSize() }
 
 func (r *graphRenderer) Refresh() {
 	r.rebuild()
@@ -554,4 +601,37 @@ func (r *graphRenderer) Destroy()                     {}
 func (r *graphRenderer) vertexCentre(v int) fyne.Position {
 	c := r.circles[v]
 	return fyne.NewPos((c.Position1.X+c.Position2.X)/2, (c.Position1.Y+c.Position2.Y)/2)
+}
+
+// exportDrawing saves the drawing as on screen (the chosen kernel, the
+// selected vertex) as a PNG, SVG or PDF picture.
+func (t *graphTab) exportDrawing() {
+	a := t.analysis
+	if a == nil || !a.draw || a.lay == nil {
+		dialog.ShowInformation("Export", "Solve a graph small enough to draw first.", t.ui.win)
+		return
+	}
+	opts := t.view.pictureOptions()
+	m := t.view.marks()
+	opts.Caption = fmt.Sprintf("Game graph: %d vertices, %d moves · nimlab %s", a.g.Len(), a.g.NumEdges(), plotting.Version)
+	t.ui.exportFigure("graph.png", func() (*plotting.Figure, error) {
+		opts.Values = make([]string, a.g.Len())
+		opts.P = make([]bool, a.g.Len())
+		opts.D = make([]bool, a.g.Len())
+		for v := range a.g.Len() {
+			opts.Values[v] = m.valueText(v)
+			opts.P[v], opts.D[v] = m.isP(v), m.isD(v)
+		}
+		return plotting.GraphPlot(a.g, a.lay, opts)
+	})
+}
+
+// pictureOptions are the marks the view shows that a picture of it
+// repeats (the per-vertex labels are filled in by the worker).
+func (v *graphView) pictureOptions() plotting.GraphOptions {
+	o := plotting.GraphOptions{Selected: v.selected}
+	if v.inKernel != nil {
+		o.Ringed = slices.Clone(v.inKernel)
+	}
+	return o
 }

@@ -3,12 +3,9 @@ package gui
 import (
 	"context"
 	"fmt"
-	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,14 +18,12 @@ const maxListedKernels = 100
 // loopyPanel holds the Graph tab's controls for games with cycles: the
 // kernel selector and a game against the computer.
 type loopyPanel struct {
-	analysis      *graphAnalysis
-	legend        *widget.Label
-	kernelSel     *widget.Select
-	playBtn       *widget.Button
-	stopBtn       *widget.Button
-	playLabel     *widget.Label
-	loopyControls fyne.CanvasObject
-	game          *graphPlay
+	analysis  *graphAnalysis
+	kernelSel *widget.Select
+	playBtn   *widget.Button
+	stopBtn   *widget.Button
+	playLabel *widget.Label
+	game      *graphPlay
 }
 
 // graphAnalysis is everything the worker computes for one graph; the UI
@@ -170,9 +165,6 @@ func (t *graphTab) newLoopyPanel() {
 	t.playLabel = widget.NewLabel("")
 	t.playLabel.Wrapping = fyne.TextWrapWord
 	t.playLabel.Hide()
-	// The selector takes the row's free width: a kernel's list is long.
-	row := container.NewBorder(nil, nil, nil, container.NewHBox(t.playBtn, t.stopBtn), t.kernelSel)
-	t.loopyControls = container.NewVBox(row, t.playLabel)
 }
 
 // showKernels fills the kernel selector (shown for graphs with a cycle).
@@ -280,22 +272,4 @@ func (t *graphTab) describeLoopyVertex(v int) string {
 			names(s.DrawingMoves(v)))
 	}
 	return text
-}
-
-// layoutLoop draws edge i, a loop at the vertex centred at p, as a small
-// arc above the vertex with its arrowhead on the way back.
-func (r *graphRenderer) layoutLoop(i int, p fyne.Position, rad float32) {
-	s1, s2, h1, h2 := r.edges[4*i], r.edges[4*i+1], r.edges[4*i+2], r.edges[4*i+3]
-	from := fyne.NewPos(p.X-rad*0.5, p.Y-rad*0.87)
-	top := fyne.NewPos(p.X, p.Y-rad*2.1)
-	to := fyne.NewPos(p.X+rad*0.5, p.Y-rad*0.87)
-	s1.Position1, s1.Position2 = from, top
-	s2.Position1, s2.Position2 = top, to
-	ux, uy := float64(to.X-top.X), float64(to.Y-top.Y)
-	head := float64(rad) * 0.45
-	for j, h := range []*canvas.Line{h1, h2} {
-		ang := math.Atan2(-uy, -ux) + []float64{0.45, -0.45}[j]
-		h.Position1 = to
-		h.Position2 = fyne.NewPos(to.X+float32(head*math.Cos(ang)), to.Y+float32(head*math.Sin(ang)))
-	}
 }

@@ -120,6 +120,10 @@ type heatmapView struct {
 	// OnViewChanged is called after a zoom, pan, fit or new table, so that
 	// the axes around the view follow it.
 	OnViewChanged func()
+	// marked says that cell (markC, markR) of the table was clicked: it is
+	// drawn framed, so that a class sees which position is evaluated.
+	marked       bool
+	markC, markR int
 	// diff, when on, shows where the table differs from itself shifted by
 	// tau columns: cell (c, r) is marked when G(c+tau, r) ≠ G(c, r).
 	diff heatmapDiff
@@ -215,8 +219,17 @@ func (h *heatmapView) Tapped(ev *fyne.PointEvent) {
 	}
 	h.mu.Lock()
 	t := h.table
+	h.marked, h.markC, h.markR = true, c, r
 	h.mu.Unlock()
+	h.Refresh()
 	h.OnTapCell(t.X0+c, t.Y0+r, t.At(c, r))
+}
+
+// Marked returns the cell marked as clicked (table indices), if any.
+func (h *heatmapView) Marked() (c, r int, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.markC, h.markR, h.marked
 }
 
 var (
@@ -255,6 +268,7 @@ func (h *heatmapView) SetTable(t valueGrid) {
 	h.table = t
 	h.recolourLocked()
 	h.autoFit = true
+	h.marked = false
 	tau := h.diff.tau
 	on := h.diff.on
 	h.diff = heatmapDiff{}
@@ -594,8 +608,47 @@ func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 	if h.overlay && h.period > 0 && cellPx > 0 {
 		h.drawOverlayLocked(img, cellPx)
 	}
+	if h.marked && cellPx > 0 {
+		h.drawMarkLocked(img, cellPx, scale)
+	}
 	return img
 }
+
+// drawMarkLocked frames the clicked cell: a white square ring inside a
+// black one, at least markMinSize units across however small the cells
+// are, so that it reads on every palette and at every zoom.
+func (h *heatmapView) drawMarkLocked(img *image.NRGBA, cellPx, scale float64) {
+	w, hgt := img.Bounds().Dx(), img.Bounds().Dy()
+	cx := (float64(h.markC) + 0.5 - h.x0) * cellPx
+	cy := float64(hgt) - (float64(h.markR)+0.5-h.y0)*cellPx
+	half := max(cellPx/2+2*scale, markMinSize*scale/2)
+	ring := func(half float64, c color.NRGBA, width int) {
+		x0, x1 := int(math.Round(cx-half)), int(math.Round(cx+half))
+		y0, y1 := int(math.Round(cy-half)), int(math.Round(cy+half))
+		set := func(x, y int) {
+			if x >= 0 && x < w && y >= 0 && y < hgt {
+				img.SetNRGBA(x, y, c)
+			}
+		}
+		for d := 0; d < width; d++ {
+			for x := x0; x <= x1; x++ {
+				set(x, y0+d)
+				set(x, y1-d)
+			}
+			for y := y0; y <= y1; y++ {
+				set(x0+d, y)
+				set(x1-d, y)
+			}
+		}
+	}
+	wpx := max(1, int(math.Round(scale)))
+	ring(half+float64(2*wpx), color.NRGBA{0, 0, 0, 255}, 2*wpx)
+	ring(half, color.NRGBA{255, 255, 255, 255}, 2*wpx)
+}
+
+// markMinSize is the least width of the clicked cell's frame, in widget
+// units.
+const markMinSize = 12
 
 // drawOverlayLocked draws the preperiod lines (2 px) and the period grid
 // (1 px) on both axes.

@@ -54,7 +54,7 @@ func newHeatmapControls(t *astronTab) heatmapControls {
 	}
 	hc.tau = widget.NewEntry()
 	hc.tau.SetText(strconv.Itoa(defaultTau))
-	hc.diff = widget.NewCheck("difference: A(p+τ, q) ≠ A(p, q)", func(bool) { hc.applyDiff() })
+	hc.diff = widget.NewCheck(diffText, func(bool) { hc.applyDiff() })
 	hc.tau.OnSubmitted = func(string) { hc.applyDiff() }
 	hc.scale = widget.NewSelect([]string{scaleSlice, scaleCube}, func(string) { hc.applyScale(t.table3) })
 	hc.scale.SetSelected(scaleSlice)
@@ -64,10 +64,24 @@ func newHeatmapControls(t *astronTab) heatmapControls {
 		hc.diff,
 		container.NewBorder(nil, nil, widget.NewLabel("τ ="), nil, hc.tau),
 		container.NewBorder(nil, nil, widget.NewLabel("slice colours"), nil, hc.scale),
-		widget.NewLabel("click a cell to evaluate it"),
+		wrapped("click a cell to evaluate it"),
 	)
 	return hc
 }
+
+// wrapped is a label whose words wrap to the width it is given.
+func wrapped(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// diffText is the difference view's switch, long in the window and short
+// in the narrow column of a projector.
+const (
+	diffText        = "difference: A(p+τ, q) ≠ A(p, q)"
+	diffTextCompact = "difference"
+)
 
 // applyDiff switches the difference view on or off.
 func (hc heatmapControls) applyDiff() {

@@ -18,9 +18,12 @@ import (
 	"github.com/nimlab/nimlab/solver/nim"
 )
 
-// nimTab is "Nim & play": a position of a Nim variant → its outcome, the
-// binary column view of seed 002 with the deciding column highlighted, the
-// winning moves; and a game of Nim against the computer.
+// nimTab is "Nim & play": a game against the computer across the top and
+// on the left (controls, the board of tokens, the moves), and on the right
+// the analysis of a position of a Nim variant — its outcome, the binary
+// column sum (Eugeni, Mascella and Tondini) with the deciding column
+// highlighted, the winning moves. While a game of the Nim family is on the
+// board, the analysis follows it.
 type nimTab struct {
 	ui *ui
 
@@ -33,6 +36,10 @@ type nimTab struct {
 	outcome  *widget.Label
 	columns  *fyne.Container
 	moves    *boundedList
+
+	form     *widget.Accordion
+	formItem *widget.AccordionItem
+	split    *container.Split
 
 	// play is the "play against the computer" pane.
 	play     *playPane
@@ -73,19 +80,56 @@ func newNimTab(u *ui) *nimTab {
 
 	form := container.NewVBox(
 		newFlow(nil, container.NewHBox(widget.NewLabel("Variant"), t.variant), container.NewHBox(widget.NewLabel("k (Moore)"), sizedEntry(t.k, 3)), t.misere),
-		container.NewBorder(nil, nil, widget.NewLabel("Position"), t.analyze, t.position))
-	analysis := container.NewBorder(
-		container.NewVBox(form, t.errLabel, t.outcome), nil, nil, nil,
-		container.NewVScroll(container.NewVBox(
-			widget.NewLabelWithStyle("Binary column sum (seed 002)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			t.columns,
-			widget.NewLabelWithStyle("Winning moves", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-			t.moves.inline())))
-	split := container.NewHSplit(analysis, t.play.content)
-	split.SetOffset(0.45)
-	t.content = split
+		container.NewBorder(nil, nil, widget.NewLabel("Position"), t.analyze, t.position),
+		t.errLabel)
+	// The form folds away in presentation mode: the column sum follows the
+	// game on the board, which is what a class looks at.
+	t.formItem = widget.NewAccordionItem("Analyse a position", form)
+	t.formItem.Open = true
+	t.form = widget.NewAccordion(t.formItem)
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	// One scroll for the whole analysis: the column sum comes first after
+	// the outcome, so that it is in sight without scrolling.
+	analysis := container.NewVScroll(container.NewVBox(
+		t.form, t.outcome,
+		bold("Binary column sum"),
+		t.columns,
+		bold("Winning moves"),
+		t.moves.inline()))
+	t.split = container.NewHSplit(t.play.boardPane, analysis)
+	t.split.SetOffset(0.55)
+	t.play.onNimPosition = t.showGamePosition
+	t.content = container.NewBorder(t.play.controls, nil, nil, nil, t.split)
 	t.Analyze()
 	return t
+}
+
+// setPresentation folds the analysis form away in presentation mode and
+// opens it again in the window's normal mode.
+func (t *nimTab) setPresentation(on bool) {
+	t.play.setPresentation(on)
+	if on {
+		t.form.Close(0)
+	} else {
+		t.form.Open(0)
+	}
+}
+
+// showGamePosition analyses the position of the game on the board.
+func (t *nimTab) showGamePosition(g nim.Game, pos []int) {
+	t.variant.OnChanged = nil
+	t.misere.OnChanged = nil
+	t.variant.SetSelected(string(g.Variant))
+	t.misere.SetChecked(g.Misere)
+	t.variant.OnChanged = func(string) { t.Analyze() }
+	t.misere.OnChanged = func(bool) { t.Analyze() }
+	if g.Variant == nim.Moore {
+		t.k.SetText(strconv.Itoa(g.K))
+	}
+	t.position.SetText(joinInts(pos, " "))
+	t.Analyze()
 }
 
 // parsePosition reads whole numbers separated by spaces, commas or '+'.
@@ -157,7 +201,7 @@ func (t *nimTab) Analyze() {
 	}
 	t.outcome.SetText(text)
 	if len(pos) <= maxColumnViewHeaps {
-		t.columns.Objects = []fyne.CanvasObject{columnView(a.Columns, g)}
+		t.columns.Objects = []fyne.CanvasObject{columnView(a.Columns, g, t.ui.present)}
 	} else {
 		l := widget.NewLabel(fmt.Sprintf("The column view is drawn for at most %d heaps (this position has %d).", maxColumnViewHeaps, len(pos)))
 		l.Wrapping = fyne.TextWrapWord
@@ -191,14 +235,20 @@ func joinInts(xs []int, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// columnView draws seed 002's binary column sum: one row per heap with its
-// bits under the powers of two, the column counts and residues below, the
-// deciding column on a highlighted background and the heaps a winning move
-// can reduce in the primary colour.
-func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
+// columnView draws the binary column sum of Eugeni, Mascella and Tondini:
+// one row per heap with its bits under the powers of two, the column
+// counts and residues below, the deciding column on a highlighted
+// background and the heaps a winning move can reduce in the primary
+// colour. Each column is as wide as its widest cell, so that a class sees
+// the bits side by side instead of spread over the pane; in presentation
+// mode the theme's text is large already and the cells enlarge it less.
+func columnView(v nim.ColumnView, g nim.Game, present bool) fyne.CanvasObject {
 	fg := theme.Color(theme.ColorNameForeground)
 	primary := theme.Color(theme.ColorNamePrimary)
 	size := theme.TextSize() * 1.3
+	if present {
+		size = theme.TextSize() * 1.1
+	}
 	cell := func(s string, c color.Color, bold bool, highlight bool) fyne.CanvasObject {
 		txt := canvas.NewText(s, c)
 		txt.TextSize = size
@@ -210,7 +260,10 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 			bg.StrokeColor = primary
 			bg.StrokeWidth = 1
 		}
-		return container.NewStack(bg, container.NewPadded(txt))
+		// Less padding above and below than beside: six rows must fit a
+		// projector's height, and the bits must not run together.
+		pad := theme.Padding()
+		return container.NewStack(bg, container.New(layout.NewCustomPaddedLayout(pad/2, pad/2, 3*pad, 3*pad), txt))
 	}
 	name := "heap"
 	switch g.Variant {
@@ -255,7 +308,7 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 	} else {
 		objs = append(objs, cell("", fg, false, false))
 	}
-	grid := container.NewGridWithColumns(ncol, objs...)
+	grid := container.New(&tableLayout{cols: ncol}, objs...)
 	caption := "Every column has an even count: no deciding column, a P-position in normal play."
 	if v.Deciding >= 0 {
 		caption = fmt.Sprintf("Deciding column: %d (the leftmost with a non-zero residue); a winning move reduces a %s with a 1 there.", 1<<v.Deciding, name)
@@ -265,4 +318,47 @@ func columnView(v nim.ColumnView, g nim.Game) fyne.CanvasObject {
 	// 40-bit heaps make 42 columns: the grid scrolls sideways rather than
 	// widen the window.
 	return container.NewVBox(container.NewHScroll(container.NewHBox(grid, layout.NewSpacer())), cap)
+}
+
+// tableLayout places its objects in rows of cols cells; each column is as
+// wide as its widest cell and each row as tall as its tallest.
+type tableLayout struct{ cols int }
+
+func (l *tableLayout) sizes(objs []fyne.CanvasObject) (ws, hs []float32) {
+	ws = make([]float32, l.cols)
+	hs = make([]float32, (len(objs)+l.cols-1)/l.cols)
+	for i, o := range objs {
+		m := o.MinSize()
+		ws[i%l.cols] = max(ws[i%l.cols], m.Width)
+		hs[i/l.cols] = max(hs[i/l.cols], m.Height)
+	}
+	return ws, hs
+}
+
+func (l *tableLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	ws, hs := l.sizes(objs)
+	var s fyne.Size
+	for _, w := range ws {
+		s.Width += w
+	}
+	for _, h := range hs {
+		s.Height += h
+	}
+	return s
+}
+
+func (l *tableLayout) Layout(objs []fyne.CanvasObject, _ fyne.Size) {
+	ws, hs := l.sizes(objs)
+	y := float32(0)
+	for r := range hs {
+		x := float32(0)
+		for c := range ws {
+			if i := r*l.cols + c; i < len(objs) {
+				objs[i].Move(fyne.NewPos(x, y))
+				objs[i].Resize(fyne.NewSize(ws[c], hs[r]))
+			}
+			x += ws[c]
+		}
+		y += hs[r]
+	}
 }

@@ -83,6 +83,7 @@ type octalTab struct {
 	codeError    inlineError
 	maxHeaps     *boundedEntry
 	engine       *widget.Select
+	engineBox    fyne.CanvasObject // engine at the width of its labels
 	compute      *widget.Button
 	cancel       *widget.Button
 	// cont (Continue) extends an uncertified result, kept after Cancel or
@@ -97,6 +98,7 @@ type octalTab struct {
 	explorer  *sequenceExplorerPanel
 	heaps     *boundedEntry
 	misere    *widget.Check
+	sumLabel  *widget.Label
 	moves     *boundedList
 	exportCSV *widget.Button
 
@@ -123,18 +125,18 @@ type octalTab struct {
 // heaps share the left one, and the researcher's controls fold away.
 func (t *octalTab) setPresentation(on bool) {
 	if on {
-		t.split.SetOffset(0.42)
-		t.leftSplit.SetOffset(0.55)
+		t.split.SetOffset(0.45)
+		t.leftSplit.SetOffset(0.27)
 		// The engine choice and the recent codes are a researcher's; on a
 		// projector their row is worth more to the plot.
-		t.engine.Hide()
+		t.engineBox.Hide()
 		t.recent.Hide()
 		t.leftSplit.Leading, t.leftSplit.Trailing = t.table.content, t.sumPane
 		t.split.Leading, t.split.Trailing = t.leftSplit, t.explorer.content
 	} else {
-		t.split.SetOffset(0.64)
-		t.rightSplit.SetOffset(0.6)
-		t.engine.Show()
+		t.split.SetOffset(0.45)
+		t.rightSplit.SetOffset(0.62)
+		t.engineBox.Show()
 		t.recent.Show()
 		t.rightSplit.Leading, t.rightSplit.Trailing = t.explorer.content, t.sumPane
 		t.split.Leading, t.split.Trailing = t.table.content, t.rightSplit
@@ -143,6 +145,14 @@ func (t *octalTab) setPresentation(on bool) {
 	t.rightSplit.Refresh()
 	t.split.Refresh()
 	setVisible(t.exportBar, !on)
+	// Short words leave the sum's field its width in a narrow column.
+	if on {
+		t.sumLabel.SetText("Sum")
+		t.misere.SetText("misère")
+	} else {
+		t.sumLabel.SetText("Sum of heaps")
+		t.misere.SetText("misère play")
+	}
 	t.progressRow.SetCompact(on)
 	t.table.setCompact(on)
 	t.explorer.setCompact(on)
@@ -230,24 +240,33 @@ func newOctalTab(u *ui) *octalTab {
 	// The controls flow onto a second line when the window is narrow (a
 	// projector in presentation mode) rather than widen it.
 	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
-	form := newFlow(codeBox, t.games, t.recent, codeBox,
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engine, t.compute, t.cancel, t.cont)
 	t.status.Truncation = fyne.TextTruncateEllipsis
 	t.progressRow = newProgressRow(t.progress, t.status)
-	top := container.NewVBox(form, t.codeError, t.progressRow.content, t.summary)
 	t.exportBar = container.NewHBox(t.exportCSV)
+	// The progress and the values' export share the controls' rows: every
+	// row above the panes is a row less for the plot.
+	t.engineBox = fitSelect(t.engine, true)
+	form := newFlow(codeBox, fitSelect(t.games, false), t.recent, codeBox,
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.compute, t.cancel, t.cont,
+		t.exportBar, t.progressRow.inFlow(24))
+	top := container.NewVBox(form, t.codeError, t.summary)
+	// The sum's label, field and misère switch share a row: the rows
+	// below are the answer's.
+	t.sumLabel = widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	sum := container.NewBorder(
-		container.NewVBox(container.NewHBox(widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.misere), t.heaps),
-		t.exportBar, nil, nil,
+		container.NewBorder(nil, nil, t.sumLabel, t.misere, t.heaps),
+		nil, nil, nil,
 		t.moves.scrolled())
 	right := container.NewVSplit(t.explorer.content, sum)
-	right.SetOffset(0.6)
+	right.SetOffset(0.62)
 	split := container.NewHSplit(t.table.content, right)
-	split.SetOffset(0.64)
+	split.SetOffset(0.45)
 	t.split, t.rightSplit, t.sumPane = split, right, sum
 	// The presentation arrangement; its halves are set by setPresentation.
 	t.leftSplit = container.NewVSplit(layout.NewSpacer(), layout.NewSpacer())
-	t.content = newTopBody(top, split)
+	// Nothing scrolls but the panes' own contents (the table, the moves):
+	// the plot and the sum keep their places whatever a result's length.
+	t.content = container.NewBorder(top, nil, nil, nil, split)
 	return t
 }
 

@@ -33,8 +33,9 @@ type playPane struct {
 
 	game       *widget.Select
 	param      *boundedEntry
+	paramBox   fyne.CanvasObject // param at its width; hidden with it
 	heaps      *boundedEntry
-	humanFirst *widget.RadioGroup
+	humanFirst *widget.Select
 	hints      *widget.Check
 	newGame    *widget.Button
 	undo       *widget.Button
@@ -45,12 +46,20 @@ type playPane struct {
 	moveList   *widget.List
 	history    *widget.Label
 
+	// controls are the game's controls, status and hint; boardPane the
+	// board above the moves and the history.
+	controls    *fyne.Container
+	boardScroll *container.Scroll
+	boardPane   *fyne.Container
+	// onNimPosition, when set, is told the position of a game of the Nim
+	// family after every move (the Nim tab analyses it).
+	onNimPosition func(nim.Game, []int)
+
 	match      *match
 	legal      []playMove // the legal moves listed, winning first with hints
 	winning    []playMove
 	replyDelay time.Duration // how long the computer "thinks" (0 in tests)
 	jobs       jobRunner
-	content    fyne.CanvasObject
 }
 
 func newPlayPane(u *ui) *playPane {
@@ -59,12 +68,12 @@ func newPlayPane(u *ui) *playPane {
 		switch g {
 		case playMoore:
 			p.param.SetText("2")
-			p.param.Show()
+			p.paramBox.Show()
 		case playOctal:
 			p.param.SetText("0.07")
-			p.param.Show()
+			p.paramBox.Show()
 		default:
-			p.param.Hide()
+			p.paramBox.Hide()
 		}
 		if g == playAstron {
 			p.heaps.SetText("3 4 5")
@@ -74,13 +83,15 @@ func newPlayPane(u *ui) *playPane {
 	})
 	p.param = newBoundedEntry(maxCodeInput)
 	p.param.SetPlaceHolder("k or code")
-	p.param.Hide()
+	p.paramBox = sizedEntry(p.param, 4)
+	p.paramBox.Hide()
 	p.heaps = newBoundedEntry(maxNimInput)
 	p.heaps.SetText("1 3 5 7")
+	p.heaps.SetPlaceHolder("start, e.g. 3 4 5")
 	p.heaps.OnSubmitted = func(string) { p.NewGame() }
-	p.humanFirst = widget.NewRadioGroup([]string{youStart, computerStart}, nil)
-	p.humanFirst.Horizontal = true
-	p.humanFirst.Required = true
+	// A drop-down rather than two radio buttons: it keeps the controls on
+	// one row.
+	p.humanFirst = widget.NewSelect([]string{youStart, computerStart}, nil)
 	p.humanFirst.SetSelected(youStart)
 	p.hints = widget.NewCheck("hints", func(bool) { p.show() })
 	p.newGame = widget.NewButtonWithIcon("New game", theme.MediaPlayIcon(), p.NewGame)
@@ -116,20 +127,29 @@ func newPlayPane(u *ui) *playPane {
 	bold := func(s string) *widget.Label {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
-	startBox := container.NewBorder(nil, nil, widget.NewLabel("Start"), nil, sizedEntry(p.heaps, 7))
-	top := container.NewVBox(
-		bold("Play against the computer"),
-		newFlow(startBox, p.game, sizedEntry(p.param, 4), startBox, p.newGame, p.undo),
-		newFlow(nil, p.humanFirst, p.hints),
+	// The controls are one flowing row (two on a 1024×768 projector in
+	// presentation mode) above the board, so that the board, the moves
+	// and the column sum beside them get the rest of the screen.
+	p.controls = container.NewVBox(
+		newFlow(nil, p.game, p.paramBox, sizedEntry(p.heaps, 7), p.newGame, p.undo, p.humanFirst, p.hints),
 		container.NewCenter(p.banner), p.status, p.hintLabel)
 	moves := container.NewBorder(bold("Your moves (tap one)"), nil, nil, nil, p.moveList)
 	hist := container.NewBorder(bold("History"), nil, nil, nil, container.NewVScroll(p.history))
 	lower := container.NewHSplit(moves, hist)
-	lower.SetOffset(0.6)
-	body := container.NewVSplit(container.NewScroll(p.board), lower)
-	body.SetOffset(0.55)
-	p.content = container.NewBorder(top, nil, nil, nil, body)
+	lower.SetOffset(0.7)
+	p.boardScroll = container.NewScroll(p.board)
+	p.boardPane = container.New(&boardLayout{board: p.boardScroll}, p.boardScroll, lower)
 	return p
+}
+
+// setPresentation makes Undo an icon alone in presentation mode, so that
+// the game's controls fit one row of a 1024×768 projector.
+func (p *playPane) setPresentation(on bool) {
+	if on {
+		p.undo.SetText("")
+	} else {
+		p.undo.SetText("Undo")
+	}
 }
 
 // moveLabel is row i of the move list.
@@ -305,6 +325,9 @@ func (p *playPane) show() {
 	}
 	last, computerMoved := m.lastComputerMove()
 	p.drawBoard(last, computerMoved)
+	if r, ok := m.rules.(nimRules); ok && p.onNimPosition != nil {
+		p.onNimPosition(r.g, m.pos)
+	}
 
 	// The history, numbered.
 	var b strings.Builder
@@ -395,4 +418,35 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 	}
 	p.board.Objects = rows
 	p.board.Refresh()
+}
+
+// boardLayout gives the board (a scroll) the height of its tokens when the
+// pane has it, and what is below (the moves, the history) the rest, at
+// least boardLowerRows list rows: the board scrolls only when both cannot
+// fit.
+type boardLayout struct{ board *container.Scroll }
+
+// boardLowerRows is how many rows of moves stay in sight under the board.
+const boardLowerRows = 3.5
+
+func (l *boardLayout) lowerMin() float32 {
+	return (boardLowerRows + 1) * (theme.TextSize() + 2*theme.InnerPadding() + theme.Padding())
+}
+
+func (l *boardLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := max(objs[0].MinSize().Width, objs[1].MinSize().Width)
+	return fyne.NewSize(w, objs[0].MinSize().Height+theme.Padding()+max(objs[1].MinSize().Height, l.lowerMin()))
+}
+
+func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	want := l.board.Content.MinSize().Height
+	if l.board.Content.MinSize().Width > size.Width {
+		want += theme.ScrollBarSize() // room for the sideways scroll bar
+	}
+	h := max(min(want, size.Height-pad-l.lowerMin()), 0)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h+pad))
+	objs[1].Resize(fyne.NewSize(size.Width, max(size.Height-h-pad, 0)))
 }

@@ -19,6 +19,14 @@ func newProgressRow(bar *widget.ProgressBar, status *widget.Label) *progressRow 
 	return &progressRow{content: container.NewGridWithColumns(2, bar, status)}
 }
 
+// inFlow returns the row for a flowing row of controls, ems text sizes
+// wide; the row shows and hides as a whole.
+func (r *progressRow) inFlow(ems float32) fyne.CanvasObject {
+	r.content = container.New(emLayout{ems: ems}, r.content)
+	r.sync()
+	return r.content
+}
+
 // SetCompact switches presentation mode's behaviour on or off.
 func (r *progressRow) SetCompact(on bool) {
 	r.compact = on

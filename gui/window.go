@@ -58,6 +58,10 @@ type ui struct {
 	present bool
 
 	presentToggle *widget.ToolbarAction
+	toolbar       *widget.Toolbar
+	// themeBox is the theme's label and choice (hidden in presentation
+	// mode, which has its own theme).
+	themeBox *fyne.Container
 	// tabIcons are the tabs' icons, hidden in presentation mode.
 	tabIcons    []fyne.Resource
 	themeSelect *widget.Select
@@ -96,10 +100,10 @@ func newUI(a fyne.App, present bool) *ui {
 	// that the window's minimum size never exceeds a 1024×768 projector
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), container.NewScroll(u.octal.content)),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), container.NewScroll(u.astron.content)),
-		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), container.NewScroll(u.nim.content)),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), container.NewScroll(u.graph.content)),
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
+		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
 		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
@@ -131,8 +135,8 @@ func newUI(a fyne.App, present bool) *ui {
 		widget.NewToolbarSeparator(),
 		widget.NewToolbarAction(theme.HelpIcon(), u.showAbout),
 	)
-	top := container.NewBorder(nil, nil, toolbar, container.NewHBox(widget.NewLabel("Theme"), u.themeSelect))
-	u.win.SetContent(container.NewBorder(top, nil, nil, nil, u.tabs))
+	u.toolbar = toolbar
+	u.themeBox = container.NewHBox(widget.NewLabel("Theme"), u.themeSelect)
 	// F11 toggles presentation mode; Escape leaves it.
 	u.win.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		switch {
@@ -167,6 +171,8 @@ func (u *ui) SetPresentation(on bool) {
 	u.applyTheme()
 	u.octal.setPresentation(on)
 	u.misere.setPresentation(on)
+	u.nim.setPresentation(on)
+	u.astron.setPresentation(on)
 	u.graph.setPresentation(on)
 	u.study.setPresentation(on)
 	// The tabs' titles alone, large, fit a 1024×768 projector; with their
@@ -179,6 +185,14 @@ func (u *ui) SetPresentation(on bool) {
 		}
 	}
 	u.tabs.Refresh()
+	// In presentation mode the toolbar sits at the right end of the row of
+	// tabs instead of on a row of its own: a 1024×768 projector needs every
+	// row for the tab's content.
+	if on {
+		u.win.SetContent(container.New(&cornerLayout{}, u.tabs, u.toolbar))
+	} else {
+		u.win.SetContent(container.NewBorder(container.NewBorder(nil, nil, u.toolbar, u.themeBox), nil, nil, nil, u.tabs))
+	}
 	u.win.SetFullScreen(on)
 	u.relayoutSoon()
 }
@@ -302,4 +316,21 @@ func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	d.Resize(u.dialogSize())
 	d.Show()
+}
+
+// cornerLayout lays its first object over the whole area and its second,
+// at its minimum size, in the top right-hand corner.
+type cornerLayout struct{}
+
+func (cornerLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	a, b := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(a.Width, b.Width), max(a.Height, b.Height))
+}
+
+func (cornerLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
+	m := objs[1].MinSize()
+	objs[1].Move(fyne.NewPos(size.Width-m.Width, 0))
+	objs[1].Resize(m)
 }

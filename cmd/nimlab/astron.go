@@ -279,7 +279,7 @@ func newAstronTableCommand(env *cliEnv, parent *astronFlags) *cobra.Command {
 		Short: "the table of G(A_{p,q}) for 0 ≤ p, q ≤ N, or the slice G(A_{p,q,R})",
 		Long: `Print the table of nimbers G(A_{p,q}) for 0 ≤ p, q ≤ N (Figure 2.7 of the thesis
 shows it to 800), or with --stars 3 --slice R the slice G(A_{p,q,R}).
-Row p lists q = 0..N. --csv FILE writes the rows comma-separated, no header.`,
+Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the rows comma-separated.`,
 		Example: `  nimlab astron table --size 20
   nimlab astron table --size 1300 --csv astron2.csv
   nimlab astron table --size 800 --png figure-2.7.png

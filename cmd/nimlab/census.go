@@ -189,9 +189,9 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 	if need := 2 * int64(budget.MaxHeaps) * int64(max(jobs, 2)); need > 8<<30 {
 		return badInput("--max %d needs about %d MiB a game; accepted: budgets whose values fit in memory (lower --max or --jobs)", budget.MaxHeaps, need>>20)
 	}
-	db, err := store.Open(f.db)
+	db, err := openCensusDB(f.db, store.Open)
 	if err != nil {
-		return fmt.Errorf("census database: %w", err)
+		return err
 	}
 	defer db.Close()
 	done, err := db.Done(budget, census.EngineVersion)
@@ -207,7 +207,7 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 	results, err := census.Run(ctx, fam, census.Options{
 		Budget: budget,
 		Jobs:   jobs,
-		Known:  func(code string) bool { return done[code] },
+		Known:  func(code string) (*census.Result, bool) { r, ok := done[code]; return r, ok },
 		Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
 		Progress: func(p census.Progress) {
 			bar.Update(int64(p.Done), int64(p.Total))
@@ -243,6 +243,21 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 		where, budget.MaxHeaps, rep.Games, rep.Computed, rep.Periodic, rep.Unsolved, rep.Skipped, f.db, rep.Seconds)
 	fmt.Fprintf(env.stdout, "see: nimlab census show --db %s\n", f.db)
 	return nil
+}
+
+// openCensusDB opens a census database with open (store.Open or
+// OpenExisting); a file that is not one is bad input (exit 2), named with
+// the reason.
+func openCensusDB(path string, open func(string) (*store.Store, error)) (*store.Store, error) {
+	db, err := open(path)
+	if err != nil {
+		var nc *store.NotCensusError
+		if errors.As(err, &nc) {
+			return nil, badInput("census database %v", err)
+		}
+		return nil, fmt.Errorf("census database %v", err)
+	}
+	return db, nil
 }
 
 // newCensusProgress draws a bar over the games of a census (counted in
@@ -418,7 +433,7 @@ func (c censusRow) sortKey(col string) (float64, string, bool) {
 
 // loadCensusRows loads a database's results with their classes.
 func loadCensusRows(ctx context.Context, path string) ([]censusRow, error) {
-	db, err := store.OpenExisting(path)
+	db, err := openCensusDB(path, store.OpenExisting)
 	if err != nil {
 		return nil, err
 	}
@@ -481,7 +496,7 @@ func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
 	} else if !f.all && format == "markdown" && isTerminal(env.stdout) {
 		limit = 50
 	}
-	if _, err := os.Stat(f.db); err != nil {
+	if _, err := os.Stat(f.db); err != nil && f.db != "" {
 		return badInput("--db %s: no such census database (create one with: nimlab census FAMILY --db %s)", f.db, f.db)
 	}
 	all, err := loadCensusRows(ctx, f.db)
@@ -597,13 +612,19 @@ the target is left as it was.`,
 					return badInput("census merge: %s: no such census database", a)
 				}
 			}
-			db, err := store.Open(f.into)
+			db, err := openCensusDB(f.into, store.Open)
 			if err != nil {
-				return fmt.Errorf("census database: %w", err)
+				return err
 			}
 			defer db.Close()
 			added, err := db.Merge(cmd.Context(), args)
 			if err != nil {
+				// A database this merge created holds nothing: remove it.
+				db.Remove()
+				var nc *store.NotCensusError
+				if errors.As(err, &nc) {
+					return badInput("census merge: %v", err)
+				}
 				return err
 			}
 			total, err := db.Count(cmd.Context())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -117,12 +118,46 @@ func TestCensusBadInput(t *testing.T) {
 		assert.Empty(t, out, "%v", args)
 		assert.Regexp(t, `^nimlab: [^\n]+\n$`, errOut, "%v", args)
 	}
-	// A file that is not a database is a failure of the work, exit 1.
+	// A file that is not a census database is bad input, refused and left
+	// unchanged: text, an unrelated SQLite file, a device, an empty name
+	// (SQLite's temporary database, which would discard every result).
 	junk := filepath.Join(dir, "junk.sqlite")
 	require.NoError(t, os.WriteFile(junk, []byte("not a database, only text: long enough to have a header"), 0o644))
-	status, _, errOut := runCLI(t, "census", "0.??", "--db", junk)
-	assert.Equal(t, exitFailure, status)
-	assert.Contains(t, errOut, "not a SQLite database")
+	places := filepath.Join(dir, "places.sqlite")
+	db, err := sql.Open("sqlite", places)
+	require.NoError(t, err)
+	_, err = db.Exec(`CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)`)
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	for _, c := range []struct{ db, says string }{
+		{junk, "not a SQLite database"},
+		{places, "nimlab did not create"},
+		{os.DevNull, "not a regular file"},
+		{"", "empty file name"},
+	} {
+		var before []byte
+		if c.db != "" {
+			before, _ = os.ReadFile(c.db)
+		}
+		for _, args := range [][]string{{"census", "0.??", "--db", c.db}, {"census", "show", "--db", c.db}, {"census", "merge", junk, "--into", c.db}} {
+			status, out, errOut := runCLI(t, args...)
+			assert.Equal(t, exitUsage, status, "%v: %s", args, errOut)
+			assert.Empty(t, out, "%v", args)
+			assert.Regexp(t, `^nimlab: [^\n]+\n$`, errOut, "%v", args)
+			if args[1] != "merge" || c.db == junk {
+				assert.Contains(t, errOut, c.says, "%v", args)
+			}
+		}
+		if c.db != "" {
+			after, _ := os.ReadFile(c.db)
+			assert.Equal(t, before, after, c.db)
+		}
+	}
+	// A merge that fails leaves no new database behind.
+	into := filepath.Join(dir, "new.sqlite")
+	status, _, errOut := runCLI(t, "census", "merge", junk, "--into", into)
+	assert.Equal(t, exitUsage, status, errOut)
+	assert.NoFileExists(t, into)
 }
 
 func TestCensusMergeConflictNamesTheCode(t *testing.T) {

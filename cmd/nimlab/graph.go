@@ -28,6 +28,8 @@ type graphFlags struct {
 	n           string
 	loopy       loopyFlags
 	misere      bool
+	png         pngFlags
+	picture     pngRequest
 }
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
@@ -42,6 +44,7 @@ type graphReport struct {
 	// WinningMoves are the start's successors in the kernel.
 	WinningMoves *[]string `json:"winning_moves,omitempty"`
 	Dot          string    `json:"dot,omitempty"`
+	Picture      string    `json:"picture,omitempty"`
 }
 
 // orderedGrundy marshals as a JSON object vertex → Grundy label with the
@@ -88,7 +91,10 @@ seed 003's game of putting coins of the values in SET into a plate that holds N
 
 --sum FILE2 (repeatable) solves the direct sum FILE + FILE2 + …, whose vertices
 are named (u,v,…). --start V adds the outcome of V and its winning moves.
---dot OUT writes the graph with Grundy labels and the kernel marked.
+--dot OUT writes the graph with Grundy labels and the kernel marked; --png FILE
+draws it (PNG, SVG or PDF by the extension; at most 500 vertices) in layers by
+height, every move going down or to the right, or for long cycles by a force
+layout, with each vertex's value under its name and the P-positions filled.
 
 A graph with a cycle is a loopy game (play may go on for ever): every vertex
 gets Smith's generalised Sprague-Grundy value (a number, or ∞ with the set of
@@ -102,6 +108,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
   nimlab graph --plate 1,2 --n 10 --start 0
   nimlab graph heap2.txt --sum heap2.txt --json
   nimlab graph game.dot --dot labelled.dot
+  nimlab graph --plate 1,2 --n 10 --png plate.pdf
   nimlab graph --game figure3
   nimlab graph --game circle:1,3:9 --start 5
   nimlab graph loopy.txt --sum loopy.txt --start a,b`,
@@ -122,6 +129,16 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 			}
 			// The graph solvers do not take a context; Ctrl-C returns at once
 			// and the process exits, leaving the abandoned work behind.
+			var err error
+			if f.picture, err = f.png.parse(cmd); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("palette") {
+				return badInput("--palette does not apply to a graph picture (its colours mark P-positions and draws)")
+			}
+			if f.picture.File != "" && f.misere {
+				return badInput("--png draws normal-play values; it does not go with --misere")
+			}
 			f.loopy.ctx = cmd.Context()
 			return interruptible(cmd.Context(), func() error { return runGraph(env, file, f) })
 		},
@@ -136,6 +153,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 	intFlag(fl, &f.n, "n", "", "the N of --subtraction or --plate")
 	fl.BoolVar(&f.misere, "misere", false, "misère play (last mover loses): outcomes, misère Grundy values, genus and canonical forms")
 	addLoopyFlags(fl, &f.loopy)
+	addPNGFlags(cmd, &f.png, "a drawing of the graph", "not used for graphs")
 	return cmd
 }
 
@@ -239,6 +257,9 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 			return badInput("--sum: %v", err)
 		}
 	}
+	if err := checkGraphPicture(f.picture, g); err != nil {
+		return err
+	}
 	if f.misere {
 		return runMisereGraph(env, g, files, len(parts) > 1, f)
 	}
@@ -274,6 +295,16 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 			return err
 		}
 		report.Dot = f.dot
+	}
+	if f.picture.File != "" {
+		values := make([]string, g.Len())
+		for v := range values {
+			values[v] = fmt.Sprintf("g=%d", sol.Grundy[v])
+		}
+		if err := writeGraphPicture(f.picture, g, strings.Join(files, " + "), values, sol.InKernel, nil, nil); err != nil {
+			return err
+		}
+		report.Picture = f.picture.File
 	}
 	if f.json {
 		return writeJSON(env.stdout, report)

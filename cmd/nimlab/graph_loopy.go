@@ -129,6 +129,7 @@ type loopyReport struct {
 	DrawingMoves *[]string `json:"drawing_moves,omitempty"`
 	BestMove     string    `json:"best_move,omitempty"`
 	Dot          string    `json:"dot,omitempty"`
+	Picture      string    `json:"picture,omitempty"`
 }
 
 type kernelJSON struct {
@@ -241,6 +242,27 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 			return err
 		}
 		r.Dot = f.dot
+	}
+	if f.picture.File != "" {
+		gamma := make([]string, g.Len())
+		p := make([]bool, g.Len())
+		d := make([]bool, g.Len())
+		for v := range g.Len() {
+			gamma[v] = "γ=" + values[v]
+			if strings.Contains(values[v], "_{") {
+				gamma[v] = values[v] // a long ∞_{…} reads larger without "γ="
+			}
+			p[v] = sol.Label[v] == 0
+			d[v] = sol.Outcome(v) == graph.D
+		}
+		var kernel []int
+		if len(kr.Kernels) > 0 {
+			kernel = kr.Kernels[0]
+		}
+		if err := writeGraphPicture(f.picture, g, strings.Join(files, " + "), gamma, p, d, kernel); err != nil {
+			return err
+		}
+		r.Picture = f.picture.File
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)

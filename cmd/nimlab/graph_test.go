@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -156,4 +158,37 @@ func TestGraphBadInput(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(errOut, "\n"), "%v: %q", tc.args, errOut)
 		assert.Contains(t, errOut, tc.msg, "%v", tc.args)
 	}
+}
+
+// TestGraphPicture draws the plate game and a loopy game with --png in
+// each format, and refuses what a picture cannot show.
+func TestGraphPicture(t *testing.T) {
+	dir := t.TempDir()
+	for _, ext := range []string{".png", ".svg", ".pdf"} {
+		out := filepath.Join(dir, "plate"+ext)
+		_, raw := runGraphJSON(t, "--plate", "1,2", "--n", "10", "--png", out, "--width", "1024", "--height", "768")
+		assert.Contains(t, raw, `"picture": "`+out+`"`)
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		switch ext {
+		case ".png":
+			cfg, err := png.DecodeConfig(bytes.NewReader(b))
+			require.NoError(t, err)
+			assert.Equal(t, [2]int{1024, 768}, [2]int{cfg.Width, cfg.Height})
+		case ".svg":
+			assert.Contains(t, string(b), "<svg")
+		case ".pdf":
+			assert.True(t, bytes.HasPrefix(b, []byte("%PDF-")))
+		}
+	}
+	status, _, errOut := runNimlab(t, "graph", "--game", "figure3", "--png", filepath.Join(dir, "fig3.png"))
+	assert.Equal(t, exitOK, status, errOut)
+	status, _, errOut = runNimlab(t, "graph", "--plate", "1,2", "--n", "10", "--png", filepath.Join(dir, "x.png"), "--misere")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "--misere")
+	status, _, errOut = runNimlab(t, "graph", "--subtraction", "1,2", "--n", "600", "--png", filepath.Join(dir, "big.png"))
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "at most 500 vertices")
+	status, _, _ = runNimlab(t, "graph", "--plate", "1,2", "--n", "10", "--png", filepath.Join(dir, "x.png"), "--palette", "rainbow")
+	assert.Equal(t, exitUsage, status)
 }

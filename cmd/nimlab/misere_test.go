@@ -167,7 +167,7 @@ func TestMisereBadInput(t *testing.T) {
 		{"two codes", []string{"misere", "0.7", "0.77"}, "exactly one octal code"},
 		{"bad digit", []string{"misere", "0.79"}, "not an octal digit"},
 		{"no point", []string{"misere", "77"}, "there is no point"},
-		{"bad leading", []string{"misere", "12.7"}, "not 0 or 4"},
+		{"bad leading", []string{"misere", "12.7"}, "adds tokens"},
 		{"bad max", []string{"misere", "0.77", "--max", "x"}, "--max must be a non-negative whole number"},
 		{"zero max", []string{"misere", "0.77", "--max", "0"}, "--max must be at least 1"},
 		{"bad heaps", []string{"misere", "0.77", "--heaps", "3,x"}, "--heaps entry"},

@@ -40,30 +40,32 @@ type octalFlags struct {
 	valuesFl   valuesFileFlags // --values-file (octal_values.go)
 	compare    string
 	equivalent bool
+	cert       string // --certificate FILE (certificate.go)
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
 type octalReport struct {
-	Code       string            `json:"code"`
-	Name       string            `json:"name,omitempty"`
-	Count      int               `json:"count"`
-	Values     []int             `json:"values,omitempty"`
-	Period     *int              `json:"period"`
-	Preperiod  *int              `json:"preperiod"`
-	Certified  bool              `json:"certified"`
-	NeededTo   *int              `json:"certificate_needs,omitempty"`
-	Saltus     *int              `json:"saltus,omitempty"`
-	Proof      string            `json:"proof,omitempty"`
-	Seen       *seenPeriod       `json:"seen_period,omitempty"`
-	Compare    *compareReport    `json:"compare,omitempty"`
-	Equivalent *equivalentReport `json:"equivalent,omitempty"`
-	MaxValue   int               `json:"max_value"`
-	MaxAt      int               `json:"max_at"`
-	Heaps      []int             `json:"heaps,omitempty"`
-	NimSum     *int              `json:"nim_sum,omitempty"`
-	Outcome    string            `json:"outcome,omitempty"`
-	Moves      *[]move           `json:"winning_moves,omitempty"`
-	MoveCount  *int              `json:"winning_move_count,omitempty"`
+	Code       string             `json:"code"`
+	Name       string             `json:"name,omitempty"`
+	Count      int                `json:"count"`
+	Values     []int              `json:"values,omitempty"`
+	Period     *int               `json:"period"`
+	Preperiod  *int               `json:"preperiod"`
+	Certified  bool               `json:"certified"`
+	NeededTo   *int               `json:"certificate_needs,omitempty"`
+	Saltus     *int               `json:"saltus,omitempty"`
+	Proof      string             `json:"proof,omitempty"`
+	Seen       *seenPeriod        `json:"seen_period,omitempty"`
+	Compare    *compareReport     `json:"compare,omitempty"`
+	Equivalent *equivalentReport  `json:"equivalent,omitempty"`
+	Cert       *certificateReport `json:"certificate,omitempty"`
+	MaxValue   int                `json:"max_value"`
+	MaxAt      int                `json:"max_at"`
+	Heaps      []int              `json:"heaps,omitempty"`
+	NimSum     *int               `json:"nim_sum,omitempty"`
+	Outcome    string             `json:"outcome,omitempty"`
+	Moves      *[]move            `json:"winning_moves,omitempty"`
+	MoveCount  *int               `json:"winning_move_count,omitempty"`
 }
 
 // move is a winning move as printed: Heap counts from 1, as "heap #N" in the
@@ -148,7 +150,8 @@ first.`,
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
   nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
   nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
-  nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk`,
+  nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk
+  nimlab octal 0.07 --certificate 0.07.cert   # a certificate 'nimlab verify' checks`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
@@ -178,6 +181,7 @@ first.`,
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
+	fl.StringVar(&f.cert, "certificate", "", "write the proven period's certificate to FILE (docs/CERTIFICATES.md; check it with 'nimlab verify FILE')")
 	fl.BoolVar(&f.equivalent, "equivalent", false, "list the codes of CODE's family (as many digits, octal or hexadecimal; subsets for S(…) and S!(…)) whose Grundy values agree with CODE's")
 	addLongRunFlags(fl, &f.long)
 	addStreamFlags(fl, &f.streamFl)
@@ -193,6 +197,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	code, err := octal.ParseGame(codeArg)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if f.cert != "" && (f.valuesFl.file != "" || f.streamOn) {
+		return badInput("--certificate works with runs in memory, not with --values-file or --stream")
 	}
 	if f.valuesFl.file != "" {
 		return runOctalValuesFile(ctx, env, code, f)
@@ -355,6 +362,11 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 			return err
 		}
 	}
+	if f.cert != "" {
+		if report.Cert, err = writeOctalCertificate(f.cert, env.stdout, code, res); err != nil {
+			return err
+		}
+	}
 	if f.json {
 		return writeJSON(env.stdout, report)
 	}
@@ -363,6 +375,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	}
 	if f.picture.File != "" {
 		fmt.Fprintf(env.stdout, "picture: %s (%d×%d)\n", f.picture.File, f.picture.Size.Width, f.picture.Size.Height)
+	}
+	if c := report.Cert; c != nil && c.File != "-" {
+		fmt.Fprintf(env.stdout, "certificate: %s (%s, G(0..%d), %d bytes, values SHA-256 %s)\n", c.File, c.Theorem, c.Window-1, c.Bytes, c.SHA256)
 	}
 	return nil
 }

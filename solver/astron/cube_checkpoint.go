@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // The checkpoint of a cube computation: a header naming the rules, the size
@@ -31,44 +31,38 @@ func (e *CheckpointError) Error() string {
 }
 
 func saveCubeCheckpoint(path string, c *Cube3, nextD int) error {
-	f, err := renameio.TempFile("", path)
-	if err != nil {
-		return fmt.Errorf("writing checkpoint: %w", err)
-	}
-	defer func() { _ = f.Cleanup() }()
-	h := crc32.New(crcTable)
-	w := bufio.NewWriterSize(io.MultiWriter(f, h), 1<<20)
-	rules := c.Rules.String()
-	hdr := make([]byte, 0, 64+len(rules))
-	hdr = append(hdr, cubeCheckpointMagic...)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.N))
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(nextD))
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.max))
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(rules)))
-	hdr = append(hdr, rules...)
-	if _, err := w.Write(hdr); err != nil {
-		return fmt.Errorf("writing checkpoint: %w", err)
-	}
-	buf := make([]byte, 0, 1<<16)
-	for i := 0; i < len(c.v); i += 1 << 15 {
-		buf = buf[:0]
-		for _, x := range c.v[i:min(len(c.v), i+1<<15)] {
-			buf = binary.LittleEndian.AppendUint16(buf, x)
-		}
-		if _, err := w.Write(buf); err != nil {
+	return safewrite.Write(path, nil, func(out io.Writer) error {
+		h := crc32.New(crcTable)
+		w := bufio.NewWriterSize(io.MultiWriter(out, h), 1<<20)
+		rules := c.Rules.String()
+		hdr := make([]byte, 0, 64+len(rules))
+		hdr = append(hdr, cubeCheckpointMagic...)
+		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.N))
+		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(nextD))
+		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.max))
+		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(rules)))
+		hdr = append(hdr, rules...)
+		if _, err := w.Write(hdr); err != nil {
 			return fmt.Errorf("writing checkpoint: %w", err)
 		}
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing checkpoint: %w", err)
-	}
-	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, h.Sum32())); err != nil {
-		return fmt.Errorf("writing checkpoint: %w", err)
-	}
-	if err := f.CloseAtomicallyReplace(); err != nil {
-		return fmt.Errorf("writing checkpoint: %w", err)
-	}
-	return nil
+		buf := make([]byte, 0, 1<<16)
+		for i := 0; i < len(c.v); i += 1 << 15 {
+			buf = buf[:0]
+			for _, x := range c.v[i:min(len(c.v), i+1<<15)] {
+				buf = binary.LittleEndian.AppendUint16(buf, x)
+			}
+			if _, err := w.Write(buf); err != nil {
+				return fmt.Errorf("writing checkpoint: %w", err)
+			}
+		}
+		if err := w.Flush(); err != nil {
+			return fmt.Errorf("writing checkpoint: %w", err)
+		}
+		if _, err := out.Write(binary.LittleEndian.AppendUint32(nil, h.Sum32())); err != nil {
+			return fmt.Errorf("writing checkpoint: %w", err)
+		}
+		return nil
+	})
 }
 
 // loadCubeCheckpoint fills c from the checkpoint at path when it exists; ok

@@ -357,7 +357,7 @@ func TestRunCancelAndResume(t *testing.T) {
 	assert.Positive(t, reports)
 	skipped := 0
 	_, err = Run(context.Background(), fam, Options{Budget: budget,
-		Known:    func(c string) bool { _, ok := recorded[c]; return ok },
+		Known:    func(c string) (*Result, bool) { r, ok := recorded[c]; return r, ok },
 		Record:   func(r *Result) error { recorded[r.Code] = r; return nil },
 		Progress: func(p Progress) { skipped = p.Skipped },
 	})
@@ -370,6 +370,60 @@ func TestRunCancelAndResume(t *testing.T) {
 		assert.Equal(t, r.Summary(), got.Summary(), r.Code)
 		assert.Equal(t, r.Fingerprints, got.Fingerprints, r.Code)
 		assert.Equal(t, [4]int{r.MaxValue, r.MaxAt, r.RareCount, r.LastRare}, [4]int{got.MaxValue, got.MaxAt, got.RareCount, got.LastRare}, r.Code)
+		assert.Equal(t, r.SameAs, got.SameAs, r.Code)
+	}
+}
+
+// A census killed after the games that others are checked against were
+// recorded, and then resumed, records the same same_as as one that ran
+// through: the resumed run recomputes the values of those recorded games
+// (and does not record them again).
+func TestResumeKeepsSameAs(t *testing.T) {
+	fam, err := ParseFamily("0.?6?")
+	require.NoError(t, err)
+	budget := Budget{MaxHeaps: 1 << 12}
+	full, err := Run(context.Background(), fam, Options{Budget: budget, Jobs: 1})
+	require.NoError(t, err)
+	bases := map[string]*Result{}
+	for _, r := range full {
+		if r.SameAs != "" {
+			bases[r.SameAs] = nil
+		}
+	}
+	require.NotEmpty(t, bases, "the family has games checked against others")
+	for _, r := range full {
+		if _, ok := bases[r.Code]; ok {
+			bases[r.Code] = r
+		}
+	}
+	for _, withResult := range []bool{true, false} {
+		var again []*Result
+		recorded := 0
+		_, err = Run(context.Background(), fam, Options{Budget: budget, Jobs: 2,
+			Known: func(c string) (*Result, bool) {
+				r, ok := bases[c]
+				if !withResult {
+					r = nil
+				}
+				return r, ok
+			},
+			Record: func(r *Result) error { again = append(again, r); recorded++; return nil },
+		})
+		require.NoError(t, err)
+		assert.Equal(t, len(full)-len(bases), recorded, "recorded games are not recorded again")
+		byCode := map[string]*Result{}
+		for _, r := range again {
+			byCode[r.Code] = r
+		}
+		for _, r := range full {
+			if _, ok := bases[r.Code]; ok {
+				continue
+			}
+			got := byCode[r.Code]
+			require.NotNil(t, got, r.Code)
+			assert.Equal(t, r.SameAs, got.SameAs, r.Code)
+			assert.Equal(t, r.Summary(), got.Summary(), r.Code)
+		}
 	}
 }
 

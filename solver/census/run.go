@@ -32,9 +32,15 @@ type Options struct {
 	// mostly on the many games that are certified within milliseconds.
 	Jobs int
 	// Known, if set, reports games whose result is already recorded with the
-	// same budget and engine; Run skips them (this is how a killed census
-	// resumes).
-	Known func(code string) bool
+	// same budget and engine, and that result (rec may be nil when only the
+	// code is known); Run skips them (this is how a killed census resumes).
+	// Run asks about every game once, before any game starts, so Known
+	// never runs while Record does. A skipped unsolved game that a game
+	// still to compute extends has its values recomputed (to rec.Heaps, or
+	// with the budget when rec is nil), not recorded: the later game is then
+	// checked against them exactly as in a run that was never interrupted,
+	// and its same_as is the same.
+	Known func(code string) (rec *Result, ok bool)
 	// Record receives each finished game, one at a time (never
 	// concurrently), in the order they finish. An error stops the census.
 	Record func(*Result) error
@@ -48,6 +54,9 @@ const progressEvery = 100 * time.Millisecond
 
 // Run computes every game of fam that Known does not report, handing each
 // result to Record. It returns the results it computed, in family order.
+// Its results do not depend on whether an earlier run was interrupted: a
+// resumed census records what an uninterrupted one would (up to wall
+// times, and to what a time budget cut).
 // When ctx is cancelled the games in flight are abandoned (not recorded) and
 // Run returns ctx's error with the results finished so far.
 func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
@@ -98,6 +107,30 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 			}
 		}
 	}
+	// Ask Known about every game before any work starts (Known may read
+	// what Record writes).
+	known := make([]bool, len(fam.Games))
+	recs := make([]*Result, len(fam.Games))
+	if opts.Known != nil {
+		for i, g := range fam.Games {
+			recs[i], known[i] = opts.Known(g.Code)
+		}
+	}
+	// A known game is recomputed (not recorded) when it is unsolved and a
+	// game to compute, or another recomputed game, extends it: extenders
+	// come later in order, so one pass backwards finds them all.
+	rederive := make([]bool, len(fam.Games))
+	for k := len(order) - 1; k >= 0; k-- {
+		b := order[k]
+		if known[b] && !rederive[b] {
+			continue
+		}
+		for _, a := range subsets[b] {
+			if known[a] && (recs[a] == nil || !recs[a].Solved()) {
+				rederive[a] = true
+			}
+		}
+	}
 	done := make([]chan struct{}, len(fam.Games))
 	for i := range done {
 		done[i] = make(chan struct{})
@@ -140,6 +173,26 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 						}
 						mu.Unlock()
 					}
+					if known[i] {
+						vals, res, err := recompute(ctx, g, opts.Budget, recs[i], base)
+						mu.Lock()
+						defer mu.Unlock()
+						release(i)
+						if err != nil {
+							if firstErr == nil && ctx.Err() == nil {
+								firstErr = err
+							}
+							cancel()
+							return
+						}
+						if users[i] > 0 && !res.Solved() {
+							kept[i], keptRes[i] = vals, res
+						}
+						prog.Done++
+						prog.Skipped++
+						report(false)
+						return
+					}
 					res, vals, err := solve(ctx, g, opts.Budget, base, func(heaps int) {
 						mu.Lock()
 						prog.Code, prog.Heaps = g.Code, heaps
@@ -175,8 +228,7 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 	}
 feed:
 	for _, i := range order {
-		g := fam.Games[i]
-		if opts.Known != nil && opts.Known(g.Code) {
+		if known[i] && !rederive[i] {
 			mu.Lock()
 			prog.Done++
 			prog.Skipped++
@@ -238,6 +290,34 @@ const minSaltusHeaps = 2048
 func Solve(ctx context.Context, g Game, budget Budget, heaps func(int)) (*Result, error) {
 	res, _, err := solve(ctx, g, budget, nil, heaps)
 	return res, err
+}
+
+// recompute returns the values of a game recorded earlier, and the result
+// the later games name in same_as: with rec, exactly G(0..rec.Heaps−1),
+// which the recorded run computed (from base's values where they agree);
+// without rec, what solve computes within budget.
+func recompute(ctx context.Context, g Game, budget Budget, rec *Result, base *sharedValues) ([]uint16, *Result, error) {
+	if rec == nil {
+		res, vals, err := solve(ctx, g, budget, base, nil)
+		return vals, res, err
+	}
+	want := rec.Heaps
+	var resume []uint16
+	if base != nil {
+		n := base.ext.agreement(base.vals)
+		if n >= want {
+			return base.vals[:want:want], rec, nil
+		}
+		resume = base.vals[:n:n]
+	}
+	if want < 1 {
+		return nil, rec, nil
+	}
+	res, err := octal.Solve(ctx, g.Octal, octal.SolveOptions{N: want - 1, Exact: true, Resume: resume, Engine: octal.DenseOrSparse()})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: recomputing its recorded values: %w", g.Code, err)
+	}
+	return clipValues(res.Values), rec, nil
 }
 
 // errSaltus stops a game whose values show an arithmetic period.

@@ -50,44 +50,10 @@ func (g *Graph) condensedLayout(sccs [][]int) *Layout {
 		}
 	}
 	h := make([]int, n)
-	top := 0
 	for v := range n {
 		h[v] = ch[comp[v]]
-		top = max(top, h[v])
 	}
-	l := &Layout{Layer: h, Slot: make([]int, n), X: make([]float64, n), Y: make([]float64, n)}
-	l.Layers = make([][]int, top+1)
-	// Keep each component together, components in first-vertex order.
-	order := make([]int, n)
-	for v := range order {
-		order[v] = v
-	}
-	first := make([]int, len(sccs))
-	for i, c := range sccs {
-		first[i] = slices.Min(c)
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return first[comp[a]] - first[comp[b]] })
-	for _, v := range order {
-		l.Layers[h[v]] = append(l.Layers[h[v]], v)
-	}
-	widest := 1
-	for _, layer := range l.Layers {
-		widest = max(widest, len(layer))
-	}
-	for _, layer := range l.Layers {
-		for i, v := range layer {
-			l.Slot[v] = i
-			pos := float64(i) - float64(len(layer)-1)/2
-			l.X[v] = 0.5
-			if widest > 1 {
-				l.X[v] = 0.5 + pos/float64(widest-1)
-			}
-			if top > 0 {
-				l.Y[v] = float64(h[v]) / float64(top)
-			}
-		}
-	}
-	return l
+	return g.sugiyama(h, comp)
 }
 
 // ForceLayout places the vertices by a Fruchterman–Reingold force layout
@@ -95,9 +61,46 @@ func (g *Graph) condensedLayout(sccs [][]int) *Layout {
 // centre keeps separate parts together, and the square's border stops
 // what is pushed out), started from a circle in vertex order so that it is
 // deterministic; iterations bounds the work (n² per iteration). The
-// result has no layers: Layers, Layer and Slot are nil.
+// result has no layers: Layers, Layer and Slot are nil. Vertices without
+// moves in or out stand in a row along the bottom, apart from the rest
+// (pushed by all and pulled by none, they would take the corners).
 func (g *Graph) ForceLayout(iterations int) *Layout {
 	n := g.Len()
+	var alone, rest []int
+	for v := range n {
+		if len(g.succ[v]) == 0 && len(g.pred[v]) == 0 {
+			alone = append(alone, v)
+		} else {
+			rest = append(rest, v)
+		}
+	}
+	if len(alone) > 0 && len(rest) > 0 {
+		h := New()
+		for _, v := range rest {
+			h.Vertex(g.names[v])
+		}
+		for i, v := range rest {
+			for _, w := range g.succ[v] {
+				j, _ := h.Lookup(g.names[w])
+				h.AddEdge(i, j)
+			}
+		}
+		inner := h.ForceLayout(iterations)
+		l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
+		row := 1 / (math.Sqrt(float64(n)) + 1) // the bottom row's share of the height
+		for i, v := range rest {
+			l.X[v], l.Y[v] = inner.X[i], row+(1-row)*inner.Y[i]
+		}
+		for i, v := range alone {
+			l.X[v] = (float64(i) + 0.5) / float64(len(alone))
+		}
+		for u := range n {
+			for v := range u {
+				l.MinDist = min(l.MinDist, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]))
+			}
+		}
+		return l
+	}
 	x := make([]float64, n)
 	y := make([]float64, n)
 	for v := range n {
@@ -147,12 +150,20 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 			}
 		}
 	}
+	spreadApart(x, y, 0.5*2/math.Sqrt(float64(max(n, 1))))
 	// Into [0, 1]², the same scale on both axes so that shapes keep their
 	// proportions, centred.
-	l := &Layout{X: make([]float64, n), Y: make([]float64, n)}
+	l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
 	if n == 0 {
 		return l
 	}
+	defer func() {
+		for u := range n {
+			for v := range u {
+				l.MinDist = min(l.MinDist, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]))
+			}
+		}
+	}()
 	minX, maxX, minY, maxY := slices.Min(x), slices.Max(x), slices.Min(y), slices.Max(y)
 	span := max(maxX-minX, maxY-minY)
 	for v := range n {
@@ -163,4 +174,35 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 		}
 	}
 	return l
+}
+
+// spreadApart pushes apart, in a few rounds, the pairs of points closer
+// than d (a force layout may leave two vertices almost on top of each
+// other, which a drawing would have to shrink every vertex for).
+func spreadApart(x, y []float64, d float64) {
+	n := len(x)
+	for range 50 {
+		moved := false
+		for u := range n {
+			for v := range u {
+				ex, ey := x[u]-x[v], y[u]-y[v]
+				dist := math.Hypot(ex, ey)
+				if dist >= d {
+					continue
+				}
+				if dist < 1e-9 {
+					ex, ey, dist = 1, 0, 1 // the same place: apart sideways
+				}
+				push := (d - dist) / 2 / dist
+				x[u] += ex * push
+				y[u] += ey * push
+				x[v] -= ex * push
+				y[v] -= ey * push
+				moved = true
+			}
+		}
+		if !moved {
+			return
+		}
+	}
 }

@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -121,6 +122,7 @@ func TestStudyPowers(t *testing.T) {
 	secs, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_SECONDS"))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(max(secs, 60))*time.Second)
 	defer cancel()
+	failures := 0
 	failedCandidate = func(h int, q *monoid, p []bool, phi []int32, bad map[int]int) {
 		if h != n {
 			return
@@ -152,13 +154,24 @@ func TestStudyPowers(t *testing.T) {
 			}
 		}
 		lb, _ := certifiedLowerBound(q, p, r, limit)
+		if lb < 1 || lb > q.size {
+			t.Errorf("heap %d candidate %d: certified lower bound %d outside 1..%d", h, q.size, lb, q.size)
+		}
+		failures++
 		fmt.Printf("heap %d candidate %d: failure %v born on day %d; 0..%d·H_%d pairwise distinguishable; %d elements told apart\n", h, q.size, bad, limit, k-1, n, lb)
 	}
 	defer func() { failedCandidate = nil }()
 	for s.Last() < n {
-		if err := s.Next(ctx); err != nil {
-			t.Log(err)
-			return
+		err := s.Next(ctx)
+		if err == nil {
+			continue
 		}
+		// A study ends when its time or the profile memory limit runs out;
+		// any other error is a defect.
+		if !errors.Is(err, ErrTooLarge) && !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("heap %d: %v", s.Last()+1, err)
+		}
+		t.Logf("study ended at heap %d after %d failed candidates: %v", s.Last()+1, failures, err)
+		return
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
@@ -153,7 +152,7 @@ func TestCheckpointRefusesTamperedValues(t *testing.T) {
 // named pipe at once instead of waiting for a writer.
 func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	if err := mkfifo(fifo); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 	code := MustParseCode("0.106")

@@ -1,6 +1,7 @@
 package octal
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -24,15 +25,18 @@ type Code struct {
 }
 
 // ParseGame reads every game the take-and-break notation accepts
-// (takebreak.Parse: 0.07, 0.B, 4!.0, 0.[3], S(1,2,5), S!(1,3) …). Plain octal
-// codes come back exactly as ParseCode returns them.
+// (takebreak.Parse: 0.07, 0.B, 4!.0, 0.[3], 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)
+// …). Codes that are octal codes once normalised (04.30 is 4.3, 0.{1,2} is
+// 0.6) come back exactly as ParseCode returns them.
 func ParseGame(s string) (Code, error) {
-	if c, err := ParseCode(s); err == nil {
-		return c, nil
-	}
 	r, err := takebreak.Parse(s)
 	if err != nil {
 		return Code{}, err
+	}
+	if r.Kind == takebreak.TakeBreak {
+		if d, ok := r.OctalDigits(); ok {
+			return Code{Digits: d}, nil
+		}
 	}
 	return FromRules(r), nil
 }
@@ -72,47 +76,48 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("invalid octal code %q: %s; accepted: 0.d1d2… or .d1d2… with octal digits 0-7 after the point, and 0 or 4 before it (e.g. 0.07, .77, 4.7)", e.Input, e.Reason)
 }
 
-// ParseCode reads codes such as "0.07", ".07", "0.137" and "4.7".
+// ParseCode reads octal codes such as "0.07", ".07", "0.137" and "4.7".
+// It reads them with the take-and-break parser (takebreak.Parse), so every
+// spelling of an octal code in CGSuite's notation is accepted (04.30 is 4.3,
+// 0.{1,2} is 0.6), and refuses the games that are not octal codes.
 func ParseCode(s string) (Code, error) {
-	in := strings.TrimSpace(s)
 	fail := func(reason string) (Code, error) { return Code{}, &ParseError{Input: s, Reason: reason} }
-	if in == "" {
-		return fail("it is empty")
-	}
-	dot := strings.IndexByte(in, '.')
-	if dot < 0 {
-		return fail("there is no point")
-	}
-	before, after := in[:dot], in[dot+1:]
-	var d0 uint8
-	switch before {
-	case "", "0":
-	case "4":
-		d0 = 4
-	default:
-		if len(before) == 1 && before[0] >= '1' && before[0] <= '7' {
-			return fail(fmt.Sprintf("the digit %s before the point would allow a move that changes nothing (a pass); only 0 or 4 is meaningful there", before))
+	r, err := takebreak.Parse(s)
+	if err != nil {
+		var pe *takebreak.ParseError
+		if errors.As(err, &pe) {
+			return fail(pe.Reason)
 		}
-		return fail(fmt.Sprintf("%q before the point is not 0 or 4", before))
+		return fail(err.Error())
 	}
-	if after == "" {
-		return fail("no digits after the point")
+	if r.Kind != takebreak.TakeBreak {
+		if d, ok := r.OctalDigits(); ok {
+			return fail(fmt.Sprintf("%s is a subtraction game: its octal code is %s", r, Code{Digits: d}))
+		}
+		return fail(fmt.Sprintf("%s is an all-but subtraction game, not an octal code", r))
 	}
-	digits := []uint8{d0}
-	for i, r := range after {
+	if d, ok := r.OctalDigits(); ok {
+		return Code{Digits: d}, nil
+	}
+	return fail(notOctal(r))
+}
+
+// notOctal says why a take-and-break code is not an octal code.
+func notOctal(r takebreak.Code) string {
+	if !r.Finite() {
+		return fmt.Sprintf("%s repeats digits forever: it is a take-and-break code, not an octal code", r)
+	}
+	for j, d := range r.Digits {
 		switch {
-		case r >= '0' && r <= '7':
-			digits = append(digits, uint8(r-'0'))
-		case r == '8' || r == '9':
-			return fail(fmt.Sprintf("%c at position %d is not an octal digit", r, i+1))
-		default:
-			return fail(fmt.Sprintf("unexpected %q at position %d after the point", r, i+1))
+		case d.Mod != takebreak.Plain || !d.Uniform():
+			return fmt.Sprintf("the digit %s of %s has a modifier: it is a take-and-break code, not an octal code", d, r)
+		case j == 0 && d.Counts != 0 && d.Counts != 4:
+			return fmt.Sprintf("the digit %s before the point is not 0 or 4", d)
+		case j > 0 && (d.AtLeast > 0 || d.Counts > 7):
+			return fmt.Sprintf("the digit %s (removing %d tokens) is not an octal digit 0-7", d, j)
 		}
 	}
-	for len(digits) > 1 && digits[len(digits)-1] == 0 {
-		digits = digits[:len(digits)-1]
-	}
-	return Code{Digits: digits}, nil
+	return fmt.Sprintf("%s is not an octal code", r)
 }
 
 // MustParseCode is ParseCode for codes known to be valid (tests, examples,

@@ -18,14 +18,24 @@ import (
 //	Y_t(s) = values of the splits into t or more heaps
 //	       = ⋃_a G(a) ⊕ Y_{t−1}(s−a),  Y_1(s) = {G(s)} ∪ Y_2(s)
 //
+//	W_t(s) = the same, t or more heaps not all equal
+//	       = ⋃_a G(a) ⊕ W_{t−1}(s−a) ∪ ⋃_{a, k ≥ t−1, b = (s−a)/k ≠ a} G(a) ⊕ (k odd ? G(b) : 0),
+//	         W_1 = W_2
+//
 // (a is the first heap of an ordered split: the ordered splits give the same
-// value sets as the unordered ones). The union over a is taken value by
-// value: the bitsets of all a with G(a) = u are ORed first and the result is
-// XOR-translated by u once, so a heap costs O(s · words + values · words).
-// Two unequal heaps (!) and all-equal heaps (=) are read directly; the other
-// modified splits into three or more heaps (! or ? with open counts, ! with
-// three or more) are listed one by one (Digit.ForEachLeave), which is exact
-// but grows like the number of partitions.
+// value sets as the unordered ones; in W the rest is either not all equal or
+// k equal heaps b ≠ a). The union over a is taken value by value: the bitsets
+// of all a with G(a) = u are ORed first and the result is XOR-translated by u
+// once, so a heap costs O(s · words + values · words). Two unequal heaps (!)
+// and all-equal heaps (=) are read directly. Splits into three or more
+// pairwise unequal heaps (!) are a 0/1 knapsack over the heap sizes:
+//
+//	D_c(s) = values of the splits of s into c pairwise unequal heaps
+//	(c = needDist: that many or more), with each heap size m added once,
+//	when G(m) is known, to every s ≤ the table's capacity
+//
+// which costs O(capacity · needDist · words) a heap; the capacity doubles
+// when a heap passes it, and the table is rebuilt.
 type generalEngine struct {
 	rules takebreak.Code
 	vals  []uint16
@@ -35,6 +45,12 @@ type generalEngine struct {
 	needX   int        // X_2..X_needX are kept
 	needZ   int        // Z_2..Z_needZ
 	needY   int        // Y_1..Y_needY (needY ≥ 2 when any)
+
+	w                 [][]uint64 // w[t]: W_t, t = 2..needW
+	needW             int
+	divs              [][]int32  // divs[s]: the divisors of s, kept when needW > 0
+	dist              [][]uint64 // dist[c]: D_c for c = 0..needDist, entries 0..distCap
+	needDist, distCap int
 
 	acc []uint64 // scratch: per value u, the OR of the sets of heaps a with G(a) = u
 	opt []uint64 // the option values of the current heap
@@ -66,20 +82,30 @@ func (e *generalEngine) planTables() {
 		top := d.MaxHeaps()
 		if d.AtLeast > 0 {
 			top = d.AtLeast - 1
-			if d.Mod == takebreak.Plain {
+			a := max(d.AtLeast, 2)
+			switch d.ModAt(d.AtLeast) {
+			case takebreak.Plain:
 				e.needY = max(e.needY, d.AtLeast, 2)
+			case takebreak.NotAllEqual:
+				e.needW = max(e.needW, a)
+			case takebreak.Distinct:
+				e.needDist = max(e.needDist, a)
 			}
 		}
 		for i := 2; i <= top; i++ {
 			if !d.Allows(i) {
 				continue
 			}
-			switch d.Mod {
+			switch d.ModAt(i) {
 			case takebreak.Plain:
 				e.needX = max(e.needX, i)
 			case takebreak.NotAllEqual:
 				e.needZ = max(e.needZ, i)
 				e.needX = max(e.needX, i-1)
+			case takebreak.Distinct:
+				if i >= 3 {
+					e.needDist = max(e.needDist, i+1)
+				}
 			}
 		}
 	}
@@ -89,6 +115,8 @@ func (e *generalEngine) planTables() {
 	e.x = make([][]uint64, e.needX+1)
 	e.z = make([][]uint64, e.needZ+1)
 	e.y = make([][]uint64, e.needY+1)
+	e.w = make([][]uint64, e.needW+1)
+	e.dist = make([][]uint64, e.needDist+1)
 }
 
 func (e *generalEngine) values() []uint16 { return e.vals }
@@ -115,7 +143,7 @@ func (e *generalEngine) ensureWords(v int) {
 		}
 		return out
 	}
-	for _, tabs := range [][][]uint64{e.x, e.z, e.y} {
+	for _, tabs := range [][][]uint64{e.x, e.z, e.y, e.w, e.dist} {
 		for i := range tabs {
 			tabs[i] = widen(tabs[i])
 		}
@@ -143,6 +171,12 @@ func (e *generalEngine) prepareSplits(n int) {
 	}
 	for t := 1; t <= e.needY; t++ {
 		e.y[t] = grow(e.y[t])
+	}
+	for t := 2; t <= e.needW; t++ {
+		e.w[t] = grow(e.w[t])
+	}
+	if e.needW > 0 {
+		e.divs = append(e.divs, divisors(n))
 	}
 	if n < 2 {
 		return
@@ -180,6 +214,71 @@ func (e *generalEngine) prepareSplits(n int) {
 	for t := 2; t <= e.needY; t++ {
 		e.unionShifted(e.row(e.y[t], n), n, e.y[t-1], t-1, -1)
 	}
+	for t := 2; t <= e.needW; t++ {
+		dst := e.row(e.w[t], n)
+		e.unionShifted(dst, n, e.w[max(t-1, 2)], 2, -1)
+		for a := 1; a < n; a++ {
+			ga := int(vals[a])
+			for _, b := range e.divs[n-a] {
+				k := (n - a) / int(b)
+				if int(b) == a || k < t-1 {
+					continue
+				}
+				v := ga
+				if k%2 == 1 {
+					v ^= int(vals[b])
+				}
+				dst[v>>6] |= 1 << uint(v&63)
+			}
+		}
+	}
+}
+
+// divisors returns the divisors of s (none for s = 0).
+func divisors(s int) []int32 {
+	var out []int32
+	for b := 1; b*b <= s; b++ {
+		if s%b == 0 {
+			out = append(out, int32(b))
+			if b*b != s {
+				out = append(out, int32(s/b))
+			}
+		}
+	}
+	return out
+}
+
+// ensureDist makes the tables D_c hold every s ≤ n, rebuilding them with a
+// doubled capacity from the heap sizes 1..len(vals)−1 when n is beyond them.
+func (e *generalEngine) ensureDist(n int) {
+	if n <= e.distCap && e.dist[0] != nil {
+		return
+	}
+	e.distCap = max(2*e.distCap, n, 1024)
+	for c := range e.dist {
+		e.dist[c] = make([]uint64, (e.distCap+1)*e.words)
+	}
+	e.dist[0][0] = 1 // no heap: value 0
+	for m := 1; m < len(e.vals); m++ {
+		e.addDistinctPart(m)
+	}
+}
+
+// addDistinctPart adds heap size m (G(m) known) to the tables D_c: each
+// split of s − m into c − 1 unequal heaps smaller than m gives one of s into
+// c. s goes down so that m is used once.
+func (e *generalEngine) addDistinctPart(m int) {
+	g := int(e.vals[m])
+	top := e.needDist
+	for s := e.distCap; s >= m; s-- {
+		for c := top; c >= 1; c-- {
+			dst := e.row(e.dist[c], s)
+			xorTranslateOr(dst, e.row(e.dist[c-1], s-m), g)
+			if c == top {
+				xorTranslateOr(dst, e.row(e.dist[c], s-m), g)
+			}
+		}
+	}
 }
 
 // unionShifted ORs into dst the sets G(a) ⊕ T(n−a) for a = 1..n−1, a ≠ skip,
@@ -213,8 +312,12 @@ func (e *generalEngine) unionShifted(dst []uint64, n int, src []uint64, minRest,
 	}
 }
 
-// afterValue records what needs G(n): Y_1(n) = {G(n)} ∪ Y_2(n).
+// afterValue records what needs G(n): Y_1(n) = {G(n)} ∪ Y_2(n), and heap
+// size n in the tables D_c.
 func (e *generalEngine) afterValue(n int) {
+	if e.needDist > 0 && n >= 1 && n <= e.distCap && e.dist[0] != nil {
+		e.addDistinctPart(n)
+	}
 	if e.needY >= 1 {
 		row := e.row(e.y[1], n)
 		if n >= 1 {
@@ -268,6 +371,9 @@ func (e *generalEngine) heapValue(n int) int {
 	}
 	opt := e.opt[:w]
 	clear(opt)
+	if e.needDist > 0 {
+		e.ensureDist(n)
+	}
 	mark := func(v int) { opt[v>>6] |= 1 << uint(v&63) }
 	or := func(row []uint64) {
 		for k, x := range row {
@@ -289,7 +395,7 @@ func (e *generalEngine) heapValue(n int) int {
 			if r == 0 && d.Allows(0) {
 				mark(0)
 			}
-			if r >= 1 && d.Allows(1) {
+			if d.AllowsOneHeap(r) {
 				mark(int(vals[r]))
 			}
 		}
@@ -307,11 +413,20 @@ func (e *generalEngine) heapValue(n int) int {
 			e.markCount(d, r, i, opt, mark, or)
 		}
 		if d.AtLeast > 0 && r >= d.AtLeast {
-			switch d.Mod {
+			a := max(d.AtLeast, 2)
+			switch d.ModAt(d.AtLeast) {
 			case takebreak.Plain:
+				// Y_1(r) holds the single heap r: marked above already
+				// (a Plain count 1 has no "?" to refuse it).
 				or(e.row(e.y[max(d.AtLeast, 1)], r))
+			case takebreak.NotAllEqual:
+				or(e.row(e.w[a], r))
+			case takebreak.Distinct:
+				for c := a; c <= e.needDist; c++ {
+					or(e.row(e.dist[c], r))
+				}
 			default:
-				for i := d.AtLeast; i <= r; i++ {
+				for i := a; i <= r; i++ {
 					e.markCount(d, r, i, opt, mark, or)
 				}
 			}
@@ -333,8 +448,8 @@ func (e *generalEngine) heapValue(n int) int {
 // exactly i ≥ 2 heaps.
 func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mark func(int), or func([]uint64)) {
 	vals := e.vals
-	switch {
-	case d.Mod == takebreak.AllEqual:
+	switch mod := d.ModAt(i); {
+	case mod == takebreak.AllEqual:
 		if r%i == 0 {
 			if i%2 == 1 {
 				mark(int(vals[r/i]))
@@ -342,18 +457,20 @@ func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mar
 				mark(0)
 			}
 		}
-	case d.Mod == takebreak.Plain && i <= e.needX:
+	case mod == takebreak.Plain && i <= e.needX:
 		or(e.row(e.x[i], r))
-	case d.Mod == takebreak.NotAllEqual && i <= e.needZ:
+	case mod == takebreak.NotAllEqual && i <= e.needZ:
 		or(e.row(e.z[i], r))
-	case d.Mod == takebreak.Distinct && i == 2:
+	case mod == takebreak.Distinct && i == 2:
 		for a := 1; 2*a < r; a++ {
 			mark(int(vals[a] ^ vals[r-a]))
 		}
-	case d.Mod == takebreak.NotAllEqual && i == 2:
+	case mod == takebreak.NotAllEqual && i == 2:
 		for a := 1; 2*a < r; a++ {
 			mark(int(vals[a] ^ vals[r-a]))
 		}
+	case mod == takebreak.Distinct && i < e.needDist:
+		or(e.row(e.dist[i], r))
 	default:
 		d.ForEachLeave(r, i, func(heaps []int) bool {
 			v := 0

@@ -32,13 +32,16 @@ func bruteGrundy(c takebreak.Code, upTo int) []int {
 					if !d.Allows(i) || (j == 0 && i < 2) {
 						return
 					}
+					if i == 1 && parts[0] == 1 && d.ModAt(1) == takebreak.NotAllEqual {
+						return // CGSuite's "?" forbids a single heap of one token
+					}
 					if i >= 2 {
 						allEq, distinct := true, true
 						for x := 1; x < i; x++ {
 							allEq = allEq && parts[x] == parts[0]
 							distinct = distinct && parts[x] != parts[x-1]
 						}
-						switch d.Mod {
+						switch d.ModAt(i) {
 						case takebreak.Distinct:
 							if !distinct {
 								return

@@ -243,7 +243,7 @@ func valuesHash(vals []uint16) string {
 // (10^6 heaps) and 0.127 (131,000) with T. Czajka's independent C++
 // solver, through the hash of the values it printed for them (FNV-1a 64 of
 // the values as 16-bit words; the solver was built outside the
-// repository). 0.6 (10^6, with NIMLAB_TEST_LONG=1: some seconds) is the
+// repository). 0.6 (10^6, with NIMLAB_LONG=1: some seconds) is the
 // control of the first type.
 func TestLongParityGamesAgainstCzajka(t *testing.T) {
 	cases := []struct {
@@ -255,7 +255,7 @@ func TestLongParityGamesAgainstCzajka(t *testing.T) {
 		{"0.127", 131_000, "5eb2baa7e25a3c56"},
 		{"0.6", 1_000_000, "6c6a5f58e3d4ee6b"},
 	}
-	if os.Getenv("NIMLAB_TEST_LONG") == "" {
+	if os.Getenv("NIMLAB_LONG") == "" {
 		cases = cases[:2]
 	}
 	for _, tc := range cases {

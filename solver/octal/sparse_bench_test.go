@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -29,16 +28,6 @@ func benchCertify(b *testing.B, code string, period, preperiod, max int) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(ms.Sys)/(1<<20), "MiB-sys")
-}
-
-// cpuTime is the CPU time the process has used (user + system): on the
-// shared machine the wall clock also counts other people's builds.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // longBench skips benchmarks that take minutes unless NIMLAB_BENCH_LONG=1.

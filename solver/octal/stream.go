@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // Streaming: when the rare heaps of a sparse-space game stay below a bound,
@@ -47,6 +45,10 @@ const (
 	// streamReleaseBytes is the least memory handed back at once (or the
 	// last window's quarter, if that is less).
 	streamReleaseBytes = 2 << 20
+	// streamCommitBytes is the step in which a stream's memory is made
+	// usable ahead of the values written (see commitAnon), with as much
+	// again beyond the last value an extension writes.
+	streamCommitBytes = 1 << 20
 )
 
 // StreamOptions sets a Stream's windows.
@@ -72,6 +74,7 @@ type Stream struct {
 	region        []byte
 	first, window int
 	released      int // values [first, released) have been handed back
+	committed     int // bytes of region made usable from the last gap on (commitAnon)
 	streaming     bool
 	forced        bool // the space was given, not chosen
 }
@@ -111,11 +114,31 @@ func newStream(code Code, opts StreamOptions) (*Stream, error) {
 	if window < first+streamWindowSlack {
 		return nil, fmt.Errorf("a stream's last window must hold at least %d values (its first window %d + %d), not %d", first+streamWindowSlack, first, streamWindowSlack, window)
 	}
-	region, err := unix.Mmap(-1, 0, 2*StreamMaxHeaps, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON|unix.MAP_NORESERVE)
+	region, err := reserveAnon(2 * StreamMaxHeaps)
 	if err != nil {
 		return nil, fmt.Errorf("reserving address space for a stream: %w", err)
 	}
-	return &Stream{code: code, region: region, first: first, window: window, released: first}, nil
+	st := &Stream{code: code, region: region, first: first, window: window, released: first}
+	if err := st.commit(0); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// commit makes the values up to G(upTo) usable (and streamCommitBytes
+// more), from the last committed byte on: the values below it were
+// committed already or handed back.
+func (st *Stream) commit(upTo int) error {
+	top := min(len(st.region), (2*(upTo+1)+2*streamCommitBytes-1)&^(streamCommitBytes-1))
+	if top <= st.committed {
+		return nil
+	}
+	if err := commitAnon(st.region, st.committed, top); err != nil {
+		return fmt.Errorf("committing memory for a stream's values: %w", err)
+	}
+	st.committed = top
+	return nil
 }
 
 // all is the whole reservation as values.
@@ -128,7 +151,7 @@ func (st *Stream) Close() error {
 	if st.region == nil {
 		return nil
 	}
-	err := unix.Munmap(st.region)
+	err := freeAnon(st.region)
 	st.region, st.s = nil, nil
 	return err
 }
@@ -195,6 +218,9 @@ func (st *Stream) Extend(ctx context.Context, upTo int, progress ProgressFunc) e
 		if !st.streaming {
 			to = min(to, st.first-1)
 		}
+		if err := st.commit(to); err != nil {
+			return err
+		}
 		rare := len(st.s.rare)
 		var sub ProgressFunc
 		if progress != nil {
@@ -254,9 +280,8 @@ func (st *Stream) release() {
 	if hi-lo < min(streamReleaseBytes, st.window/2) {
 		return
 	}
-	// MADV_DONTNEED on a private anonymous mapping frees the pages now;
-	// nothing reads them again (and would read zeros if it did).
-	if err := unix.Madvise(st.region[lo:hi], unix.MADV_DONTNEED); err == nil {
+	// Nothing reads these values again.
+	if err := discardAnon(st.region[lo:hi]); err == nil {
 		st.released = hi / 2
 	}
 }
@@ -296,6 +321,17 @@ func ResumeStream(code Code, state *StreamState) (*Stream, error) {
 	if f != min(n, st.first) || len(state.LastValues) != n-max(f, n-st.window) {
 		st.Close()
 		return nil, fmt.Errorf("the saved stream state does not hold its windows (%d heaps, %d first and %d last values)", n, f, len(state.LastValues))
+	}
+	// The first window's pages, then the last window's, not the gap
+	// between them.
+	if err := st.commit(f - 1); err != nil {
+		st.Close()
+		return nil, err
+	}
+	st.committed = max(st.committed, (2*(n-len(state.LastValues)))&^(anonPage-1))
+	if err := st.commit(n - 1); err != nil {
+		st.Close()
+		return nil, err
 	}
 	all := st.all()
 	copy(all, state.FirstValues)

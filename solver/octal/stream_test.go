@@ -13,11 +13,11 @@ import (
 // TestStreamEqualsInMemory runs streams with small windows (so that memory
 // is handed back many times) against the in-memory engine: 0.106 (the
 // small-space engine, a parity space), 0.6 (the block engine) and 0.127
-// (a parity space through the block engine). With NIMLAB_TEST_LONG=1 each
+// (a parity space through the block engine). With NIMLAB_LONG=1 each
 // runs 10^7 heaps.
 func TestStreamEqualsInMemory(t *testing.T) {
 	heaps := map[string]int{"0.106": 1_000_000, "0.6": 400_000, "0.127": 200_000}
-	if os.Getenv("NIMLAB_TEST_LONG") != "" {
+	if os.Getenv("NIMLAB_LONG") != "" {
 		for c := range heaps {
 			heaps[c] = 10_000_000
 		}
@@ -27,7 +27,7 @@ func TestStreamEqualsInMemory(t *testing.T) {
 	// stops, rightly, at heap 1,697,097 (the rare value 248 is only ruled
 	// out by a split whose smaller part is beyond them).
 	first := map[string]int{"0.106": 1 << 15, "0.6": 1 << 17, "0.127": 1 << 15}
-	if os.Getenv("NIMLAB_TEST_LONG") != "" {
+	if os.Getenv("NIMLAB_LONG") != "" {
 		first["0.6"] = 1 << 22
 	}
 	for _, code := range []string{"0.106", "0.6", "0.127"} {

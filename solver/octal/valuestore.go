@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // A values file keeps a run's values on disk, so that a run is limited by
@@ -85,7 +83,8 @@ type ValueFile struct {
 	capacity int64
 	count    int64
 	escCode  uint16
-	data     []byte // the mapping of both planes
+	mapping  []byte // the mapping of the header and both planes
+	data     []byte // mapping[valuesHeaderSize:]: both planes
 	low      []byte // data[:capacity]
 	high     []byte // the high plane
 	escOff   int64  // file offset of the escape table
@@ -151,15 +150,6 @@ func ValueFileSize(capacity int64) int64 {
 	return escOff
 }
 
-// freeSpace returns the bytes available to this user in dir's file system.
-func freeSpace(dir string) (int64, error) {
-	var st unix.Statfs_t
-	if err := unix.Statfs(dir, &st); err != nil {
-		return 0, err
-	}
-	return int64(st.Bavail) * int64(st.Bsize), nil
-}
-
 // CreateValueFile starts a values file for code that will hold up to
 // capacity values: it checks that the disk has room, reserves the space (so
 // that writing through the mapping cannot fail later for lack of it) and
@@ -186,19 +176,15 @@ func CreateValueFile(path string, code Code, capacity int64) (*ValueFile, error)
 		return nil, err
 	}
 	fail := func(err error) (*ValueFile, error) {
-		f.Close()
+		f.Close() // before Remove: Windows removes no open file
 		os.Remove(tmp)
 		return nil, err
 	}
-	if err := unix.Fallocate(int(f.Fd()), 0, 0, size); err != nil {
-		if errors.Is(err, unix.ENOSPC) {
+	if err := preallocate(f, size); err != nil {
+		if errors.Is(err, errNoSpace) {
 			return fail(&NoRoomError{Path: path, Need: size, Free: free})
 		}
-		// A file system without fallocate: size the file; the free-space
-		// check above stands in for the reservation.
-		if err := f.Truncate(size); err != nil {
-			return fail(err)
-		}
+		return fail(err)
 	}
 	vf := &ValueFile{path: path, file: f, code: code, capacity: capacity, escCode: uint16(escapeCode), maxAt: 0}
 	if err := vf.mapPlanes(); err != nil {
@@ -214,20 +200,24 @@ func CreateValueFile(path string, code Code, capacity int64) (*ValueFile, error)
 func (vf *ValueFile) mapPlanes() error {
 	highOff, escOff := valuesLayout(vf.capacity)
 	vf.escOff = escOff
-	data, err := unix.Mmap(int(vf.file.Fd()), valuesHeaderSize, int(escOff-valuesHeaderSize), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	// The mapping starts at the file's start, as Windows maps only from
+	// offsets that are multiples of 64 KiB; the header page is not written
+	// through it.
+	mapping, err := mapFile(vf.file, escOff)
 	if err != nil {
 		return fmt.Errorf("mapping %s: %w", vf.file.Name(), err)
 	}
-	vf.data = data
+	vf.mapping, vf.data = mapping, mapping[valuesHeaderSize:]
+	data := vf.data
 	vf.low = data[:vf.capacity:vf.capacity]
 	vf.high = data[highOff-valuesHeaderSize : highOff-valuesHeaderSize+(vf.capacity+7)/8]
 	return nil
 }
 
 func (vf *ValueFile) unmap() {
-	if vf.data != nil {
-		unix.Munmap(vf.data)
-		vf.data, vf.low, vf.high = nil, nil, nil
+	if vf.mapping != nil {
+		unmapFile(vf.mapping)
+		vf.mapping, vf.data, vf.low, vf.high = nil, nil, nil, nil
 	}
 }
 
@@ -501,7 +491,7 @@ func (vf *ValueFile) setStream(sp Space, first, window int) {
 // the planes, then the escapes, then the header, each made durable before
 // the next, so the header never describes values that are not on disk.
 func (vf *ValueFile) Sync() error {
-	if err := unix.Msync(vf.data, unix.MS_SYNC); err != nil {
+	if err := syncMapped(vf.data, vf.file); err != nil {
 		return fmt.Errorf("saving %s: %w", vf.file.Name(), err)
 	}
 	if vf.escSaved < len(vf.escapes) {
@@ -524,9 +514,8 @@ func (vf *ValueFile) Sync() error {
 }
 
 // release hands back the mapped pages of the planes below the last 16 MiB
-// of values written (MADV_DONTNEED on a shared file mapping drops only this
-// process's view: the pages stay in the page cache, dirty ones are written
-// back by the kernel, and a later access reads them again).
+// of values written (dropMapped: they stay in the page cache, dirty ones
+// are written back, and a later access reads them again).
 func (vf *ValueFile) release() {
 	const keep = 16 << 20
 	hi := (vf.count - keep) &^ (valuesPage - 1)
@@ -534,12 +523,10 @@ func (vf *ValueFile) release() {
 		return
 	}
 	lo := vf.released &^ (valuesPage - 1)
-	if unix.Madvise(vf.low[lo:hi], unix.MADV_DONTNEED) != nil {
-		return
-	}
+	dropMapped(vf.low[lo:hi])
 	// The high plane's pages for the same values (eight values a byte).
 	if hlo, hhi := (lo/8)&^(valuesPage-1), (hi/8)&^(valuesPage-1); hhi > hlo {
-		unix.Madvise(vf.high[hlo:hhi], unix.MADV_DONTNEED)
+		dropMapped(vf.high[hlo:hhi])
 	}
 	vf.released = hi
 }
@@ -554,7 +541,7 @@ func (vf *ValueFile) dropPages(b []byte) {
 	lo := (off + valuesPage - 1) &^ (valuesPage - 1)
 	hi := (off + int64(len(b))) &^ (valuesPage - 1)
 	if hi > lo {
-		unix.Madvise(vf.data[lo:hi], unix.MADV_DONTNEED)
+		dropMapped(vf.data[lo:hi])
 	}
 }
 
@@ -577,13 +564,28 @@ func (vf *ValueFile) Finish() error {
 		vf.complete = false
 		return err
 	}
-	if err := os.Rename(vf.file.Name(), vf.path); err != nil {
-		return fmt.Errorf("renaming %s: %w", vf.file.Name(), err)
+	// Closed while renamed, then opened again: Windows renames no file
+	// that is open or mapped.
+	name := vf.file.Name()
+	vf.unmap()
+	vf.file.Close()
+	vf.file = nil
+	if err := os.Rename(name, vf.path); err != nil {
+		return fmt.Errorf("renaming %s: %w", name, err)
 	}
 	if d, err := os.Open(filepath.Dir(vf.path)); err == nil {
 		d.Sync()
 		d.Close()
 	}
+	f, err := os.OpenFile(vf.path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	vf.file = f
+	if err := vf.mapPlanes(); err != nil {
+		return err
+	}
+	vf.released = 0
 	return nil
 }
 

@@ -170,7 +170,7 @@ func diskRunCases() []diskRunCase {
 		{"0.6", 150_000, 1 << 14},      // Officers: rare heaps to 20,627; heap 95,652 needs a split beyond 2^16
 		{"0.1777", 1_000_000, 1 << 14},
 	}
-	if os.Getenv("NIMLAB_TEST_LONG") != "" {
+	if os.Getenv("NIMLAB_LONG") != "" {
 		for i := range cases {
 			cases[i].heaps = 10_000_000
 		}

@@ -8,7 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // A verification checkpoint (version 2 of the checkpoint files: the first
@@ -52,29 +52,23 @@ func checkpointHead(magic string, code Code) []byte {
 // of all of it, to path through a temporary file renamed into place: a
 // crash leaves the old file or the new one.
 func writeStreamsCheckpoint(path string, head []byte, streams ...*StreamState) error {
-	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
-	if err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	defer f.Cleanup()
-	crc := crc32.New(crcTable)
-	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	w.Write(head)
-	for _, st := range streams {
-		if err := writeStreamState(w, st); err != nil {
+	return safewrite.Write(path, nil, func(out io.Writer) error {
+		crc := crc32.New(crcTable)
+		w := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
+		w.Write(head)
+		for _, st := range streams {
+			if err := writeStreamState(w, st); err != nil {
+				return fmt.Errorf("writing checkpoint %s: %w", path, err)
+			}
+		}
+		if err := w.Flush(); err != nil {
 			return fmt.Errorf("writing checkpoint %s: %w", path, err)
 		}
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if _, err := f.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	if err := f.CloseAtomicallyReplace(); err != nil {
-		return fmt.Errorf("writing checkpoint %s: %w", path, err)
-	}
-	return nil
+		if _, err := out.Write(binary.LittleEndian.AppendUint32(nil, crc.Sum32())); err != nil {
+			return fmt.Errorf("writing checkpoint %s: %w", path, err)
+		}
+		return nil
+	})
 }
 
 // writeStreamState writes one stream's part of a checkpoint.

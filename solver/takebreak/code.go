@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Modifier restricts the heaps a digit may leave when it leaves two or more.
@@ -37,15 +38,24 @@ func (m Modifier) String() string {
 }
 
 // Digit is one digit of a take-and-break code: the numbers of non-empty heaps
-// a move may leave, and a modifier.
+// a move may leave, and the modifier each of those numbers carries.
+//
+// A digit written with one modifier (6!, {2+}?) has Mod set and PerCount
+// zero. A brace list whose counts carry different modifiers ({0,2!,3}) has
+// Mod Plain and the modifier of each such count in PerCount. The counts
+// from AtLeast on all carry the modifier of count AtLeast.
 type Digit struct {
 	// Counts has bit i set when the move may leave exactly i non-empty
 	// heaps (0 ≤ i < 64).
 	Counts uint64
 	// AtLeast > 0 also allows every count ≥ AtLeast ({2+} is AtLeast 2).
 	AtLeast int
-	// Mod restricts moves that leave two or more heaps.
+	// Mod is the modifier of every count the digit allows, except those
+	// listed in PerCount.
 	Mod Modifier
+	// PerCount[m−1] has bit i set when count i carries modifier m
+	// (Distinct, NotAllEqual, AllEqual) instead of Mod.
+	PerCount [3]uint64
 }
 
 // Allows reports whether the digit allows leaving exactly i non-empty heaps.
@@ -59,8 +69,39 @@ func (d Digit) Allows(i int) bool {
 	return i < 64 && d.Counts&(1<<uint(i)) != 0
 }
 
+// ModAt returns the modifier that count i carries (counts from AtLeast on
+// carry the modifier of AtLeast).
+func (d Digit) ModAt(i int) Modifier {
+	if d.AtLeast > 0 && i > d.AtLeast {
+		i = d.AtLeast
+	}
+	if i >= 0 && i < 64 {
+		for m := range d.PerCount {
+			if d.PerCount[m]&(1<<uint(i)) != 0 {
+				return Modifier(m + 1)
+			}
+		}
+	}
+	return d.Mod
+}
+
+// AllowsOneHeap reports whether the digit may leave r ≥ 1 tokens as one
+// heap. It follows CGSuite, whose "?" on the count 1 (0.6?, 0.7?, *?) also
+// forbids leaving a single heap of one token: the heaps left by such a move
+// are "not all equal" only when the heap has two tokens or more.
+func (d Digit) AllowsOneHeap(r int) bool {
+	if r < 1 || !d.Allows(1) {
+		return false
+	}
+	return r >= 2 || d.ModAt(1) != NotAllEqual
+}
+
 // IsZero reports whether the digit allows no move.
 func (d Digit) IsZero() bool { return d.Counts == 0 && d.AtLeast == 0 }
+
+// Uniform reports whether every count the digit allows carries the same
+// modifier (Mod).
+func (d Digit) Uniform() bool { return d.PerCount == [3]uint64{} }
 
 // MaxHeaps returns the largest number of heaps the digit may leave: −1 when
 // there is no bound ({2+}), 0 for the zero digit and for a digit that only
@@ -75,54 +116,132 @@ func (d Digit) MaxHeaps() int {
 	return 63 - bits.LeadingZeros64(d.Counts)
 }
 
-// normalize drops what has no effect: count bits covered by AtLeast (and
-// {2,3+} becomes {2+}), and a modifier on a digit that never leaves two or
-// more heaps.
-func (d Digit) normalize() Digit {
+// highest returns the largest count the digit lists: AtLeast when it has
+// one, else its largest count; −1 for the zero digit.
+func (d Digit) highest() int {
 	if d.AtLeast > 0 {
-		if d.AtLeast < 64 {
-			d.Counts &= (1 << uint(d.AtLeast)) - 1
-		}
-		for d.AtLeast > 1 && d.Counts&(1<<uint(d.AtLeast-1)) != 0 {
-			d.AtLeast--
-			d.Counts &^= 1 << uint(d.AtLeast)
-		}
+		return d.AtLeast
 	}
-	if d.AtLeast == 0 && d.Counts < 4 {
-		d.Mod = Plain
+	if d.Counts == 0 {
+		return -1
+	}
+	return 63 - bits.LeadingZeros64(d.Counts)
+}
+
+// withMods returns the digit with count i carrying mods[i] (i ≤ highest).
+func (d Digit) withMods(mods *[64]Modifier) Digit {
+	d.Mod = Plain
+	d.PerCount = [3]uint64{}
+	for i := 0; i <= d.highest(); i++ {
+		if d.Allows(i) && mods[i] != Plain {
+			d.PerCount[mods[i]-1] |= 1 << uint(i)
+		}
 	}
 	return d
 }
 
-// digitChars are the single-character digits, value 0..35.
-const digitChars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+// normalize puts the digit in CGSuite's canonical form: when the counts ≥ 2
+// it allows carry one modifier, every count carries it (the digit is
+// uniform); otherwise counts 0 and 1 carry none (a modifier changes nothing
+// there but for "?" on one heap, see AllowsOneHeap); then an open range
+// starts as low as the counts below it allow (the same modifier all the
+// way: {2,3+} is {2+}).
+func (d Digit) normalize() Digit {
+	if d.AtLeast > 0 && d.AtLeast < 64 {
+		d.Counts &= (1 << uint(d.AtLeast)) - 1
+	}
+	top := d.highest()
+	if top < 0 {
+		return Digit{}
+	}
+	var mods [64]Modifier
+	var effective [4]bool
+	kinds := 0
+	for i := 0; i <= top; i++ {
+		if !d.Allows(i) {
+			continue
+		}
+		mods[i] = d.ModAt(i)
+		if i >= 2 || (d.AtLeast > 0 && i == d.AtLeast) {
+			if !effective[mods[i]] {
+				effective[mods[i]] = true
+				kinds++
+			}
+		}
+	}
+	switch kinds {
+	case 0:
+		d.Mod, d.PerCount = Plain, [3]uint64{}
+	case 1:
+		for m := range effective {
+			if effective[m] {
+				d.Mod, d.PerCount = Modifier(m), [3]uint64{}
+			}
+		}
+	default:
+		mods[0], mods[1] = Plain, Plain
+		d = d.withMods(&mods)
+	}
+	for d.AtLeast > 1 && d.Allows(d.AtLeast-1) && d.ModAt(d.AtLeast-1) == d.ModAt(d.AtLeast) {
+		d.AtLeast--
+		d.Counts &^= 1 << uint(d.AtLeast)
+		for m := range d.PerCount {
+			if d.PerCount[m]&(1<<uint(d.AtLeast+1)) != 0 {
+				d.PerCount[m] |= 1 << uint(d.AtLeast)
+			}
+			d.PerCount[m] &^= 1 << uint(d.AtLeast+1)
+		}
+	}
+	return d
+}
 
-// String writes the digit as one character when it fits (0-9, A-Z) and as a
-// brace list otherwise, followed by its modifier.
+// digitChars are the single-character digits CGSuite writes, value 0..31.
+// Parse also reads W-Z as 32-35.
+const digitChars = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+
+// String writes the digit as CGSuite does: one character 0-9 or A-V for
+// counts up to 4 heaps, &n; for larger sets of counts, * for "any number of
+// heaps", a brace list {0,1,3+} for open ranges, each followed by the
+// digit's modifier; a digit whose counts carry different modifiers lists
+// each count with its own ({0,2=,3?+}).
 func (d Digit) String() string {
+	if d.IsZero() {
+		return "0"
+	}
 	var b strings.Builder
-	if d.AtLeast == 0 && d.Counts < uint64(len(digitChars)) {
-		b.WriteByte(digitChars[d.Counts])
-	} else {
+	if !d.Uniform() {
 		b.WriteByte('{')
-		first := true
-		for i := 0; i < 64; i++ {
-			if d.Counts&(1<<uint(i)) == 0 {
+		for i := 0; i <= d.highest(); i++ {
+			if !d.Allows(i) {
 				continue
 			}
-			if !first {
+			if b.Len() > 1 {
 				b.WriteByte(',')
 			}
-			first = false
 			b.WriteString(strconv.Itoa(i))
+			b.WriteString(d.ModAt(i).String())
 		}
 		if d.AtLeast > 0 {
-			if !first {
-				b.WriteByte(',')
-			}
-			b.WriteString(strconv.Itoa(d.AtLeast) + "+")
+			b.WriteByte('+')
 		}
 		b.WriteByte('}')
+		return b.String()
+	}
+	switch {
+	case d.AtLeast == 0 && d.Counts < uint64(len(digitChars)):
+		b.WriteByte(digitChars[d.Counts])
+	case d.AtLeast == 0:
+		b.WriteString("&" + strconv.FormatUint(d.Counts, 10) + ";")
+	case d.AtLeast == 1 && d.Counts&1 != 0:
+		b.WriteByte('*')
+	default:
+		b.WriteByte('{')
+		for i := 0; i < d.AtLeast; i++ {
+			if d.Counts&(1<<uint(i)) != 0 {
+				b.WriteString(strconv.Itoa(i) + ",")
+			}
+		}
+		b.WriteString(strconv.Itoa(d.AtLeast) + "+}")
 	}
 	b.WriteString(d.Mod.String())
 	return b.String()
@@ -199,7 +318,7 @@ func (c Code) MaxHeaps() int {
 // HasModifiers reports whether some digit carries a modifier that matters.
 func (c Code) HasModifiers() bool {
 	for _, d := range c.Digits {
-		if d.Mod != Plain {
+		if d.Mod != Plain || !d.Uniform() {
 			return true
 		}
 	}
@@ -216,7 +335,7 @@ func (c Code) OctalDigits() (digits []uint8, ok bool) {
 	}
 	out := make([]uint8, len(c.Digits))
 	for j, d := range c.Digits {
-		if d.AtLeast > 0 || d.Counts > 7 || d.Mod != Plain {
+		if d.AtLeast > 0 || d.Counts > 7 || d.Mod != Plain || !d.Uniform() {
 			return nil, false
 		}
 		if j == 0 && d.Counts != 0 && d.Counts != 4 {
@@ -287,9 +406,9 @@ type ParseError struct {
 }
 
 // Accepted is the one-line summary of the notation used in error messages.
-const Accepted = "accepted: a take-and-break code d0.d1d2… (digits 0-9 and A-Z, or brace lists such as {2,3} or {2+}; " +
-	"a digit before the point that only splits, e.g. 4 or 8; modifiers ! ? = after a digit; " +
-	"[…] repeats the final digits forever), e.g. 0.07, 0.B, 4.7, 4!.0, 0.[3], 0.{2+}; " +
+const Accepted = "accepted: a take-and-break code d0.d1d2… (digits 0-9 and A-V, &n; for larger digits, * for any number of heaps, " +
+	"brace lists of heap counts such as {2,3}, {0,2+} or {1,2!}; a digit before the point that only splits, e.g. 4 or 8; " +
+	"modifiers ! ? = after a digit or a count; […] repeats the final digits forever), e.g. 0.07, 0.B, 4.7, 4!.0, 0.[3], 0.{2+}, 0.*!3; " +
 	"or a subtraction game S(1,2,5), or an all-but subtraction game S!(1,3)"
 
 func (e *ParseError) Error() string {
@@ -300,22 +419,28 @@ func (e *ParseError) Error() string {
 // positions).
 const maxSubtraction = 1 << 16
 
-// Parse reads a take-and-break code or a subtraction game. It accepts:
+// Parse reads a take-and-break code in CGSuite's notation, or a subtraction
+// game. It accepts:
 //
-//   - codes d0.d1d2…dk, with ".d1…" short for "0.d1…": each digit is 0-9 or
-//     A-Z (value 0..35; lower case is read as upper case) or a brace list of
-//     heap counts such as {2,3} (= C) or {2+} (two or more heaps), and may be
-//     followed by one modifier: ! (the heaps left are pairwise unequal), ?
-//     (not all equal) or = (all equal);
+//   - codes d0.d1d2…dk, with ".d1…" short for "0.d1…" and zeros before d0
+//     ignored (04.3 is 4.3); each digit is one of
+//     0-9 and A-V (value 0..31; lower case is read as upper case, and W-Z
+//     as 32..35), &n; (any value n, 0.&32; is 0.{5}), * (any number of
+//     heaps, zero included), or a brace list of heap counts such as {2,3}
+//     (= C), {2+} (two or more heaps) or {0,1,3+}; a digit may be followed
+//     by one modifier: ! (the heaps left are pairwise unequal), ? (not all
+//     equal) or = (all equal), and each count of a brace list may carry its
+//     own instead ({1,2!}, {0,2?,4?+});
 //   - infinite codes: […] around the final digits repeats them forever, as
 //     in 0.[3] (Nim), 4.[3] (Lasker's Nim) or 0.1[23];
 //   - S(a,b,…): the subtraction game with that set, and S!(a,b,…): the
 //     all-but subtraction game that may remove any positive number of tokens
 //     except a, b, …; "all-but(a,b)" is read as S!(a,b).
 //
-// The digit before the point may only split heaps (its bits 0 and 1 must be
-// clear: they would mean a pass); codes with digits before the point beyond
-// the first (moves that add tokens, as CGSuite's 20.017) are refused.
+// The digit before the point may only split heaps (it may not allow leaving
+// nothing or one heap: that would mean a pass). Non-zero digits further left,
+// which in CGSuite's notation add tokens (20.017), are refused with an
+// explanation. Positions in error messages count characters.
 func Parse(s string) (Code, error) {
 	in := strings.TrimSpace(s)
 	fail := func(format string, a ...any) (Code, error) {
@@ -333,37 +458,38 @@ func Parse(s string) (Code, error) {
 	case strings.HasPrefix(lower, "s") && !strings.Contains(in, "."):
 		return fail("a subtraction game is written S(1,2,5) or S!(1,3)")
 	}
-	dot := strings.IndexByte(in, '.')
+	runes := []rune(in)
+	dot := slices.Index(runes, '.')
 	if dot < 0 {
 		return fail("there is no point")
 	}
-	before, after := in[:dot], in[dot+1:]
+	before, after := runes[:dot], runes[dot+1:]
 	var d0 Digit
-	if before != "" {
-		ds, rep, err := parseDigits(before)
+	if len(before) > 0 {
+		ds, rep, err := parseDigits(before, 0)
 		if err != "" {
-			return fail("before the point: %s", err)
+			return fail("%s", err)
 		}
 		if rep >= 0 {
 			return fail("brackets […] may only repeat the final digits after the point")
 		}
-		if len(ds) > 1 {
-			return fail("%q has more than one digit before the point (moves that add tokens are not supported)", before)
+		d0 = ds[len(ds)-1].normalize()
+		if why := addsTokens(in, ds[:len(ds)-1]); why != "" {
+			return fail("%s", why)
 		}
-		d0 = ds[0]
-		if d0.Counts&1 != 0 {
-			return fail("the digit %s before the point has bit 0 set: removing nothing and leaving nothing is not a move", d0)
+		if d0.Allows(0) {
+			return fail("the digit %s before the point allows leaving no heap: removing nothing and leaving nothing is not a move", d0)
 		}
-		if d0.Counts&2 != 0 {
-			return fail("the digit %s before the point has bit 1 set, which would allow a move that changes nothing (a pass); use a digit that only splits, such as 4 or 8", d0)
+		if d0.Allows(1) {
+			return fail("the digit %s before the point allows leaving one heap, which would be a move that changes nothing (a pass); use a digit that only splits, such as 4 or 8", d0)
 		}
 	}
-	if after == "" {
+	if len(after) == 0 {
 		return fail("no digits after the point")
 	}
-	ds, rep, err := parseDigits(after)
+	ds, rep, err := parseDigits(after, dot+1)
 	if err != "" {
-		return fail("after the point: %s", err)
+		return fail("%s", err)
 	}
 	c := Code{Digits: append([]Digit{d0}, ds...)}
 	if rep >= 0 {
@@ -372,27 +498,80 @@ func Parse(s string) (Code, error) {
 	return c.normalize(), nil
 }
 
+// addsTokens explains why a code with non-zero digits left of the digit
+// before the point is refused; "" when there are none (04.3 is 4.3).
+// additive holds those digits in the order written.
+func addsTokens(code string, additive []Digit) string {
+	for k, d := range additive {
+		if d.normalize().IsZero() {
+			continue
+		}
+		t := len(additive) - k // tokens this digit adds
+		tokens := "1 token"
+		if t > 1 {
+			tokens = fmt.Sprintf("%d tokens", t)
+		}
+		return fmt.Sprintf("in %s the digit %s left of the digit before the point adds tokens: CGSuite reads it as \"add %s to a heap, then leave %s\". "+
+			"nimlab does not compute such games: it finds a heap's value from smaller heaps and proves periods with theorems for games whose moves only take tokens and split heaps, "+
+			"and a move that adds tokens breaks both (in 20.017 a heap can grow for ever, so play need not end)",
+			code, d.normalize(), tokens, describeCounts(d.normalize()))
+	}
+	return ""
+}
+
+// describeCounts says in words what a digit may leave: "nothing", "one
+// heap", "exactly 3 heaps", "one or 2 heaps", "2 or more heaps", with its
+// modifier.
+func describeCounts(d Digit) string {
+	var parts []string
+	for i := 0; i <= d.highest(); i++ {
+		if !d.Allows(i) {
+			continue
+		}
+		switch {
+		case d.AtLeast > 0 && i == d.AtLeast:
+			parts = append(parts, fmt.Sprintf("%d or more heaps", i))
+		case i == 0:
+			parts = append(parts, "nothing")
+		case i == 1:
+			parts = append(parts, "one heap")
+		default:
+			parts = append(parts, fmt.Sprintf("%d heaps", i))
+		}
+	}
+	s := strings.Join(parts, " or ")
+	if len(parts) == 1 && d.AtLeast == 0 && d.highest() >= 2 {
+		s = "exactly " + s
+	}
+	if d.Uniform() && d.Mod != Plain && d.highest() >= 2 {
+		s += map[Modifier]string{Distinct: ", pairwise unequal", NotAllEqual: ", not all equal", AllEqual: ", all equal"}[d.Mod]
+	}
+	return s
+}
+
 // parseDigits reads a run of digits; rep is the index of the first repeated
-// digit ([), −1 when there are no brackets. err is "" on success.
-func parseDigits(s string) (ds []Digit, rep int, err string) {
+// digit ([), −1 when there are no brackets. off is the position of s[0] in
+// the code, for messages. err is "" on success.
+func parseDigits(s []rune, off int) (ds []Digit, rep int, err string) {
 	rep = -1
 	closed := false
+	at := func(i int) int { return off + i + 1 }
 	for i := 0; i < len(s); {
 		ch := s[i]
 		if closed {
-			return nil, 0, fmt.Sprintf("%q after the closing bracket: brackets repeat the final digits", s[i:])
+			return nil, 0, fmt.Sprintf("%q after the closing bracket (character %d): brackets repeat the final digits", string(s[i:]), at(i))
 		}
 		switch {
 		case ch == '[':
 			if rep >= 0 {
-				return nil, 0, "a second opening bracket"
+				return nil, 0, fmt.Sprintf("a second opening bracket at character %d", at(i))
 			}
 			rep = len(ds)
 			i++
 			continue
 		case ch == ']':
 			if rep < 0 {
-				return nil, 0, "a closing bracket without an opening one"
+				return nil, 0, fmt.Sprintf("a closing bracket without an opening one at character %d", at(i))
 			}
 			if rep == len(ds) {
 				return nil, 0, "empty brackets []"
@@ -401,9 +580,10 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 			i++
 			continue
 		case ch == '!' || ch == '?' || ch == '=':
-			return nil, 0, fmt.Sprintf("modifier %c at position %d does not follow a digit", ch, i+1)
+			return nil, 0, fmt.Sprintf("modifier %c at character %d does not follow a digit", ch, at(i))
 		}
 		var d Digit
+		explicit := false // a brace list whose counts carry their own modifiers
 		switch {
 		case ch >= '0' && ch <= '9':
 			d.Counts = uint64(ch - '0')
@@ -414,33 +594,52 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 		case ch >= 'a' && ch <= 'z':
 			d.Counts = uint64(ch-'a') + 10
 			i++
-		case ch == '{':
-			end := strings.IndexByte(s[i:], '}')
+		case ch == '*':
+			d = Digit{Counts: 1, AtLeast: 1}
+			i++
+		case ch == '&':
+			end := slices.Index(s[i:], ';')
 			if end < 0 {
-				return nil, 0, fmt.Sprintf("the brace at position %d is not closed", i+1)
+				return nil, 0, fmt.Sprintf("the digit & at character %d is not closed by ; (write &n; for the digit of value n, e.g. &32; for 0.{5})", at(i))
+			}
+			v, perr := strconv.ParseUint(string(s[i+1:i+end]), 10, 64)
+			if perr != nil {
+				return nil, 0, fmt.Sprintf("%q at character %d is not a digit value (&n; with n a whole number below 2^64)", string(s[i:i+end+1]), at(i))
+			}
+			d.Counts = v
+			i += end + 1
+		case ch == '{':
+			end := slices.Index(s[i:], '}')
+			if end < 0 {
+				return nil, 0, fmt.Sprintf("the brace at character %d is not closed", at(i))
 			}
 			var e string
-			if d, e = parseBrace(s[i+1 : i+end]); e != "" {
+			if d, explicit, e = parseBrace(s[i+1:i+end], at(i+1)); e != "" {
 				return nil, 0, e
 			}
 			i += end + 1
 		default:
-			return nil, 0, fmt.Sprintf("unexpected %q at position %d", ch, i+1)
+			return nil, 0, fmt.Sprintf("unexpected %q at character %d", string(ch), at(i))
 		}
 		if i < len(s) {
+			m := Plain
 			switch s[i] {
 			case '!':
-				d.Mod = Distinct
-				i++
+				m = Distinct
 			case '?':
-				d.Mod = NotAllEqual
-				i++
+				m = NotAllEqual
 			case '=':
-				d.Mod = AllEqual
-				i++
+				m = AllEqual
 			}
-			if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
-				return nil, 0, fmt.Sprintf("two modifiers in a row at position %d (one per digit)", i+1)
+			if m != Plain {
+				if explicit {
+					return nil, 0, fmt.Sprintf("modifier %c at character %d follows a brace list whose counts carry their own modifiers (write it on every count, or only after the brace)", s[i], at(i))
+				}
+				d.Mod = m
+				i++
+				if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
+					return nil, 0, fmt.Sprintf("two modifiers in a row at character %d (one per digit)", at(i))
+				}
 			}
 		}
 		ds = append(ds, d)
@@ -454,38 +653,78 @@ func parseDigits(s string) (ds []Digit, rep int, err string) {
 	return ds, rep, ""
 }
 
-// parseBrace reads the inside of {…}: heap counts 0..63 and at most one
-// open-ended count n+.
-func parseBrace(s string) (Digit, string) {
-	var d Digit
-	if strings.TrimSpace(s) == "" {
-		return d, ""
+// parseBrace reads the inside of {…}: heap counts 0..63, each with an
+// optional modifier, the largest optionally open-ended (n+: n or more).
+// explicit reports whether some count carries a modifier. pos is the
+// position of s[0] in the code, for messages.
+func parseBrace(s []rune, pos int) (d Digit, explicit bool, err string) {
+	if strings.TrimSpace(string(s)) == "" {
+		return d, false, ""
 	}
-	for _, part := range strings.Split(s, ",") {
+	var mods [64]Modifier
+	listed := uint64(0)
+	open, largest := -1, -1
+	for _, part := range strings.Split(string(s), ",") {
+		raw := part
 		part = strings.TrimSpace(part)
-		plus := strings.HasSuffix(part, "+")
-		num := strings.TrimSuffix(part, "+")
-		v, err := strconv.Atoi(num)
-		if err != nil || v < 0 {
-			return d, fmt.Sprintf("%q in {…} is not a heap count (0, 1, 2, … or n+)", part)
+		plus := false
+		m := Plain
+		for range 2 {
+			switch {
+			case strings.HasSuffix(part, "+") && !plus:
+				plus = true
+				part = part[:len(part)-1]
+			case strings.HasSuffix(part, "!") && m == Plain:
+				m = Distinct
+				part = part[:len(part)-1]
+			case strings.HasSuffix(part, "?") && m == Plain:
+				m = NotAllEqual
+				part = part[:len(part)-1]
+			case strings.HasSuffix(part, "=") && m == Plain:
+				m = AllEqual
+				part = part[:len(part)-1]
+			}
+		}
+		v, perr := strconv.Atoi(part)
+		if perr != nil || v < 0 {
+			return d, false, fmt.Sprintf("%q in the brace list at character %d is not a heap count (0, 1, 2, … or n+, each optionally followed by ! ? or =)", strings.TrimSpace(raw), pos)
 		}
 		if v > 63 {
-			return d, fmt.Sprintf("heap count %d in {…} is above 63 (write %d+ for \"%d or more\" if that is meant)", v, min(v, 63), v)
+			return d, false, fmt.Sprintf("heap count %d in the brace list at character %d is above 63 (write 63+ for \"63 or more\" if that is meant)", v, pos)
 		}
+		if m != Plain {
+			explicit = true
+		}
+		if listed&(1<<uint(v)) != 0 && mods[v] != m {
+			return d, false, fmt.Sprintf("heap count %d is listed twice with different modifiers in the brace list at character %d", v, pos)
+		}
+		listed |= 1 << uint(v)
+		mods[v] = m
+		largest = max(largest, v)
 		if plus {
-			if d.AtLeast > 0 {
-				return d, "two open-ended counts n+ in one brace"
+			if open >= 0 {
+				return d, false, fmt.Sprintf("two open-ended counts n+ in the brace list at character %d", pos)
 			}
-			d.AtLeast = v
-			if v == 0 {
-				d.Counts |= 1 // 0+ is 0 and 1+
-				d.AtLeast = 1
-			}
-		} else {
-			d.Counts |= 1 << uint(v)
+			open = v
 		}
+		pos += utf8.RuneCountInString(raw) + 1
 	}
-	return d, ""
+	if open >= 0 && open != largest {
+		return d, false, fmt.Sprintf("the open-ended count %d+ is not the largest count of the brace list (CGSuite reads a final + as \"the largest count or more\": write the counts in order, e.g. {2,%d+})", open, largest)
+	}
+	d.Counts = listed
+	switch {
+	case open == 0:
+		d.AtLeast = 1
+		mods[1] = mods[0]
+	case open > 0:
+		d.AtLeast = open
+		d.Counts &^= 1 << uint(open)
+	}
+	if !explicit {
+		return d, false, ""
+	}
+	return d.withMods(&mods), true, ""
 }
 
 // parseSubtraction reads "(a,b,…)" after S or S!.
@@ -578,53 +817,27 @@ func MustParse(s string) Code {
 	return c
 }
 
-// normalize puts a TakeBreak code in its canonical form: digits normalised,
-// the repeated block reduced to its shortest period and pulled as far left
-// as it goes, an all-zero block dropped, trailing zeros dropped.
+// normalize puts a TakeBreak code in CGSuite's canonical form: each digit
+// normalised, a repeated block of zero digits dropped, trailing zero digits
+// of a finite code dropped. A repeated block is kept as written (0.[33] is
+// not shortened to 0.[3], 4.00[30] is not rotated to 4.0[03]): CGSuite
+// keeps it so, and the names nimlab prints are the names CGSuite prints.
 func (c Code) normalize() Code {
 	for i := range c.Digits {
 		c.Digits[i] = c.Digits[i].normalize()
 	}
 	if c.Repeat > 0 {
-		start := len(c.Digits) - c.Repeat
-		block := slices.Clone(c.Digits[start:])
-		// shortest period of the block
-		for p := 1; p <= len(block); p++ {
-			if len(block)%p != 0 {
-				continue
-			}
-			ok := true
-			for i := p; i < len(block); i++ {
-				if block[i] != block[i-p] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				block = block[:p]
-				break
-			}
-		}
-		prefix := c.Digits[:start]
-		// pull left: while the digit before the block equals its last digit
-		for len(prefix) > 1 && prefix[len(prefix)-1] == block[len(block)-1] {
-			prefix = prefix[:len(prefix)-1]
-			block = append([]Digit{block[len(block)-1]}, block[:len(block)-1]...)
-		}
 		zero := true
-		for _, d := range block {
+		for _, d := range c.Digits[len(c.Digits)-c.Repeat:] {
 			if !d.IsZero() {
 				zero = false
 			}
 		}
-		if zero {
-			c.Digits = slices.Clone(prefix)
-			c.Repeat = 0
-		} else {
-			c.Digits = append(slices.Clone(prefix), block...)
-			c.Repeat = len(block)
+		if !zero {
 			return c
 		}
+		c.Digits = c.Digits[:len(c.Digits)-c.Repeat]
+		c.Repeat = 0
 	}
 	for len(c.Digits) > 1 && c.Digits[len(c.Digits)-1].IsZero() {
 		c.Digits = c.Digits[:len(c.Digits)-1]

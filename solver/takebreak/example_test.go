@@ -7,7 +7,7 @@ import (
 )
 
 func ExampleParse() {
-	for _, s := range []string{"0.07", ".B", "4!.0", "0.[3]", "4.3333[3]", "0.{2,3}", "S(5,1,2)", "all-but(3,1)"} {
+	for _, s := range []string{"0.07", ".B", "4!.0", "0.[3]", "4.3333[3]", "0.{2,3}", "04.30", "0.{1,2!}", "0.{0!,2?,4?+}", "0.{0,1,2,3+}", "S(5,1,2)", "all-but(3,1)"} {
 		c, err := takebreak.Parse(s)
 		if err != nil {
 			fmt.Println(err)
@@ -20,8 +20,12 @@ func ExampleParse() {
 	// .B           → 0.B
 	// 4!.0         → 4!.0
 	// 0.[3]        → 0.[3]
-	// 4.3333[3]    → 4.[3]
+	// 4.3333[3]    → 4.3333[3]
 	// 0.{2,3}      → 0.C
+	// 04.30        → 4.3
+	// 0.{1,2!}     → 0.6!
+	// 0.{0!,2?,4?+} → 0.{0,2,4+}?
+	// 0.{0,1,2,3+} → 0.*
 	// S(5,1,2)     → S(1,2,5)
 	// all-but(3,1) → S!(1,3)
 }
@@ -30,7 +34,7 @@ func ExampleParse_error() {
 	_, err := takebreak.Parse("2.07")
 	fmt.Println(err)
 	// Output:
-	// invalid game "2.07": the digit 2 before the point has bit 1 set, which would allow a move that changes nothing (a pass); use a digit that only splits, such as 4 or 8; accepted: a take-and-break code d0.d1d2… (digits 0-9 and A-Z, or brace lists such as {2,3} or {2+}; a digit before the point that only splits, e.g. 4 or 8; modifiers ! ? = after a digit; […] repeats the final digits forever), e.g. 0.07, 0.B, 4.7, 4!.0, 0.[3], 0.{2+}; or a subtraction game S(1,2,5), or an all-but subtraction game S!(1,3)
+	// invalid game "2.07": the digit 2 before the point allows leaving one heap, which would be a move that changes nothing (a pass); use a digit that only splits, such as 4 or 8; accepted: a take-and-break code d0.d1d2… (digits 0-9 and A-V, &n; for larger digits, * for any number of heaps, brace lists of heap counts such as {2,3}, {0,2+} or {1,2!}; a digit before the point that only splits, e.g. 4 or 8; modifiers ! ? = after a digit or a count; […] repeats the final digits forever), e.g. 0.07, 0.B, 4.7, 4!.0, 0.[3], 0.{2+}, 0.*!3; or a subtraction game S(1,2,5), or an all-but subtraction game S!(1,3)
 }
 
 func ExampleCode_ForEachOption() {
@@ -54,4 +58,14 @@ func ExampleCode_Options() {
 	// 1 [1 1 4]
 	// 1 [1 2 3]
 	// 1 [2 2 2]
+}
+
+func ExampleOption_String() {
+	// The options of heap 9 in 0.3F! as CGSuite lists them.
+	for _, o := range takebreak.MustParse("0.3F!").Options(9) {
+		fmt.Print(o, " ")
+	}
+	fmt.Println()
+	// Output:
+	// 8 7 1,6 2,5 3,4 1,2,4
 }

@@ -1,5 +1,10 @@
 package takebreak
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Option is one move from a single heap: Take tokens are removed and the
 // rest is left as the non-empty heaps Heaps, ascending (none when the heap is
 // removed whole).
@@ -8,9 +13,9 @@ type Option struct {
 	Heaps []int `json:"heaps"`
 }
 
-// ForEachOption calls fn for every move from a heap of n tokens, by digit j
-// ascending, then by number of heaps, then by the heaps in lexicographic
-// order. Each move (the tokens taken and the multiset of heaps left) is
+// ForEachOption calls fn for every move from a heap of n tokens, in
+// CGSuite's order: by tokens taken ascending, then by number of heaps, then
+// by the heaps (ascending within a move) in lexicographic order. Each move (the tokens taken and the multiset of heaps left) is
 // listed once. The heaps slice is reused between calls: copy it to keep it.
 // fn returns false to stop early; ForEachOption then returns false.
 //
@@ -40,8 +45,8 @@ func (c Code) ForEachOption(n int, fn func(take int, heaps []int) bool) bool {
 			if i == 0 && (r != 0 || j == 0) {
 				continue
 			}
-			if i == 1 && j == 0 {
-				continue // a pass; Parse refuses it, NewCode callers too
+			if i == 1 && (j == 0 || !d.AllowsOneHeap(r)) {
+				continue // j = 0: a pass, which Parse refuses
 			}
 			if !d.forEachLeave(r, i, parts[:0], func(h []int) bool { return fn(j, h) }) {
 				return false
@@ -52,8 +57,8 @@ func (c Code) ForEachOption(n int, fn func(take int, heaps []int) bool) bool {
 }
 
 // ForEachLeave calls fn with every way the digit may leave r tokens as
-// exactly i non-empty heaps (ascending, the slice reused), under its
-// modifier; it does not check that the digit allows i heaps. fn returns false
+// exactly i non-empty heaps (ascending, the slice reused), under the
+// modifier of count i; it does not check that the digit allows i heaps. fn returns false
 // to stop early; ForEachLeave then returns false.
 func (d Digit) ForEachLeave(r, i int, fn func(heaps []int) bool) bool {
 	return d.forEachLeave(r, i, make([]int, 0, max(i, 0)), fn)
@@ -63,7 +68,10 @@ func (d Digit) forEachLeave(r, i int, buf []int, fn func([]int) bool) bool {
 	if i < 0 || (i == 0 && r != 0) || (i > 0 && r < i) {
 		return true
 	}
-	return partitions(r, i, 1, d.Mod, buf, fn)
+	if i == 1 && d.ModAt(1) == NotAllEqual && r == 1 {
+		return true // see AllowsOneHeap
+	}
+	return partitions(r, i, 1, d.ModAt(i), buf, fn)
 }
 
 // partitions calls fn with every non-decreasing list of i parts ≥ lo that
@@ -120,4 +128,17 @@ func (c Code) Options(n int) []Option {
 		return true
 	})
 	return out
+}
+
+// String writes the option as CGSuite lists it: the heaps left joined by
+// commas, or "-" when the move leaves none.
+func (o Option) String() string {
+	if len(o.Heaps) == 0 {
+		return "-"
+	}
+	parts := make([]string, len(o.Heaps))
+	for i, h := range o.Heaps {
+		parts[i] = strconv.Itoa(h)
+	}
+	return strings.Join(parts, ",")
 }

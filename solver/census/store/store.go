@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -67,13 +68,64 @@ CREATE TABLE IF NOT EXISTS results (
 
 // Store is an open census database.
 type Store struct {
-	db   *sql.DB
-	path string
-	host string
+	db      *sql.DB
+	path    string
+	host    string
+	created bool
 }
 
-// Open opens (creating if needed) the census database at path.
-func Open(path string) (*Store, error) {
+// CreatedBy is the meta table's created_by of every census database: Open
+// reads and writes only files that carry it.
+const CreatedBy = "nimlab census"
+
+// Open opens the census database at path, creating it when path does not
+// exist or is an empty file. Any other file is opened only if its meta table
+// says nimlab created it (created_by, schema_version): an unrelated SQLite
+// file (a browser's history, another program's results table) is refused
+// and left unchanged, and so are devices, pipes and folders.
+func Open(path string) (*Store, error) { return open(path, true) }
+
+// OpenExisting opens a census database that must already exist; it never
+// creates one (an empty file is refused too).
+func OpenExisting(path string) (*Store, error) { return open(path, false) }
+
+// NotCensusError says why a file is not opened as a census database.
+type NotCensusError struct {
+	Path, Reason string
+}
+
+func (e *NotCensusError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.Reason) }
+
+func open(path string, create bool) (*Store, error) {
+	if path == "" {
+		// SQLite would open a temporary database, deleted on close.
+		return nil, &NotCensusError{Path: `""`, Reason: "an empty file name; accepted: the name of a census database file"}
+	}
+	isNew := false
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if !create {
+			return nil, &NotCensusError{Path: path, Reason: "no such census database"}
+		}
+		// Created here, so that a failure says why in the system's words
+		// (SQLite says only "unable to open database file").
+		fh, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("cannot create %s: %w", path, unwrapPath(err))
+		}
+		fh.Close()
+		isNew = true
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", path, unwrapPath(err))
+	case !fi.Mode().IsRegular():
+		return nil, &NotCensusError{Path: path, Reason: "not a regular file (a folder, device or pipe); accepted: a census database file"}
+	case fi.Size() == 0:
+		if !create {
+			return nil, &NotCensusError{Path: path, Reason: "an empty file, not a census database"}
+		}
+		isNew = true
+	}
 	// One connection: SQLite allows one writer, and the census has one.
 	// busy_timeout lets a reader (the sqlite3 shell, a GUI) wait rather
 	// than fail while a game is being written.
@@ -82,28 +134,63 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("opening %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(1)
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, path: path, created: isNew && fi == nil}
 	s.host, _ = os.Hostname()
-	if err := s.init(); err != nil {
+	if err := s.init(isNew); err != nil {
 		db.Close()
+		if s.created {
+			os.Remove(path)
+		}
+		var nc *NotCensusError
+		if errors.As(err, &nc) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
 }
 
-// OpenExisting opens a census database that must already exist.
-func OpenExisting(path string) (*Store, error) {
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("census database %s: %w", path, err)
+// unwrapPath returns the system's reason of a *fs.PathError, whose own
+// text repeats the path.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
 	}
-	return Open(path)
+	return err
 }
 
-func (s *Store) init() error {
-	var ver string
-	err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&ver)
-	switch {
-	case err == nil:
+// Created reports whether Open created the file (it did not exist).
+func (s *Store) Created() bool { return s.created }
+
+// Remove closes a store that Open created and deletes its file: what a
+// command that failed before writing anything leaves behind otherwise.
+func (s *Store) Remove() error {
+	s.db.Close()
+	if !s.created {
+		return nil
+	}
+	return os.Remove(s.path)
+}
+
+func (s *Store) init(isNew bool) error {
+	if !isNew {
+		var by string
+		err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'created_by'`).Scan(&by)
+		switch {
+		case err == nil && by == CreatedBy:
+		case err == nil || errors.Is(err, sql.ErrNoRows) || isNoTable(err):
+			return &NotCensusError{Path: s.path, Reason: "a SQLite database that nimlab did not create (its meta table does not say created_by = 'nimlab census'); left unchanged; accepted: a census database, or a new file name"}
+		default:
+			if nd := notADatabase(err); nd != err {
+				return &NotCensusError{Path: s.path, Reason: "not a SQLite database; left unchanged; accepted: a census database, or a new file name"}
+			}
+			return err
+		}
+		var ver string
+		if err := s.db.QueryRow(`SELECT value FROM meta WHERE key = 'schema_version'`).Scan(&ver); err != nil {
+			return &NotCensusError{Path: s.path, Reason: "its meta table has no schema_version: not a census database"}
+		}
 		if ver == "1" {
 			return s.migrate1()
 		}
@@ -111,10 +198,6 @@ func (s *Store) init() error {
 			return fmt.Errorf("census schema version %s, this nimlab reads version %s", ver, SchemaVersion)
 		}
 		return nil
-	case isNoTable(err) || errors.Is(err, sql.ErrNoRows):
-		// A new file (or an empty one): create the tables.
-	default:
-		return notADatabase(err)
 	}
 	tx, err := s.db.Begin()
 	if err != nil {
@@ -124,7 +207,7 @@ func (s *Store) init() error {
 	if _, err := tx.Exec(Schema); err != nil {
 		return notADatabase(err)
 	}
-	if _, err := tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?), ('created_by', 'nimlab census')`, SchemaVersion); err != nil {
+	if _, err := tx.Exec(`INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?), ('created_by', ?)`, SchemaVersion, CreatedBy); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -188,24 +271,19 @@ func (s *Store) Meta(key string) (string, error) {
 	return v, err
 }
 
-// Done returns the codes already recorded with this budget and engine
-// version: the games a census run again skips.
-func (s *Store) Done(budget census.Budget, engine string) (map[string]bool, error) {
-	rows, err := s.db.Query(`SELECT code FROM results WHERE engine = ? AND max_heaps = ? AND time_limit_ms = ?`,
+// Done returns the results already recorded with this budget and engine
+// version, by code: the games a census run again skips.
+func (s *Store) Done(budget census.Budget, engine string) (map[string]*census.Result, error) {
+	rows, err := s.query(context.Background(), `WHERE engine = ? AND max_heaps = ? AND time_limit_ms = ?`,
 		engine, budget.MaxHeaps, budget.Time.Milliseconds())
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	done := map[string]bool{}
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		done[c] = true
+	done := make(map[string]*census.Result, len(rows))
+	for _, r := range rows {
+		done[r.Code] = &r.Result
 	}
-	return done, rows.Err()
+	return done, nil
 }
 
 // Put records one result in its own transaction (replacing an earlier
@@ -248,9 +326,14 @@ func put(ctx context.Context, tx *sql.Tx, r *census.Result, family, host, at str
 
 // All returns every stored result, ordered by code.
 func (s *Store) All(ctx context.Context) ([]*Row, error) {
+	return s.query(ctx, "")
+}
+
+// query returns the stored results the clause where selects, ordered by code.
+func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Row, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by,
 	  heaps, period, preperiod, saltus, period_kind, proof, same_as, max_value, max_at, rare_mask, rare_count, last_rare, seconds, fingerprints,
-	  host, computed_at FROM results ORDER BY code`)
+	  host, computed_at FROM results `+where+` ORDER BY code`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -85,6 +85,8 @@ func TestSchemaAndRoundTrip(t *testing.T) {
 	assert.Empty(t, done, "another engine version is computed again")
 }
 
+// TestOpenRejectsOtherFiles: a census database is created only by nimlab,
+// and opened only when its meta table says nimlab created it.
 func TestOpenRejectsOtherFiles(t *testing.T) {
 	dir := t.TempDir()
 	junk := filepath.Join(dir, "junk.sqlite")
@@ -93,6 +95,61 @@ func TestOpenRejectsOtherFiles(t *testing.T) {
 	require.ErrorContains(t, err, "not a SQLite database")
 	_, err = OpenExisting(filepath.Join(dir, "missing.sqlite"))
 	require.Error(t, err)
+	_, err = os.Stat(filepath.Join(dir, "missing.sqlite"))
+	require.ErrorIs(t, err, os.ErrNotExist, "OpenExisting creates nothing")
+
+	// An empty name would be SQLite's temporary database, deleted on close.
+	_, err = Open("")
+	require.ErrorContains(t, err, "empty file name")
+
+	// Unrelated SQLite files are refused and left byte for byte unchanged:
+	// one with other tables, one with a results table of its own, one with
+	// a meta table that is not a census's.
+	for name, ddl := range map[string]string{
+		"places.sqlite":  `CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT); INSERT INTO moz_places VALUES (1, 'https://example.org');`,
+		"results.sqlite": `CREATE TABLE results (code TEXT PRIMARY KEY, value INTEGER); INSERT INTO results VALUES ('0.07', 1);`,
+		"meta.sqlite":    `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('schema_version', '2');`,
+	} {
+		path := filepath.Join(dir, name)
+		db, err := sql.Open("sqlite", path)
+		require.NoError(t, err)
+		_, err = db.Exec(ddl)
+		require.NoError(t, err)
+		require.NoError(t, db.Close())
+		before, err := os.ReadFile(path)
+		require.NoError(t, err)
+		for _, open := range []func(string) (*Store, error){Open, OpenExisting} {
+			_, err = open(path)
+			require.ErrorContains(t, err, "nimlab did not create", name)
+			var nc *NotCensusError
+			require.ErrorAs(t, err, &nc)
+		}
+		after, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, before, after, name)
+	}
+
+	// Devices and folders are refused before SQLite sees them.
+	for _, p := range []string{os.DevNull, dir} {
+		_, err = Open(p)
+		require.ErrorContains(t, err, "not a regular file", p)
+	}
+	// An empty file becomes a census database; OpenExisting refuses it.
+	empty := filepath.Join(dir, "empty.sqlite")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	_, err = OpenExisting(empty)
+	require.ErrorContains(t, err, "empty file")
+	s, err := Open(empty)
+	require.NoError(t, err)
+	require.False(t, s.Created(), "the file existed")
+	require.NoError(t, s.Close())
+	s, err = OpenExisting(empty)
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+
+	// A folder that cannot hold the file: one line with the path and the reason.
+	_, err = Open(filepath.Join(dir, "no-such-folder", "c.sqlite"))
+	require.ErrorContains(t, err, "cannot create "+filepath.Join(dir, "no-such-folder", "c.sqlite")+": no such file or directory")
 }
 
 func TestMergeAndConflicts(t *testing.T) {
@@ -167,7 +224,7 @@ CREATE TABLE results (code TEXT PRIMARY KEY, octal TEXT NOT NULL, family TEXT NO
   period INTEGER, preperiod INTEGER, saltus INTEGER, max_value INTEGER NOT NULL, max_at INTEGER NOT NULL,
   rare_mask INTEGER NOT NULL, rare_count INTEGER NOT NULL, last_rare INTEGER NOT NULL, seconds REAL NOT NULL,
   fingerprints BLOB NOT NULL, host TEXT NOT NULL, computed_at TEXT NOT NULL);
-INSERT INTO meta VALUES ('schema_version', '1');
+INSERT INTO meta VALUES ('schema_version', '1'), ('created_by', 'nimlab census');
 INSERT INTO results VALUES ('0.77', '0.77', '0.?7', 'octal-sparse-1', 4096, 0, 'periodic', '', 227, 12, 71, 0, 8, 34, 0, 0, 0, 0.01, x'000000', 'h', '2026-11-24T20:00:00Z');
 INSERT INTO results VALUES ('0.6', '0.6', '0.?', 'octal-sparse-1', 4096, 0, 'unsolved', 'max', 4096, NULL, NULL, NULL, 52, 4000, 14, 60, 4000, 0.2, x'000000', 'h', '2026-11-24T20:00:00Z');`)
 	require.NoError(t, err)

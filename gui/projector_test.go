@@ -1,0 +1,197 @@
+package gui
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// projectorSizes are the canvases TestProjectorLayout checks: a 1024×768
+// projector and a 1280×720 one.
+var projectorSizes = []fyne.Size{{Width: 1024, Height: 768}, {Width: 1280, Height: 720}}
+
+// newProjectorUI builds the window at size in presentation mode or not,
+// on tab.
+func newProjectorUI(t *testing.T, size fyne.Size, present bool, tab string) *ui {
+	t.Helper()
+	a := test.NewTempApp(t)
+	installUIQueue(t)
+	u := newUI(a, present)
+	waitJobs(t, &u.octal.jobs)
+	u.win.Resize(size)
+	selectTab(u, tab)
+	settle(u)
+	return u
+}
+
+// settle lays the window out until wrapped text and flowing rows have
+// found their heights (they ask for another pass through uiDo).
+func settle(u *ui) {
+	for range 4 {
+		testQueue.drain()
+		u.win.Content().Refresh()
+		u.win.Resize(u.win.Canvas().Size())
+	}
+	testQueue.drain()
+}
+
+// projectorTab is one subtest of TestProjectorLayout: on a window opened
+// on tab (already at the projector's size and mode), act does what a
+// user would do there and returns the widgets that carry the answer.
+type projectorTab struct {
+	tab string
+	act func(t *testing.T, u *ui) []fyne.CanvasObject
+}
+
+// projectorTabs are the tabs TestProjectorLayout checks. A tab's own test
+// file may add its case from an init function.
+var projectorTabs = []projectorTab{
+	{tabNim, projectNim},
+	{tabOctal, projectOctal},
+	{tabAstron, projectAstron},
+}
+
+// TestProjectorLayout checks that after a realistic action on each tab, at
+// 1024×768 and 1280×720 in presentation and normal mode, the widgets that
+// carry the answer lie entirely inside the canvas, uncovered, under at
+// most one vertical scroll. With NIMLAB_LAYOUT_SHOTS=DIR each canvas is
+// also written to DIR as a PNG, to be looked at.
+func TestProjectorLayout(t *testing.T) {
+	for _, size := range projectorSizes {
+		for _, present := range []bool{true, false} {
+			mode := "normal"
+			if present {
+				mode = "present"
+			}
+			name := fmt.Sprintf("%.0fx%.0f-%s", size.Width, size.Height, mode)
+			for _, pt := range projectorTabs {
+				t.Run(name+"/"+pt.tab, func(t *testing.T) {
+					u := newProjectorUI(t, size, present, pt.tab)
+					// Written also when the case stops early, to see why.
+					defer saveLayoutShot(t, u.win.Canvas(), name+"-"+pt.tab)
+					objs := pt.act(t, u)
+					settle(u)
+					assertOnScreen(t, u.win.Canvas(), objs...)
+				})
+			}
+		}
+	}
+}
+
+// projectNim starts a game of Nim on 3 4 5 with hints: the heading, every
+// row of tokens, the moves, the status and hint, and the column sum's
+// table (with its 1s column, the totals and the count and mod 2 rows)
+// must be in sight.
+func projectNim(t *testing.T, u *ui) []fyne.CanvasObject {
+	p := u.nim.play
+	p.replyDelay = 0
+	p.heaps.SetText("3 4 5")
+	p.hints.SetChecked(true)
+	p.NewGame()
+	settle(u)
+	objs := slices.Clone(p.board.Objects)
+	return append(objs, p.moveList, p.hintLabel, p.status, columnTable(t, u.nim.columns))
+}
+
+// projectOctal evaluates the sum 3 5 1000000 of Dawson's Kayles (0.07,
+// computed when the window opens): the summary, the heading and first
+// move of the sum, Show all and Copy all, and the sequence plot must be in
+// sight, and the plot must get a real share of the screen.
+func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
+	o := u.octal
+	o.heaps.SetText("3 5 1000000")
+	waitJobs(t, &o.sumJobs)
+	settle(u)
+	require.NotEmpty(t, o.moves.lines)
+	c := u.win.Canvas().Size()
+	plot := o.explorer.explorer.Size()
+	assert.GreaterOrEqual(t, plot.Width*plot.Height, 0.12*c.Width*c.Height,
+		"the plot is %.0f×%.0f on a %.0f×%.0f canvas", plot.Width, plot.Height, c.Width, c.Height)
+	assert.GreaterOrEqual(t, plot.Height, 0.25*c.Height, "the plot's height")
+	return append(listRows(t, o.moves.rows, 2), o.summary, o.heaps, o.moves.showAll, o.moves.copyAll, o.explorer.explorer, o.compute)
+}
+
+// projectAstron computes a two-star table and clicks a cell: the
+// evaluation's heading and first winning move, the hover read-out and the
+// heatmap must be in sight, and the heatmap's controls must not move.
+func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
+	a := u.astron
+	a.size.SetText("300")
+	a.Shown()
+	waitJobs(t, &a.jobs)
+	settle(u)
+	controls := []fyne.CanvasObject{a.compute, a.palette, a.reset, a.export, a.overlay}
+	before := make([]fyne.Position, len(controls))
+	d := fyne.CurrentApp().Driver()
+	for i, c := range controls {
+		before[i] = d.AbsolutePositionForObject(c)
+	}
+	h := a.heatmap
+	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
+	waitJobs(t, &a.evalJobs)
+	settle(u)
+	require.Contains(t, a.analysis.Text(), "G(A(9, 17))")
+	c, r, marked := h.Marked()
+	assert.True(t, marked && c == 17 && r == 9, "the clicked cell is marked: (%d, %d) %v", c, r, marked)
+	for i, c := range controls {
+		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
+	}
+	return append(listRows(t, a.analysis.rows, 2), a.readout, h)
+}
+
+// listRows are the first n rows a list draws, in order: a test asks for
+// the rows that must be in sight.
+func listRows(t *testing.T, l *widget.List, n int) []fyne.CanvasObject {
+	t.Helper()
+	var rows []*widget.Label
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if lbl, ok := o.(*widget.Label); ok && lbl.Visible() && lbl.Text != "" {
+			rows = append(rows, lbl)
+			return
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(l)
+	// Rows are drawn from a pool: order them by their place.
+	slices.SortFunc(rows, func(a, b *widget.Label) int { return int(a.Position().Y - b.Position().Y) })
+	if len(rows) < n {
+		t.Fatalf("the list draws %d rows, not %d", len(rows), n)
+	}
+	out := make([]fyne.CanvasObject, n)
+	for i := range n {
+		out[i] = rows[i]
+	}
+	return out
+}
+
+// columnTable finds the binary column sum's table under o.
+func columnTable(t *testing.T, o fyne.CanvasObject) fyne.CanvasObject {
+	t.Helper()
+	var found fyne.CanvasObject
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if c, ok := o.(*fyne.Container); ok {
+			if _, ok := c.Layout.(*tableLayout); ok {
+				found = c
+				return
+			}
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(o)
+	if found == nil {
+		t.Fatal("no column table")
+	}
+	return found
+}

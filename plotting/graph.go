@@ -1,0 +1,172 @@
+package plotting
+
+import (
+	"errors"
+	"image/color"
+	"math"
+
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/nimlab/nimlab/solver/graph"
+)
+
+// GraphOptions say what a game-graph picture shows besides the graph.
+type GraphOptions struct {
+	Size
+	Export
+	// Title, when set, is written above the drawing.
+	Title string
+	// Values are the labels under the vertex names ("g=2", "γ=∞_{0}"),
+	// one per vertex; nil for none.
+	Values []string
+	// P marks the P-positions (filled blue), D the draws (filled orange),
+	// Ringed a kernel (a green ring); nil for none.
+	P, D, Ringed []bool
+	// Selected is a vertex ringed in red whose moves are drawn thick, the
+	// winning ones (to a P-position) in blue; −1 for none.
+	Selected int
+}
+
+// Colours of a graph picture.
+var (
+	graphEdgeColour   = nrgb(0x8a8a8a)
+	graphDrawColour   = nrgb(0xe07b00)
+	graphKernelColour = nrgb(0x2e8b57)
+	graphSelectColour = nrgb(0xc0162c)
+)
+
+// GraphPlot draws a game graph the way the Graph tab does, from the same
+// placement (graph.Layout.Place): vertices as circles with their names and
+// values, moves as arrows, laid out to fill the picture.
+func GraphPlot(g *graph.Graph, l *graph.Layout, opts GraphOptions) (*Figure, error) {
+	if g == nil || l == nil || g.Len() == 0 {
+		return nil, errors.New("plotting: no graph to draw")
+	}
+	n := g.Len()
+	for _, marks := range [][]bool{opts.P, opts.D, opts.Ringed} {
+		if marks != nil && len(marks) != n {
+			return nil, errors.New("plotting: the vertex marks do not match the graph")
+		}
+	}
+	if opts.Values != nil && len(opts.Values) != n {
+		return nil, errors.New("plotting: the vertex values do not match the graph")
+	}
+	size := opts.Size.withDefaults()
+	if err := size.Validate(); err != nil {
+		return nil, err
+	}
+	c := newCanvasFor(size, opts.Export)
+	st := c.st
+	W, H := float64(size.Width), float64(size.Height)
+	pt := func(x, y float64) vg.Point { return vg.Point{X: st.pt(x), Y: st.pt(H - y)} }
+	// White page (the caption again on top of it).
+	page := vg.Path{}
+	page.Move(pt(0, 0))
+	page.Line(pt(W, 0))
+	page.Line(pt(W, H))
+	page.Line(pt(0, H))
+	page.Close()
+	c.dc.SetColor(color.White)
+	c.dc.Fill(page)
+	c.drawCaption()
+
+	top := st.margin
+	if opts.Title != "" {
+		ts := st.textStyle(st.title, true)
+		c.dc.FillText(ts, pt(W/2, st.margin*0.6), opts.Title)
+		top += 1.4 * st.title
+	}
+	bottom := st.margin
+	if opts.Caption != "" {
+		bottom += 0.6 * st.note
+	}
+	body := st.tick // the picture's body text size, px
+	d := l.Place(g, graph.PlaceOptions{Width: W - 2*st.margin, Height: H - top - bottom, MaxRadius: 2.3 * body, Pad: 2})
+	at := func(p graph.Point) vg.Point { return pt(st.margin+p.X, top+p.Y) }
+	mark := func(m []bool, v int) bool { return m != nil && m[v] }
+
+	for _, e := range d.Edges {
+		col, width := graphEdgeColour, st.thin*1.5
+		if e.From == opts.Selected {
+			col, width = nrgb(0x303030), st.line
+			if mark(opts.P, e.To) {
+				col, width = valueColour, 2*st.line
+			} else if mark(opts.D, e.From) && mark(opts.D, e.To) {
+				col, width = graphDrawColour, 2*st.line
+			}
+		}
+		ls := draw.LineStyle{Color: col, Width: st.pt(width)}
+		pts := make([]vg.Point, len(e.Path))
+		for i, p := range e.Path {
+			pts[i] = at(p)
+		}
+		c.dc.StrokeLines(ls, pts)
+		tip := at(e.Path[len(e.Path)-1])
+		for _, h := range e.Head {
+			c.dc.StrokeLine2(ls, tip.X, tip.Y, at(h).X, at(h).Y)
+		}
+	}
+	r := d.Radius
+	label := math.Min(1.4*body, 0.68*r)
+	for v := range n {
+		centre := at(d.Centre[v])
+		circle := vg.Path{}
+		circle.Move(vg.Point{X: centre.X + st.pt(r), Y: centre.Y})
+		circle.Arc(centre, st.pt(r), 0, 2*math.Pi)
+		circle.Close()
+		fillCol, textCol := color.NRGBA{255, 255, 255, 255}, color.NRGBA{0, 0, 0, 255}
+		ring, ringWidth := color.NRGBA{0, 0, 0, 255}, st.line
+		switch {
+		case mark(opts.P, v):
+			fillCol, textCol, ring = valueColour, nrgb(0xffffff), valueColour
+		case mark(opts.D, v):
+			fillCol, ring = graphDrawColour, graphDrawColour
+		}
+		if mark(opts.Ringed, v) {
+			ring, ringWidth = graphKernelColour, 2.5*st.line
+		}
+		if v == opts.Selected {
+			ring, ringWidth = graphSelectColour, 2.5*st.line
+		}
+		c.dc.SetColor(fillCol)
+		c.dc.Fill(circle)
+		c.dc.SetColor(ring)
+		c.dc.SetLineWidth(st.pt(ringWidth))
+		c.dc.Stroke(circle)
+
+		name := g.Name(v)
+		value := ""
+		if opts.Values != nil {
+			value = opts.Values[v]
+		}
+		ns := st.textStyle(label, true)
+		vs := st.textStyle(label, false)
+		// Long names and values shrink to fit their circle.
+		if w := st.textWidth(ns, name); w > 1.7*r {
+			ns = st.textStyle(label*1.7*r/w, true)
+		}
+		if w := st.textWidth(vs, value); value != "" && w > 1.9*r {
+			vs = st.textStyle(label*1.9*r/w, false)
+		}
+		ns.Color, vs.Color = textCol, textCol
+		ns.YAlign, vs.YAlign = draw.YCenter, draw.YCenter
+		p := d.Centre[v]
+		if value == "" {
+			c.dc.FillText(ns, at(p), name)
+			continue
+		}
+		c.dc.FillText(ns, at(graph.Point{X: p.X, Y: p.Y - 0.5*label}), name)
+		c.dc.FillText(vs, at(graph.Point{X: p.X, Y: p.Y + 0.6*label}), value)
+	}
+	img := c.nrgba()
+	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
+		X: AxisRange{Min: 0, Max: W}, Y: AxisRange{Min: 0, Max: H}, Caption: opts.Caption}
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		o.into = c
+		_, err := GraphPlot(g, l, o)
+		return err
+	}
+	return fig, nil
+}

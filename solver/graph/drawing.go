@@ -1,0 +1,245 @@
+package graph
+
+import "math"
+
+// Orientation is the direction a layered drawing's moves run in.
+type Orientation int
+
+const (
+	// AutoOrientation draws downwards unless rightwards gives clearly
+	// larger vertices (a long chain in a wide pane).
+	AutoOrientation Orientation = iota
+	// Downwards puts the layers in rows, sinks at the bottom.
+	Downwards
+	// Rightwards puts the layers in columns, sinks on the right.
+	Rightwards
+)
+
+// PlaceOptions say how large a drawing is and how large its vertices may
+// be, in any unit (pixels on screen, in a picture).
+type PlaceOptions struct {
+	Width, Height float64
+	// MaxRadius bounds the vertex circles (they are as large as the
+	// spacing of the layout allows, up to this).
+	MaxRadius float64
+	// Pad is kept free inside the border, beyond the vertex circles.
+	Pad         float64
+	Orientation Orientation
+}
+
+// Drawing is a Layout placed in a Width × Height rectangle (y down): every
+// vertex circle lies inside it.
+type Drawing struct {
+	Width, Height float64
+	Radius        float64
+	// Rightwards is true when the layers run left to right (sinks on the
+	// right), false when they run downwards; false for a force layout.
+	Rightwards bool
+	Centre     []Point
+	// Edges are the moves in the graph's order (for each u, its
+	// Successors).
+	Edges []DrawnEdge
+}
+
+// DrawnEdge is one move as drawn: a polyline from the rim of From to the
+// rim of To (the arrow's tip is the last point) and the arrowhead's two
+// barbs, each from the tip to Head[i].
+type DrawnEdge struct {
+	From, To int
+	Path     []Point
+	Head     [2]Point
+}
+
+// Shares of the spacing that a vertex's radius may take: along the layers
+// (the rest is the edge between) and across them.
+const (
+	radiusAlong  = 0.40
+	radiusAcross = 0.45
+	radiusForce  = 0.4
+)
+
+// Place puts the layout into a drawing of the options' size: the layers
+// fill the rectangle along the direction of play, the vertices as large as
+// the spacing allows.
+func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
+	n := g.Len()
+	d := &Drawing{Width: o.Width, Height: o.Height, Centre: make([]Point, n)}
+	loops := false
+	for u := range n {
+		for _, w := range g.succ[u] {
+			loops = loops || u == w
+		}
+	}
+	fit := func(c, span, length float64) float64 {
+		// The radius r with r = c·(length − 2·(r + pad))/span, the vertices
+		// at the two ends kept inside by r + pad.
+		if span <= 0 {
+			return (length - 2*o.Pad) / 2
+		}
+		return c * (length - 2*o.Pad) / (span + 2*c)
+	}
+	if l.Layers == nil {
+		side := min(o.Width, o.Height)
+		r := min(o.MaxRadius, fit(radiusForce*l.MinDist, 1, side), (side-2*o.Pad)/2)
+		if n == 1 {
+			r = min(o.MaxRadius, (side-2*o.Pad)/2)
+		}
+		d.Radius = max(r, 2)
+		top := d.Radius + o.Pad
+		if loops {
+			top += 1.2 * d.Radius
+		}
+		m := d.Radius + o.Pad
+		// Stretched to the rectangle on each axis: a force layout has no
+		// preferred proportions worth the empty space (and stretching
+		// only moves vertices further apart than MinDist).
+		lo, hi := Point{1, 1}, Point{0, 0}
+		for v := range n {
+			lo = Point{min(lo.X, l.X[v]), min(lo.Y, l.Y[v])}
+			hi = Point{max(hi.X, l.X[v]), max(hi.Y, l.Y[v])}
+		}
+		stretch := func(t, lo, hi float64) float64 {
+			if hi-lo < 1e-9 {
+				return 0.5
+			}
+			return (t - lo) / (hi - lo)
+		}
+		for v := range n {
+			x, y := stretch(l.X[v], lo.X, hi.X), stretch(l.Y[v], lo.Y, hi.Y)
+			d.Centre[v] = Point{m + x*(o.Width-2*m), top + (1-y)*(o.Height-m-top)}
+		}
+	} else {
+		layers := float64(len(l.Layers) - 1)
+		radiusFor := func(along, across float64) float64 {
+			r := min(o.MaxRadius, fit(radiusAlong, layers, along), fit(radiusAcross, l.Span, across))
+			return max(r, 2)
+		}
+		down, right := radiusFor(o.Height, o.Width), radiusFor(o.Width, o.Height)
+		d.Rightwards = o.Orientation == Rightwards || o.Orientation == AutoOrientation && right > 1.2*down
+		if d.Rightwards {
+			d.Radius = right
+		} else {
+			d.Radius = down
+		}
+		along, across := o.Height, o.Width
+		if d.Rightwards {
+			along, across = o.Width, o.Height
+		}
+		m := d.Radius + o.Pad
+		top := m
+		if loops && !d.Rightwards {
+			top += 1.2 * d.Radius
+		}
+		// Across the layers the drawing is no wider than makes the
+		// distance between two vertices about that between layers, and is
+		// centred: a chain spread over the whole width would only lengthen
+		// its edges.
+		step := (along - m - top)
+		if layers > 0 {
+			step /= layers
+		}
+		width := across - 2*m
+		if l.Span > 0 {
+			width = min(width, l.Span*max(step, 3*d.Radius))
+		}
+		left := (across - width) / 2
+		at := func(p Point) Point {
+			a := top + (1-p.Y)*(along-m-top)
+			if len(l.Layers) == 1 {
+				a = along / 2
+			}
+			c := left + p.X*width
+			if d.Rightwards {
+				return Point{a, c}
+			}
+			return Point{c, a}
+		}
+		for v := range n {
+			d.Centre[v] = at(Point{l.X[v], l.Y[v]})
+		}
+		d.Edges = make([]DrawnEdge, 0, g.nEdge)
+		for u := range n {
+			for _, w := range g.succ[u] {
+				path := []Point{d.Centre[u]}
+				for _, b := range l.Bends[[2]int{u, w}] {
+					path = append(path, at(b))
+				}
+				d.Edges = append(d.Edges, d.edge(g, u, w, append(path, d.Centre[w]), l.Layer[u] == l.Layer[w]))
+			}
+		}
+		return d
+	}
+	d.Edges = make([]DrawnEdge, 0, g.nEdge)
+	for u := range n {
+		for _, w := range g.succ[u] {
+			d.Edges = append(d.Edges, d.edge(g, u, w, []Point{d.Centre[u], d.Centre[w]}, true))
+		}
+	}
+	return d
+}
+
+// edge finishes the path of the move u → w that runs through path (from
+// u's centre to w's): a loop is a small arc above the vertex; a move that
+// may have a move back beside it (bend) bows to its right so that a ⇄ b
+// shows two arrows; the ends are cut at the circles.
+func (d *Drawing) edge(g *Graph, u, w int, path []Point, bend bool) DrawnEdge {
+	r := d.Radius
+	e := DrawnEdge{From: u, To: w}
+	if u == w {
+		p := d.Centre[u]
+		e.Path = []Point{{p.X - 0.5*r, p.Y - 0.87*r}, {p.X, p.Y - 2.1*r}, {p.X + 0.5*r, p.Y - 0.87*r}}
+	} else {
+		if bend && len(path) == 2 && g.hasEdge(w, u) {
+			a, b := path[0], path[1]
+			ux, uy := unit(a, b)
+			mid := Point{(a.X+b.X)/2 - uy*r*0.6, (a.Y+b.Y)/2 + ux*r*0.6}
+			path = []Point{a, mid, b}
+		}
+		k := len(path)
+		ux, uy := unit(path[0], path[1])
+		path[0] = Point{path[0].X + ux*r, path[0].Y + uy*r}
+		ux, uy = unit(path[k-2], path[k-1])
+		path[k-1] = Point{path[k-1].X - ux*r, path[k-1].Y - uy*r}
+		e.Path = path
+	}
+	k := len(e.Path)
+	tip, from := e.Path[k-1], e.Path[k-2]
+	head := max(0.4*r, 4)
+	ang := math.Atan2(from.Y-tip.Y, from.X-tip.X)
+	for i, s := range []float64{0.45, -0.45} {
+		e.Head[i] = Point{tip.X + head*math.Cos(ang+s), tip.Y + head*math.Sin(ang+s)}
+	}
+	return e
+}
+
+// Nearest returns the vertex whose circle holds p, or −1.
+func (d *Drawing) Nearest(p Point) int {
+	hit := -1
+	best := d.Radius * d.Radius
+	for v, c := range d.Centre {
+		if dd := (p.X-c.X)*(p.X-c.X) + (p.Y-c.Y)*(p.Y-c.Y); dd <= best {
+			hit, best = v, dd
+		}
+	}
+	return hit
+}
+
+func unit(a, b Point) (float64, float64) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	dist := max(math.Hypot(dx, dy), 1e-9)
+	return dx / dist, dy / dist
+}
+
+// hasEdge reports whether u → w is a move.
+func (g *Graph) hasEdge(u, w int) bool {
+	if g.edges != nil {
+		_, ok := g.edges[[2]int{u, w}]
+		return ok
+	}
+	for _, x := range g.succ[u] {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}

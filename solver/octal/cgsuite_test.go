@@ -1,0 +1,228 @@
+package octal
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
+)
+
+// grundyByCounting computes G(0..upTo) of a take-and-break game from the
+// definition without listing the partitions one by one (there are 10^21 of
+// 499): for every r, number of heaps c and value v it counts the multisets
+// of c positive heaps summing to r whose Grundy values XOR to v (heaps of
+// any sizes, and pairwise unequal ones), adding heap size m to the counts
+// once G(m) is known. Counts stop at 255: a value is an option when its
+// count, less the all-equal multisets (at most one per c), is positive.
+// Counts c ≥ K are pooled, K above every count a digit names.
+//
+// The moves are those of the definition: digit d_j may remove j tokens and
+// leave exactly i heaps when it allows i (j = 0: i ≥ 2 only); two or more
+// heaps obey the modifier of count i (! pairwise unequal, ? not all equal,
+// = all equal); one heap obeys nothing but "?", which in CGSuite forbids
+// leaving a single heap of one token.
+func grundyByCounting(c takebreak.Code, upTo int) []int {
+	K := 3
+	needDist := false
+	for _, d := range c.Digits {
+		K = max(K, d.AtLeast+1, d.MaxHeaps()+1)
+	}
+	for _, d := range c.Digits {
+		for i := 2; i <= K; i++ {
+			needDist = needDist || (d.Allows(i) && d.ModAt(i) == takebreak.Distinct)
+		}
+	}
+	V := 64
+	rows := K + 1
+	// plain[(r·rows+c)·V + v]: multisets of c heaps (c = K: K or more)
+	// summing to r with XOR v; dist: the same, heaps pairwise unequal
+	plain := make([]uint8, (upTo+1)*rows*V)
+	var dist []uint8
+	if needDist {
+		dist = make([]uint8, (upTo+1)*rows*V)
+		dist[0] = 1
+	}
+	plain[0] = 1
+	row := func(t []uint8, r, c int) []uint8 { return t[(r*rows+c)*V : (r*rows+c+1)*V] }
+	addRow := func(dst, src []uint8, g int) {
+		for v, x := range src {
+			if x != 0 {
+				if s := int(dst[v^g]) + int(x); s < 255 {
+					dst[v^g] = uint8(s)
+				} else {
+					dst[v^g] = 255
+				}
+			}
+		}
+	}
+	g := make([]int, upTo+1)
+	widen := func() {
+		nv := 2 * V
+		for _, t := range []*[]uint8{&plain, &dist} {
+			if *t == nil {
+				continue
+			}
+			old := *t
+			nt := make([]uint8, (upTo+1)*rows*nv)
+			for i := 0; i < (upTo+1)*rows; i++ {
+				copy(nt[i*nv:], old[i*V:(i+1)*V])
+			}
+			*t = nt
+		}
+		V = nv
+	}
+	// allEqual returns the value of k equal heaps summing to r, ok false
+	// when k does not divide r.
+	allEqual := func(r, k int) (int, bool) {
+		if r%k != 0 {
+			return 0, false
+		}
+		if k%2 == 1 {
+			return g[r/k], true
+		}
+		return 0, true
+	}
+	for n := 1; n <= upTo; n++ {
+		seen := make([]bool, V+1)
+		equal := make([]int, V) // all-equal multisets by value, for "?"
+		for j := 0; j <= n; j++ {
+			d := c.Digit(j)
+			if d.IsZero() {
+				continue
+			}
+			r := n - j
+			if j > 0 && r == 0 && d.Allows(0) {
+				seen[0] = true
+			}
+			if j > 0 && r >= 1 && d.Allows(1) && !(r == 1 && d.ModAt(1) == takebreak.NotAllEqual) {
+				seen[g[r]] = true
+			}
+			for i := 2; i <= min(r, K); i++ {
+				// i < K: exactly i heaps; i = K: K or more (all allowed
+				// with count K's modifier, as K is above the named counts)
+				if !d.Allows(i) {
+					continue
+				}
+				last := i
+				if i == K {
+					last = r
+				}
+				switch d.ModAt(i) {
+				case takebreak.AllEqual:
+					for k := i; k <= last; k++ {
+						if v, ok := allEqual(r, k); ok {
+							seen[v] = true
+						}
+					}
+				case takebreak.Distinct:
+					for v, x := range row(dist, r, i) {
+						if x > 0 {
+							seen[v] = true
+						}
+					}
+				case takebreak.NotAllEqual:
+					clear(equal)
+					for k := i; k <= last; k++ {
+						if v, ok := allEqual(r, k); ok {
+							equal[v]++
+						}
+					}
+					for v, x := range row(plain, r, i) {
+						if int(x) > equal[v] {
+							seen[v] = true
+						}
+					}
+				default:
+					for v, x := range row(plain, r, i) {
+						if x > 0 {
+							seen[v] = true
+						}
+					}
+				}
+			}
+		}
+		for seen[g[n]] {
+			g[n]++
+		}
+		for g[n] >= V {
+			widen()
+		}
+		// add heap size n: any number of times (r up), or once (r down)
+		gn := g[n]
+		for r := n; r <= upTo; r++ {
+			for cc := K; cc >= 1; cc-- {
+				dst := row(plain, r, cc)
+				if cc == K {
+					addRow(dst, row(plain, r-n, cc), gn)
+				}
+				addRow(dst, row(plain, r-n, cc-1), gn)
+			}
+		}
+		for r := upTo; needDist && r >= n; r-- {
+			for cc := K; cc >= 1; cc-- {
+				dst := row(dist, r, cc)
+				if cc == K {
+					addRow(dst, row(dist, r-n, cc), gn)
+				}
+				addRow(dst, row(dist, r-n, cc-1), gn)
+			}
+		}
+	}
+	return g
+}
+
+// newlyAccepted are codes of CGSuite's notation that nimlab did not read
+// before (leading zeros, counts with their own modifiers, *, &n;), the
+// codes of CGSuite's tests and the examples of its documentation.
+var newlyAccepted = []string{
+	"04.30", "04.00[30]", "00.00[00]", "04.7",
+	"0.{1,2!}", "0.6?", "0.7?", "0.6!", "0.{0!,2!,3!}", "0.{0!,2!,3}", "0.{0!,2!,3!+}", "0.{0!,2,3!+}",
+	"0.{0!,3+}", "0.{0,2!,4!+}", "0.{0!,2!,4+}", "0.{0!,2!,4?+}", "0.{0!,2?,4?+}", "0.{0!,2=,4?+}",
+	"0.{0!,2=,3?,4?+}", "0.{0!,2?,3?,4?+}", "0.{0,1!,2,3,4+}", "0.{0,1,2!,3!,4!+}",
+	"0.*", "0.*!", "0.*?", "0.*=", "0.*3", "0.*!3", "0.*?3", "0.3*", "0.[{0+}=]", "0.1[*?]",
+	"{2+}=.0", "{2+}!.0", "{2+}?.0", "8!.0", "8?.0", "0.{0,1,3+}", "0.{1,3+}", "0.{2,3?+}",
+	"0.&32;", "0.&33;!", "0.{1,2,3,4,5,6}!{6}", "0.3F!", "0.3f?", "4.{2!,3}",
+}
+
+// TestCountingAgainstListing checks the counting brute force against
+// bruteGrundy (every partition listed) where listing is quick.
+func TestCountingAgainstListing(t *testing.T) {
+	for _, s := range append(newlyAccepted, "0.07", "4!.0", "0.F?", "0.C=", "0.{2+}", "4.[3]", "S!(1,3)") {
+		r, err := takebreak.Parse(s)
+		require.NoError(t, err, s)
+		want := bruteGrundy(r, 26)
+		assert.Equal(t, want, grundyByCounting(r, 26), s)
+	}
+}
+
+// TestNewCodesAgainstBruteForce: the values nimlab computes (Solve, exact
+// and auto, with the engine and certificate it picks) of every newly
+// accepted code agree with the brute force to 500 heaps.
+func TestNewCodesAgainstBruteForce(t *testing.T) {
+	const n = 500
+	for _, s := range newlyAccepted {
+		code, err := ParseGame(s)
+		require.NoError(t, err, s)
+		want := grundyByCounting(code.TakeBreak(), n)
+		res, err := Solve(context.Background(), code, SolveOptions{N: n})
+		require.NoError(t, err, s)
+		got := make([]int, len(res.Values))
+		for i, v := range res.Values {
+			got[i] = int(v)
+		}
+		require.Equal(t, want, got, "%s (%s)", s, code)
+		auto, err := Solve(context.Background(), code, SolveOptions{Max: n + 1})
+		require.NoError(t, err, s)
+		for i, v := range auto.Values {
+			require.Equal(t, want[i], int(v), "%s auto G(%d)", s, i)
+		}
+		if p := auto.Period; auto.Certified {
+			for i := p.Preperiod; i+p.Period <= n; i++ {
+				require.Equal(t, want[i]+p.Saltus, want[i+p.Period], "%s: certified %+v fails at %d", s, p, i)
+			}
+		}
+	}
+}

@@ -1,0 +1,28 @@
+package octal
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// discardAnon: MADV_DONTNEED on a private anonymous mapping frees the pages
+// now (a later read would see zeros).
+func discardAnon(b []byte) error { return unix.Madvise(wholePages(b), unix.MADV_DONTNEED) }
+
+// preallocate reserves the blocks with fallocate, so that writing through a
+// mapping cannot fail later for lack of room. A file system without
+// fallocate gets the file sized instead; the caller's free-space check
+// stands in for the reservation.
+func preallocate(f *os.File, size int64) error {
+	err := unix.Fallocate(int(f.Fd()), 0, 0, size)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, unix.ENOSPC) {
+		return fmt.Errorf("%w: %w", errNoSpace, err)
+	}
+	return f.Truncate(size)
+}
