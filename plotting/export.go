@@ -178,7 +178,7 @@ func (f *Figure) encodeVector(w io.Writer, format string) error {
 // PNG picture image/jpg, and librsvg (rsvg-convert, GNOME, many LaTeX and
 // Pandoc pipelines) then draws nothing of it; its text has no stroke
 // setting, and ImageMagick's SVG renderer outlines every letter (bold,
-// smudged): "stroke:none" is added; and it writes rotated text (the
+// smudged) and every filled shape: "stroke:none" is added; and it writes rotated text (the
 // vertical axis label) as text in a rotated group, which ImageMagick's SVG
 // renderer does not draw: each such text gets one matrix instead. (The font
 // is named alone, "DejaVu Sans": ImageMagick drops a family list with
@@ -186,6 +186,7 @@ func (f *Figure) encodeVector(w io.Writer, format string) error {
 func fixSVG(b []byte) []byte {
 	b = bytes.ReplaceAll(b, []byte("data:image/jpg;base64,"), []byte("data:image/png;base64,"))
 	b = bytes.ReplaceAll(b, []byte("style=\"font-family:"), []byte("style=\"stroke:none;font-family:"))
+	b = filledPath.ReplaceAll(b, []byte(`style="fill:$1;stroke:none"`))
 	return rotatedGroup.ReplaceAllFunc(b, func(g []byte) []byte {
 		m := rotatedGroup.FindSubmatch(g)
 		deg, err := strconv.ParseFloat(string(m[1]), 64)
@@ -210,6 +211,7 @@ func fixSVG(b []byte) []byte {
 // rotatedGroup is a group gonum's SVG canvas writes for rotated text: a
 // rotation holding only texts; rotatedText is the start of one such text.
 var (
+	filledPath   = regexp.MustCompile(`style="fill:(#[0-9A-Fa-f]{6})"`)
 	rotatedGroup = regexp.MustCompile(`<g transform="rotate\(([-+0-9.e]+)\)">\n((?:<text [^>]*>[^<]*</text>\n)+)</g>\n`)
 	rotatedText  = regexp.MustCompile(`<text x="([-+0-9.e]+)" y="([-+0-9.e]+)" transform="scale\(1, -1\)"`)
 )

@@ -16,8 +16,8 @@ import (
 	"github.com/nimlab/nimlab/plotting/rendercheck"
 )
 
-// TestPicturesRenderAlike exports the sequence plot, the Astron heatmap
-// and the misère quotient orders with --png FILE.{png,svg,pdf} and checks,
+// TestPicturesRenderAlike exports the sequence plot, the Astron heatmap,
+// the misère quotient orders and a game graph with --png FILE.{png,svg,pdf} and checks,
 // with poppler, Ghostscript, librsvg and ImageMagick, that the SVG and the
 // PDF render the PNG's picture (not mirrored), and that the title, caption,
 // command and version read back from each file.
@@ -32,6 +32,7 @@ func TestPicturesRenderAlike(t *testing.T) {
 		{"octal", []string{"octal", "0.07", "--n", "300"}, "Grundy values of 0.07 (Dawson's Kayles)"},
 		{"astron", []string{"astron", "table", "--size", "12"}, "Astron: nimbers of two stars p, q (0 ≤ p, q ≤ 12)"},
 		{"misere", []string{"misere", "0.07", "--max", "20"}, "Partial misère quotients of 0.07"},
+		{"graph", []string{"graph", "--plate", "1,2", "--n", "10"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -46,10 +47,14 @@ func TestPicturesRenderAlike(t *testing.T) {
 			meta, err := rendercheck.PNGText(b)
 			require.NoError(t, err)
 			caption := meta["Description"]
+			title := c.title
+			if title == "" {
+				title = caption // a picture without a title is named by its caption
+			}
 			assert.Contains(t, caption, "nimlab "+plotting.Version, "the caption names the version")
-			assert.Regexp(t, `0–\d+|0 ≤ p, q ≤ 12`, caption, "the caption names the range")
+			assert.Regexp(t, `0–\d+|0 ≤ p, q ≤ 12|\d+ vertices`, caption, "the caption names the range")
 			rendercheck.CheckFiles(t, base, rendercheck.Want{
-				Title: c.title, Caption: caption, Software: "nimlab " + plotting.Version,
+				Title: title, Caption: caption, Software: "nimlab " + plotting.Version,
 				Command: "nimlab " + strings.Join(args, " ") + " --png " + base, DPI: 96,
 			})
 		})
