@@ -309,9 +309,12 @@ func (v *graphView) place(size fyne.Size) *graph.Drawing {
 // Vertex circles are at most graphMaxRadius text sizes in radius, and
 // labels graphLabelShare of the radius, at most graphMaxLabel text sizes.
 const (
-	graphMaxRadius  = 2.3
+	graphMaxRadius  = 3.2
 	graphLabelShare = 0.68
-	graphMaxLabel   = 1.4
+	graphMaxLabel   = 2
+	// graphEdgeRadius is the vertex radius up to which edges keep their
+	// base widths.
+	graphEdgeRadius = 25
 )
 
 // centre is where vertex w is drawn in a view of the given size.
@@ -429,6 +432,8 @@ type graphRenderer struct {
 	g       *graph.Graph
 	lay     *graph.Layout
 	edges   [][]*canvas.Line // per edge: its path's segments, then the arrowhead's two barbs
+	widths  []float32        // per edge: its stroke width for vertices of graphEdgeRadius
+	rings   []float32        // per vertex: its circle's stroke width, likewise
 	circles []*canvas.Circle
 	names   []*canvas.Text
 	labels  []*canvas.Text
@@ -456,6 +461,8 @@ func (r *graphRenderer) rebuild() {
 			}
 			r.edges = append(r.edges, lines)
 		}
+		r.widths = make([]float32, len(r.edges))
+		r.rings = make([]float32, g.Len())
 		for v := 0; v < g.Len(); v++ {
 			c := canvas.NewCircle(color.Transparent)
 			name := canvas.NewText(g.Name(v), color.Transparent)
@@ -495,8 +502,9 @@ func (r *graphRenderer) style() {
 				}
 			}
 			for _, l := range r.edges[i] {
-				l.StrokeColor, l.StrokeWidth = col, width
+				l.StrokeColor = col
 			}
+			r.widths[i] = width
 			i++
 		}
 	}
@@ -523,6 +531,7 @@ func (r *graphRenderer) style() {
 			c.StrokeColor = theme.Color(theme.ColorNameError)
 			c.StrokeWidth = 5
 		}
+		r.rings[v] = c.StrokeWidth
 		if sol == nil && r.v.loopy.Label[v] == graph.Infinite {
 			label.Color = drawColour // an ∞ value (drawn on orange for a D-position below)
 		}
@@ -552,6 +561,13 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 	pt := func(p graph.Point) fyne.Position { return fyne.NewPos(float32(p.X), float32(p.Y)) }
 	for i, e := range d.Edges {
 		lines := r.edges[i]
+		// Lines thicken with the vertices, so that a large drawing on a
+		// projector does not hang its circles on hairlines.
+		width := r.widths[i] * max(1, float32(d.Radius)/graphEdgeRadius)
+		// (the circles' rings likewise, below)
+		for _, l := range lines {
+			l.StrokeWidth = width
+		}
 		k := len(e.Path) - 1
 		for j := range k {
 			lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
@@ -561,7 +577,9 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		}
 	}
 	rad := float32(d.Radius)
+	thicken := max(1, rad/graphEdgeRadius)
 	for v, c := range r.circles {
+		c.StrokeWidth = r.rings[v] * thicken
 		p := pt(d.Centre[v])
 		c.Position1 = fyne.NewPos(p.X-rad, p.Y-rad)
 		c.Position2 = fyne.NewPos(p.X+rad, p.Y+rad)

@@ -104,9 +104,9 @@ func newUI(a fyne.App, present bool) *ui {
 		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
-		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
 		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
-		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
+		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), u.census.content),
 	)
 	u.tabIcons = make([]fyne.Resource, len(u.tabs.Items))
 	for i, ti := range u.tabs.Items {

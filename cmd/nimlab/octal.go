@@ -41,6 +41,8 @@ type octalFlags struct {
 	compare    string
 	equivalent bool
 	cert       string // --certificate FILE (certificate.go)
+	options    string // --options N (octal_options.go)
+	optionsSet bool
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
@@ -108,14 +110,21 @@ func newOctalCommand(env *cliEnv) *cobra.Command {
 
 CODE is CGSuite's take-and-break notation d0.d1d2…: digit dj rules removing j
 tokens from one heap, and bit i of dj allows leaving exactly i non-empty heaps
-(1: none, 2: one, 4: two, 8: three …). Digits are 0-9 and A-Z (hexadecimal
-0.B, 0.F included); a brace list gives the heap counts directly: {2,3} = C,
-{2+} = two or more heaps. The digit before the point splits without taking
-(4.7, 8.0). A modifier after a digit restricts its splits: ! heaps pairwise
-unequal (Grundy's game 4!.0), ? not all equal, = all equal. Brackets repeat
-the final digits forever: 0.[3] is Nim, 4.[3] Lasker's Nim. Subtraction
-games: S(1,2,5) removes 1, 2 or 5 tokens; S!(1,3) removes any number but 1
-or 3 (all-but).
+(1: none, 2: one, 4: two, 8: three …). Digits are 0-9 and A-V (hexadecimal
+0.B, 0.F included), &n; for larger ones; a brace list gives the heap counts
+directly: {2,3} = C, {2+} = two or more heaps, * = any number. The digit
+before the point splits without taking (4.7, 8.0; zeros before it are
+ignored, other digits there add tokens and are refused). A modifier after a
+digit restricts its splits: ! heaps pairwise unequal (Grundy's game 4!.0),
+? not all equal, = all equal; inside braces each count may carry its own
+({1,2!}, {0,2?,4?+}). As in CGSuite, ? on one heap also forbids leaving a
+single heap of one token. Brackets repeat the final digits forever: 0.[3] is
+Nim, 4.[3] Lasker's Nim. Codes are printed as CGSuite prints them (04.30 is
+4.3, 0.{1,2!} is 0.6!). Subtraction games: S(1,2,5) removes 1, 2 or 5 tokens;
+S!(1,3) removes any number but 1 or 3 (all-but).
+
+With --options N, every option of a heap of N tokens is listed in CGSuite's
+order (tokens taken, number of heaps, heaps) with its Grundy value.
 
 Without --n, auto mode computes until a period is proven or --max heaps are
 known: the Guy–Smith theorem (generalised to splits into m heaps: it needs
@@ -146,6 +155,7 @@ first.`,
   nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim: period 4, saltus 4, proven
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
+  nimlab octal 0.3F! --options 9         # the options of a heap: 8 7 1,6 2,5 3,4 1,2,4
   nimlab octal 0.161 --compare 0.36      # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
   nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
@@ -162,6 +172,7 @@ first.`,
 			f.nSet = cmd.Flags().Changed("n")
 			f.mSet = cmd.Flags().Changed("max")
 			f.heapsSet = cmd.Flags().Changed("heaps")
+			f.optionsSet = cmd.Flags().Changed("options")
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
 			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
@@ -176,7 +187,8 @@ first.`,
 	intFlag(fl, &f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
 	fl.BoolVar(&f.values, "values", false, "print (or include in JSON) every value computed")
 	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
-	fl.BoolVar(&f.all, "all", false, "with --heaps: list every winning move on a terminal too (by default the first 20)")
+	fl.BoolVar(&f.all, "all", false, "with --heaps or --options: list every move on a terminal too (by default the first 20)")
+	intFlag(fl, &f.options, "options", "", "every option of a heap of N tokens, in CGSuite's order and format, with its Grundy value")
 	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
@@ -197,6 +209,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	code, err := octal.ParseGame(codeArg)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if f.optionsSet {
+		return runOctalOptions(ctx, env, code, f)
 	}
 	if f.cert != "" && (f.valuesFl.file != "" || f.streamOn) {
 		return badInput("--certificate works with runs in memory, not with --values-file or --stream")
