@@ -28,6 +28,7 @@ func addPNGFlags(cmd *cobra.Command, f *pngFlags, what, paletteHelp string) {
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)")
+	markPath(fl, "png", outputPath)
 	fl.Var(typedText{&f.width, "length"}, "width", fmt.Sprintf("picture width: pixels (default %d), or a printed width such as 85mm, 8.5cm, 3.35in, 240pt (then %d dpi and %g-point text unless --dpi)", f.def.Width, printDPI, printTextPt))
 	fl.Var(typedText{&f.height, "length"}, "height", fmt.Sprintf("picture height: pixels (default %d), or a printed height as for --width (default: the width's %d:%d)", f.def.Height, f.def.Width, f.def.Height))
 	intFlag(fl, &f.dpi, "dpi", "", fmt.Sprintf("resolution recorded in the PNG, for print (default %d; %d for a printed size)", f.def.DPI, printDPI))
