@@ -644,6 +644,8 @@ func (t *graphTab) drawingPicture() func() (*plotting.Figure, error) {
 	opts := t.view.pictureOptions()
 	m := t.view.marks()
 	opts.Caption = fmt.Sprintf("Game graph: %d vertices, %d moves · nimlab %s", a.g.Len(), a.g.NumEdges(), plotting.Version)
+	opts.Command = "nimlab window, Graph tab: Export of the drawing"
+	opts.Keywords = []string{"game graph"}
 	return func() (*plotting.Figure, error) {
 		opts.Values = make([]string, a.g.Len())
 		opts.P = make([]bool, a.g.Len())

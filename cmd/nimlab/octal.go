@@ -177,7 +177,7 @@ first.`,
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
 			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
-			if f.picture, err = f.png.parse(cmd); err != nil {
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
 			return runOctal(cmd.Context(), env, args[0], f)
@@ -434,6 +434,11 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
 	opts.Caption += " · nimlab " + plotting.Version
+	opts.Command = req.Command
+	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	if name := octal.GameName(code); name != "" {
+		opts.Keywords = append(opts.Keywords, name)
+	}
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err
