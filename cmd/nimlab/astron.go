@@ -304,6 +304,7 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
 	intFlag(fl, &f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
 	intFlag(fl, &f.slice, "slice", "", "three stars: the fixed third star R")
 	fl.StringVar(&f.csv, "csv", "", "write the table to FILE as CSV (row p: values for q = 0..N)")
+	markPath(fl, "csv", outputPath)
 	addPNGFlags(cmd, &f.png, "the table as a heatmap (p across, q up)", "colours of the nimbers (default rainbow: red = 0 up to violet, as in Figure 2.7)")
 	return cmd
 }

@@ -148,7 +148,7 @@ func TestCensusBadInput(t *testing.T) {
 		{junk, "not a SQLite database"},
 		{places, "nimlab did not create"},
 		{os.DevNull, "not a regular file"},
-		{"", "empty file name"},
+		{"", "was given an empty value"},
 	} {
 		var before []byte
 		if c.db != "" {

@@ -72,11 +72,12 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 	}
 	root.Version = versionString()
 	root.SetVersionTemplate("nimlab {{.Version}}\n")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlags(cmd) }
 	root.Flags().BoolVar(&present, "present", false, "open the window in presentation mode (fullscreen, large high-contrast theme)")
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return badInput("%s: %v (see 'nimlab %s --help')", cmd.CommandPath(), err, strings.TrimPrefix(cmd.CommandPath(), "nimlab "))
+		return badInput("%s (see 'nimlab %s --help')", flagErrorText(err), strings.TrimPrefix(cmd.CommandPath(), "nimlab "))
 	})
 	for _, build := range subcommands {
 		sub := build(env)
@@ -88,6 +89,27 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 	// completion scripts (see the README).
 	root.CompletionOptions.HiddenDefaultCmd = false
 	return root
+}
+
+// flagErrorText is pflag's error in one plain line: Go's strconv wording
+// ("strconv.ParseInt: parsing "abc": invalid syntax") becomes what it
+// means for the user.
+func flagErrorText(err error) string {
+	msg := err.Error()
+	i := strings.Index(msg, ": strconv.")
+	if i < 0 {
+		return msg
+	}
+	what := "not a whole number"
+	switch {
+	case strings.Contains(msg[i:], "value out of range"):
+		what = "out of range"
+	case strings.Contains(msg[i:], "ParseFloat"):
+		what = "not a number"
+	case strings.Contains(msg[i:], "ParseBool"):
+		what = "not true or false"
+	}
+	return msg[:i] + ": " + what
 }
 
 func commandNames(root *cobra.Command) []string {

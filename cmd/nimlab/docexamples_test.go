@@ -74,29 +74,25 @@ func splitShellWords(s string) ([]string, error) {
 	var words []string
 	var b strings.Builder
 	inWord, glob := false, false
+	endWord := func() {
+		if !inWord {
+			return
+		}
+		w := b.String()
+		if glob {
+			w = "\x00GLOB" + w
+		}
+		words = append(words, w)
+		b.Reset()
+		inWord, glob = false, false
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == ' ' || c == '\t':
-			if inWord {
-				w := b.String()
-				if glob {
-					w = "\x00GLOB" + w
-				}
-				words = append(words, w)
-				b.Reset()
-				inWord, glob = false, false
-			}
-		case c == '\'':
-			j := strings.IndexByte(s[i+1:], '\'')
-			if j < 0 {
-				return nil, errUnterminatedQuote
-			}
-			b.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case c == '"':
-			j := strings.IndexByte(s[i+1:], '"')
+			endWord()
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(s[i+1:], c)
 			if j < 0 {
 				return nil, errUnterminatedQuote
 			}
@@ -115,13 +111,7 @@ func splitShellWords(s string) ([]string, error) {
 			inWord = true
 		}
 	}
-	if inWord {
-		w := b.String()
-		if glob {
-			w = "\x00GLOB" + w
-		}
-		words = append(words, w)
-	}
+	endWord()
 	return words, nil
 }
 

@@ -149,6 +149,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 	fl.StringVar(&f.start, "start", "", "report the outcome and winning moves of vertex V (in a sum: (u,v) or u,v)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.dot, "dot", "", "write the labelled graph in Graphviz DOT to OUT")
+	markPath(fl, "dot", outputPath)
 	intsFlag(fl, &f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
 	intsFlag(fl, &f.plate, "plate", "", "instead of FILE: Rizzi's plate game with coins SET (e.g. 1,2) and capacity N")
 	intFlag(fl, &f.n, "n", "", "the N of --subtraction or --plate")
@@ -160,6 +161,11 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 
 // loadGraph reads and parses one graph file; every failure is bad input.
 func loadGraph(path string) (*graph.Graph, error) {
+	if path == "-" {
+		// "-" names standard output in nimlab's output flags; as a graph
+		// file it would be read as a file called "-".
+		return nil, badInput("graph reads a file, not standard input ('-'); accepted: the name of a text or DOT file")
+	}
 	// graph.Parse reads at most MaxFileSize bytes, so a device such as
 	// /dev/zero or an endless pipe is refused instead of filling memory.
 	fh, err := os.Open(path)

@@ -122,6 +122,7 @@ the last quotient reached are decided by that quotient. The method is reported.`
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.BoolVar(&f.all, "all", false, fmt.Sprintf("list every winning move and table row (otherwise the first %d)", listLimit))
 	fl.StringVar(&f.png, "png", "", "draw the partial quotient orders |Q_n| to FILE (PNG, SVG or PDF by its extension)")
+	markPath(fl, "png", outputPath)
 	fl.StringVar(&f.seconds, "seconds", "60", "stop building quotients after this many seconds and report the last verified one")
 	fl.BoolVar(&f.genus, "genus", false, "print the genus of each heap H_0..H_max instead of the quotient (--max defaults to 30)")
 	return cmd

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -191,6 +192,7 @@ first.`,
 	intFlag(fl, &f.options, "options", "", "every option of a heap of N tokens, in CGSuite's order and format, with its Grundy value")
 	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
+	markPath(fl, "csv", outputPath)
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
 	fl.StringVar(&f.cert, "certificate", "", "write the proven period's certificate to FILE (docs/CERTIFICATES.md; check it with 'nimlab verify FILE')")
@@ -201,6 +203,10 @@ first.`,
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
+
+// longCode is the length of code above which a code longer than the heaps
+// asked for is refused (shorter ones cost nothing to run).
+const longCode = 1024
 
 func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
 	if ctx == nil {
@@ -278,8 +284,15 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if opts.Exact {
 		total = opts.N + 1
 	}
+	if heaps := cmp.Or(total, octal.DefaultMax); code.K() >= heaps && code.K() > longCode {
+		// Its moves of heaps or more tokens never apply to the heaps asked
+		// for, and no period can be certified (that needs more than k
+		// values), yet every heap would look at every digit: a
+		// 100,000-digit code ran for minutes on 4096 heaps.
+		return badInput("the code has %d digits after the point (more than %d), but a move of %d tokens or more never applies within the %d heaps asked for; accepted: a code of fewer digits than heaps, or a larger --max or --n", code.K(), longCode, heaps, heaps)
+	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
-	err = f.long.apply(code, &opts)
+	err = f.long.apply(ctx, code, &opts)
 	if err != nil {
 		bar.Finish()
 		return err

@@ -19,6 +19,7 @@ type pngFlags struct {
 func addPNGFlags(cmd *cobra.Command, f *pngFlags, what, paletteHelp string) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)")
+	markPath(fl, "png", outputPath)
 	intFlag(fl, &f.width, "width", "", "picture width in pixels (default 1920)")
 	intFlag(fl, &f.height, "height", "", "picture height in pixels (default 1080)")
 	intFlag(fl, &f.dpi, "dpi", "", "resolution recorded in the PNG, for print (default 96)")
