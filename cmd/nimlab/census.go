@@ -18,6 +18,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newCensusCommand) }
@@ -376,7 +377,7 @@ func (c censusRow) cell(col string) string {
 	case "max_at":
 		return strconv.Itoa(r.MaxAt)
 	case "rare_mask":
-		return strconv.Itoa(r.RareMask)
+		return octal.MaskString(uint16(r.RareMask))
 	case "rare_count":
 		return strconv.Itoa(r.RareCount)
 	case "last_rare":
