@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -150,15 +151,15 @@ first.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
   nimlab octal 0.07 --heaps 10,20,30 --json
-  nimlab octal 4!.0 --n 1000000          # Grundy's game
-  nimlab octal 0.[3]                     # Nim: period 1, saltus 1, proven
-  nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim: period 4, saltus 4, proven
+  nimlab octal '4!.0' --n 1000000        # Grundy's game
+  nimlab octal '0.[3]'                   # Nim: period 1, saltus 1, proven
+  nimlab octal '4.[3]' --n 200 --table 4 # Lasker's Nim: period 4, saltus 4, proven
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
-  nimlab octal 0.3F! --options 9         # the options of a heap: 8 7 1,6 2,5 3,4 1,2,4
-  nimlab octal 0.161 --compare 0.36      # where two games first differ
+  nimlab octal '0.3F!' --options 9       # the options of a heap: 8 7 1,6 2,5 3,4 1,2,4
+  nimlab octal 0.161 --n 1000 --compare 0.36   # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
-  nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
+  nimlab octal '4.[3]' --equivalent      # Lasker's Nim against 4.[0] … 4.[7]
   nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
   nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk
   nimlab octal 0.07 --certificate 0.07.cert   # a certificate 'nimlab verify' checks`,
@@ -176,7 +177,7 @@ first.`,
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
 			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
-			if f.picture, err = f.png.parse(cmd); err != nil {
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
 			return runOctal(cmd.Context(), env, args[0], f)
@@ -191,6 +192,7 @@ first.`,
 	intFlag(fl, &f.options, "options", "", "every option of a heap of N tokens, in CGSuite's order and format, with its Grundy value")
 	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
+	markPath(fl, "csv", outputPath)
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
 	fl.StringVar(&f.cert, "certificate", "", "write the proven period's certificate to FILE (docs/CERTIFICATES.md; check it with 'nimlab verify FILE')")
@@ -201,6 +203,10 @@ first.`,
 	addPNGFlags(cmd, &f.png, "the sequence plot (preperiod marked, period shaded)", "colour each value (draws points instead of steps)")
 	return cmd
 }
+
+// longCode is the length of code above which a code longer than the heaps
+// asked for is refused (shorter ones cost nothing to run).
+const longCode = 1024
 
 func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
 	if ctx == nil {
@@ -278,8 +284,15 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if opts.Exact {
 		total = opts.N + 1
 	}
+	if heaps := cmp.Or(total, octal.DefaultMax); code.K() >= heaps && code.K() > longCode {
+		// Its moves of heaps or more tokens never apply to the heaps asked
+		// for, and no period can be certified (that needs more than k
+		// values), yet every heap would look at every digit: a
+		// 100,000-digit code ran for minutes on 4096 heaps.
+		return badInput("the code has %d digits after the point (more than %d), but a move of %d tokens or more never applies within the %d heaps asked for; accepted: a code of fewer digits than heaps, or a larger --max or --n", code.K(), longCode, heaps, heaps)
+	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
-	err = f.long.apply(code, &opts)
+	err = f.long.apply(ctx, code, &opts)
 	if err != nil {
 		bar.Finish()
 		return err
@@ -421,6 +434,11 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
 	opts.Caption += " · nimlab " + plotting.Version
+	opts.Command = req.Command
+	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	if name := octal.GameName(code); name != "" {
+		opts.Keywords = append(opts.Keywords, name)
+	}
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err

@@ -75,8 +75,8 @@ func TestOctalPNGBadInput(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--width", "800"}, "nimlab: --width only applies to a picture: add --png FILE\n"},
-		{[]string{"--png", ""}, "nimlab: --png needs a file name such as picture.png\n"},
-		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a non-negative whole number, got \"wide\"\n"},
+		{[]string{"--png", ""}, "nimlab: --png was given an empty value; accepted: write the sequence plot (preperiod marked, period shaded) to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)\n"},
+		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a number of pixels such as 1920 or a printed length such as 85mm, got \"wide\"\n"},
 		{[]string{"--png", "x.png", "--height", "50"}, "nimlab: --height 50 is out of range; accepted: 200 to 16384 pixels\n"},
 		{[]string{"--png", "x.png", "--dpi", "0"}, "nimlab: --dpi 0 is out of range; accepted: 10 to 2400\n"},
 		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, uniform, grey, qualitative\n"},
@@ -91,8 +91,8 @@ func TestOctalPNGBadInput(t *testing.T) {
 	status, _, errOut := runCLI(t, "octal", "0.007", "--n", "400", "--png", filepath.Join(dir, "q.png"), "--palette", "qualitative")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, `palette "qualitative" has 12 colours`)
-	// A missing folder is a failure of the work, not of the input.
+	// A missing folder is found before the work: bad input.
 	status, _, errOut = runCLI(t, "octal", "0.07", "--png", filepath.Join(dir, "no", "x.png"))
-	assert.Equal(t, exitFailure, status)
+	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "does not exist")
 }

@@ -3,6 +3,7 @@ package census
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -474,4 +475,17 @@ func ExampleClasses() {
 	// 0.07: class of 0.07, shift 0, 2 games, proven true
 	// 0.4: class of 0.07, shift 1, 2 games, proven true
 	// 0.77: class of 0.77, shift 0, 1 games, proven false
+}
+
+// TestJobsBoundedByGames: more jobs than games start no idle workers
+// (--jobs 1000000 took 3.1 GB for 8 games).
+func TestJobsBoundedByGames(t *testing.T) {
+	fam, err := ParseFamily("0.1?")
+	require.NoError(t, err)
+	most := 0
+	res, err := Run(context.Background(), fam, Options{Budget: Budget{MaxHeaps: 256}, Jobs: 1_000_000,
+		Record: func(*Result) error { most = max(most, runtime.NumGoroutine()); return nil }})
+	require.NoError(t, err)
+	assert.Len(t, res, len(fam.Games))
+	assert.Less(t, most, 100)
 }
