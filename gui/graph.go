@@ -32,8 +32,8 @@ type graphExample struct {
 }
 
 var graphExamples = []graphExample{
-	{"Coins in a plate: 1 or 2, capacity 10 (seed 003, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
-	{"One Nim heap of 3 (seed 003, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
+	{"Coins in a plate: 1 or 2, capacity 10 (Rizzi, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
+	{"One Nim heap of 3 (Rizzi, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
 	{"Subtraction {1, 3, 4} up to 12", func() (*graph.Graph, error) { return graph.SubtractionGame([]int{1, 3, 4}, 12) }},
 	{"Sum of Nim heaps 2 + 3", func() (*graph.Graph, error) {
 		a, err := graph.NimHeap(2)
@@ -46,7 +46,7 @@ var graphExamples = []graphExample{
 		}
 		return graph.Sum(a, b)
 	}},
-	{"No kernel: the odd cycle of seed 003, Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	{"No kernel: the odd cycle of Rizzi's Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
 	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
 	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
 	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},
@@ -657,6 +657,8 @@ func (t *graphTab) drawingPicture() func() (*plotting.Figure, error) {
 	opts := t.view.pictureOptions()
 	m := t.view.marks()
 	opts.Caption = fmt.Sprintf("Game graph: %d vertices, %d moves · nimlab %s", a.g.Len(), a.g.NumEdges(), plotting.Version)
+	opts.Command = "nimlab window, Graph tab: Export of the drawing"
+	opts.Keywords = []string{"game graph"}
 	return func() (*plotting.Figure, error) {
 		opts.Values = make([]string, a.g.Len())
 		opts.P = make([]bool, a.g.Len())
