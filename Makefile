@@ -61,7 +61,7 @@ test-smoke: build
 # census-merge.sbatch) run by a real Slurm: a single-node cluster on this
 # machine in a folder of its own, a 4-task array, the merge job after it,
 # a cancelled and a requeued task. As root (it installs slurm-wlm and munge
-# when missing); about 2 minutes, not part of make test.
+# when missing); about 3 minutes, not part of make test.
 test-slurm: build
 	resources/slurm/test-slurm.sh $(BIN)
 

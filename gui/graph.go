@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -31,8 +32,8 @@ type graphExample struct {
 }
 
 var graphExamples = []graphExample{
-	{"Coins in a plate: 1 or 2, capacity 10 (seed 003, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
-	{"One Nim heap of 3 (seed 003, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
+	{"Coins in a plate: 1 or 2, capacity 10 (Rizzi, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
+	{"One Nim heap of 3 (Rizzi, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
 	{"Subtraction {1, 3, 4} up to 12", func() (*graph.Graph, error) { return graph.SubtractionGame([]int{1, 3, 4}, 12) }},
 	{"Sum of Nim heaps 2 + 3", func() (*graph.Graph, error) {
 		a, err := graph.NimHeap(2)
@@ -45,7 +46,7 @@ var graphExamples = []graphExample{
 		}
 		return graph.Sum(a, b)
 	}},
-	{"No kernel: the odd cycle of seed 003, Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	{"No kernel: the odd cycle of Rizzi's Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
 	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
 	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
 	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},
@@ -90,6 +91,7 @@ type graphTab struct {
 	// drawing in split; editorBtn shows or hides it.
 	editor    *fyne.Container
 	split     *container.Split
+	right     *fyne.Container // the summary and controls, the drawing, the texts under it
 	editorBtn *widget.Button
 	export    *widget.Button
 	help      *widget.Button
@@ -146,9 +148,9 @@ func newGraphTab(u *ui) *graphTab {
 	// row's free width (a kernel's list is long).
 	buttons := container.NewHBox(t.playBtn, t.stopBtn, t.export, t.help)
 	toolbar := container.NewBorder(nil, nil, t.editorBtn, buttons, t.kernelSel)
-	right := container.NewBorder(container.NewVBox(t.summary, toolbar),
+	t.right = container.NewBorder(container.NewVBox(t.summary, toolbar),
 		container.New(atLeastLines{3}, t.vertex, t.playLabel), nil, nil, t.view)
-	split := container.NewHSplit(t.editor, right)
+	split := container.NewHSplit(t.editor, t.right)
 	split.SetOffset(0.25)
 	t.split = split
 	t.content = split
@@ -244,11 +246,22 @@ func (t *graphTab) show(a *graphAnalysis) {
 	t.showKernels(a)
 	t.showVertex(-1)
 	t.summary.SetText(a.summary)
+	t.relayoutSoon()
+}
+
+// relayoutSoon lays the drawing's pane out again once the texts above and
+// below it have wrapped: a wrapping label learns its height only when it
+// is laid out, after the drawing was placed (Fyne lays out in one pass),
+// and the drawing would overlap the row of controls above it.
+func (t *graphTab) relayoutSoon() {
+	do := uiDo // the hand-over in force now (tests swap it)
+	time.AfterFunc(60*time.Millisecond, func() { do(t.right.Refresh) })
 }
 
 // showVertex describes the selected vertex: its label, outcome and the
 // moves that win from it.
 func (t *graphTab) showVertex(v int) {
+	defer t.relayoutSoon()
 	g, sol := t.view.g, t.view.sol
 	if v < 0 || g == nil {
 		t.vertex.SetText("Tap a vertex to see its outcome and winning moves.")
@@ -294,7 +307,7 @@ type graphView struct {
 }
 
 // graphViewPad is kept free inside the view's border.
-const graphViewPad = 4
+const graphViewPad = 8
 
 // place fits the layout into a view of the given size with vertices as
 // large as the theme's text asks for: labels at body size or larger where

@@ -513,7 +513,7 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 	default:
 		if e.mask != 0 {
 			legend("■ common", plotting.CommonColour)
-			legend(fmt.Sprintf("■ rare (mask %d)", e.mask), plotting.RareColour)
+			legend("■ rare (mask "+octal.MaskString(e.mask)+")", plotting.RareColour)
 		} else {
 			legend("■ G(n)", plotting.CommonColour)
 		}

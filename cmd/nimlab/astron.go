@@ -81,7 +81,8 @@ func newAstronCommand(env *cliEnv) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "astron P1 P2 … | astron table … | astron period …",
 		Short: "Astron and its multiadditive family: nimbers, winning moves, star tables, bulb periods",
-		Long: `Astron (seed 001, chapter 2): stars with free points; a move joins two free
+		Long: `Astron (L. Lami, "Periodicità nei giochi combinatori", thesis, Pisa 2011,
+chapter 2): stars with free points; a move joins two free
 points with a line that crosses nothing. As a game on star sizes a move either
 joins two stars p, q into one of p + q − 2 points, or splits a star p into
 a + b = p − 2 with the other stars shared between the two sides in any way.

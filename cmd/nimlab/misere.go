@@ -458,7 +458,7 @@ func printAnalysis(w io.Writer, a *misere.Analysis, q *misere.Quotient, all bool
 		fmt.Fprintf(w, "  at %s: order %d, %s\n", q.Names[g.Identity], len(g.Elements), g.Structure)
 	}
 	if a.Faithful {
-		fmt.Fprintf(w, "Φ is faithful on the sums of heaps 0..%d (seed 004, open problem 4.9): each element has one normal-play Grundy value\n", a.FaithfulTo)
+		fmt.Fprintf(w, "Φ is faithful on the sums of heaps 0..%d (Di Prisa, “Impartial Games and Misère Play”, open problem 4.9): each element has one normal-play Grundy value\n", a.FaithfulTo)
 	} else {
 		fmt.Fprintf(w, "Φ is NOT faithful on the sums of heaps 0..%d: %s\n", a.FaithfulTo, a.Conflict)
 	}
