@@ -129,6 +129,8 @@ fi
 run "octal --max 2^31 under ulimit -v" 2 "needs about" 10 --ulimit -- octal 0.07 --max 2147483648
 run "census --max 10^9 under ulimit -v" 2 "needs about .* available to this process" 10 --ulimit -- census '0.1?' --max 1000000000 --db m.sqlite
 [ -e m.sqlite ] && fail "a refused census left m.sqlite" || ok
+run "astron study --offsets 10^9" 2 "--offsets 1000000000 is beyond --size 10" 5 --ulimit -- astron study --size 10 --offsets 1000000000
+run "astron 10^6 (one star's winning moves)" 0 "nimber .*winning moves" 30 --ulimit -- astron 1000000
 run "census --jobs 10^6" 0 "8 games, 8 computed" 20 --ulimit -- census '0.1?' --max 1000 --jobs 1000000 --db j.sqlite
 
 # 7. A census killed with kill -9 and resumed records what an uninterrupted one does.
