@@ -12,11 +12,19 @@ export CGO_ENABLED := 1
 # census's sharded-run test and recipe, and the sqlite3 shell to open census
 # databases (docs/CENSUS.md); Python 3 for the independent certificate
 # checker tools/verify_certificate.py and its tests (docs/CERTIFICATES.md).
-APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel sqlite3 python3 perl
+# perl (its base, in every Debian) computes the CRC-32C of an edited
+# checkpoint in the reliability check.
+# poppler-utils (pdftoppm, pdftotext, pdfinfo), ghostscript, librsvg2-bin
+# (rsvg-convert) and ImageMagick render exported PDF and SVG pictures in the
+# tests as people's viewers do; fonts-dejavu-core gives librsvg and
+# ImageMagick the font that SVG text names.
+APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel sqlite3 python3 \
+                poppler-utils ghostscript librsvg2-bin fonts-dejavu-core perl
 # Header or binary each package provides, to test whether it is installed.
-APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3 /usr/bin/python3 /usr/bin/perl
+APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3 /usr/bin/python3 \
+                /usr/bin/pdftoppm /usr/bin/gs /usr/bin/rsvg-convert /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/bin/perl
 
-.PHONY: all deps build run test test-go test-smoke test-long bench lint package fuzz clean
+.PHONY: all deps build run test test-go test-smoke test-long test-reliability-short test-reliability test-race bench lint package fuzz clean
 
 all: build
 
@@ -77,7 +85,7 @@ test-race: deps
 # census-merge.sbatch) run by a real Slurm: a single-node cluster on this
 # machine in a folder of its own, a 4-task array, the merge job after it,
 # a cancelled and a requeued task. As root (it installs slurm-wlm and munge
-# when missing); about 2 minutes, not part of make test.
+# when missing); about 3 minutes, not part of make test.
 test-slurm: build
 	resources/slurm/test-slurm.sh $(BIN)
 

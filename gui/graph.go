@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -30,8 +31,8 @@ type graphExample struct {
 }
 
 var graphExamples = []graphExample{
-	{"Coins in a plate: 1 or 2, capacity 10 (seed 003, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
-	{"One Nim heap of 3 (seed 003, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
+	{"Coins in a plate: 1 or 2, capacity 10 (Rizzi, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
+	{"One Nim heap of 3 (Rizzi, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
 	{"Subtraction {1, 3, 4} up to 12", func() (*graph.Graph, error) { return graph.SubtractionGame([]int{1, 3, 4}, 12) }},
 	{"Sum of Nim heaps 2 + 3", func() (*graph.Graph, error) {
 		a, err := graph.NimHeap(2)
@@ -44,7 +45,7 @@ var graphExamples = []graphExample{
 		}
 		return graph.Sum(a, b)
 	}},
-	{"No kernel: the odd cycle of seed 003, Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	{"No kernel: the odd cycle of Rizzi's Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
 	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
 	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
 	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},
@@ -146,7 +147,7 @@ func newGraphTab(u *ui) *graphTab {
 	buttons := container.NewHBox(t.playBtn, t.stopBtn, t.export, t.help)
 	toolbar := container.NewBorder(nil, nil, t.editorBtn, buttons, t.kernelSel)
 	right := container.NewBorder(container.NewVBox(t.summary, toolbar),
-		container.NewVBox(t.vertex, t.playLabel), nil, nil, t.view)
+		container.New(atLeastLines{3}, t.vertex, t.playLabel), nil, nil, t.view)
 	split := container.NewHSplit(t.editor, right)
 	split.SetOffset(0.25)
 	t.split = split
@@ -624,15 +625,28 @@ func (r *graphRenderer) vertexCentre(v int) fyne.Position {
 // exportDrawing saves the drawing as on screen (the chosen kernel, the
 // selected vertex) as a PNG, SVG or PDF picture.
 func (t *graphTab) exportDrawing() {
-	a := t.analysis
-	if a == nil || !a.draw || a.lay == nil {
+	produce := t.drawingPicture()
+	if produce == nil {
 		dialog.ShowInformation("Export", "Solve a graph small enough to draw first.", t.ui.win)
 		return
+	}
+	t.ui.exportFigure("graph.png", produce)
+}
+
+// drawingPicture returns what draws the picture of the drawing (nil when
+// nothing is drawn): the marks are taken now, on the UI thread; the
+// labels and the picture are made by the caller's worker.
+func (t *graphTab) drawingPicture() func() (*plotting.Figure, error) {
+	a := t.analysis
+	if a == nil || !a.draw || a.lay == nil {
+		return nil
 	}
 	opts := t.view.pictureOptions()
 	m := t.view.marks()
 	opts.Caption = fmt.Sprintf("Game graph: %d vertices, %d moves · nimlab %s", a.g.Len(), a.g.NumEdges(), plotting.Version)
-	t.ui.exportFigure("graph.png", func() (*plotting.Figure, error) {
+	opts.Command = "nimlab window, Graph tab: Export of the drawing"
+	opts.Keywords = []string{"game graph"}
+	return func() (*plotting.Figure, error) {
 		opts.Values = make([]string, a.g.Len())
 		opts.P = make([]bool, a.g.Len())
 		opts.D = make([]bool, a.g.Len())
@@ -641,7 +655,7 @@ func (t *graphTab) exportDrawing() {
 			opts.P[v], opts.D[v] = m.isP(v), m.isD(v)
 		}
 		return plotting.GraphPlot(a.g, a.lay, opts)
-	})
+	}
 }
 
 // pictureOptions are the marks the view shows that a picture of it
@@ -652,4 +666,20 @@ func (v *graphView) pictureOptions() plotting.GraphOptions {
 		o.Ringed = slices.Clone(v.inKernel)
 	}
 	return o
+}
+
+// atLeastLines stacks its objects as a VBox does and asks for the height of
+// at least lines lines of body text: the texts under the drawing come and
+// go as vertices are tapped and a game is played, and the drawing above
+// should not move under the pointer each time.
+type atLeastLines struct{ lines int }
+
+func (a atLeastLines) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	s := layout.NewVBoxLayout().MinSize(objects)
+	line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+	return fyne.NewSize(s.Width, max(s.Height, float32(a.lines)*line+float32(2*len(objects)+1)*theme.InnerPadding()))
+}
+
+func (a atLeastLines) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	layout.NewVBoxLayout().Layout(objects, size)
 }

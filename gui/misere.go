@@ -262,7 +262,7 @@ func quotientAnalysisText(q *misere.Quotient, a *misere.Analysis) string {
 	}
 	b.WriteString(strings.Join(groups, "; ") + ".\n")
 	if a.Faithful {
-		fmt.Fprintf(&b, "Φ is faithful on the sums of heaps 0..%d (seed 004, problem 4.9).", a.FaithfulTo)
+		fmt.Fprintf(&b, "Φ is faithful on the sums of heaps 0..%d (Di Prisa, “Impartial Games and Misère Play”, open problem 4.9).", a.FaithfulTo)
 	} else {
 		fmt.Fprintf(&b, "Φ is NOT faithful on the sums of heaps 0..%d: %s.", a.FaithfulTo, a.Conflict)
 	}

@@ -174,6 +174,13 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 	waitJobs(t, &c.jobs)
 	settle(u)
 	require.Equal(t, "census finished", c.status.Text)
+	// Rare masks read as in census show and the Octal tab's legend.
+	col := censusColumn("rare mask")
+	for row := range c.view.rows {
+		if m := c.view.entries[c.view.rows[row]].r.RareMask; m != 0 {
+			assert.Equal(t, fmt.Sprintf("0x%x", m), censusCell(c, row, col))
+		}
+	}
 	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
 }
 

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"net/url"
 	"slices"
 	"time"
 
@@ -65,6 +66,8 @@ type ui struct {
 	// tabIcons are the tabs' icons, hidden in presentation mode.
 	tabIcons    []fyne.Resource
 	themeSelect *widget.Select
+	// about is the "?" dialog once shown.
+	about dialog.Dialog
 
 	octal  *octalTab
 	nim    *nimTab
@@ -256,9 +259,29 @@ func (u *ui) installTheme() {
 	}
 }
 
+// Version is the version the "?" dialog names; the nimlab binary sets it
+// (with the commit it was built from) before it opens the window.
+var Version = "development build"
+
+// DocsURL is where the documentation is: the README, the notes on the
+// mathematics in docs/, and the command line's reference.
+const DocsURL = "https://github.com/nimlab/nimlab#readme"
+
+// showAbout is the "?" dialog: what nimlab is, its version, where its
+// documentation is, and the keys of presentation mode.
 func (u *ui) showAbout() {
-	dialog.ShowInformation("nimlab", "nimlab — a workbench for impartial combinatorial games.\n"+
-		"The toolbar's first button (or F11) toggles presentation mode; Escape leaves it; nimlab --present starts in it.", u.win)
+	text := widget.NewLabel("A workbench for impartial combinatorial games.\n" +
+		"The toolbar's first button (or F11) toggles presentation mode; Escape leaves it; nimlab --present starts in it.\n" +
+		"nimlab --help lists the command line's subcommands.")
+	text.Wrapping = fyne.TextWrapWord
+	version := widget.NewLabelWithStyle("nimlab "+Version, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	version.Selectable = true // quoted in papers and bug reports
+	docs, _ := url.Parse(DocsURL)
+	link := widget.NewHyperlink("Documentation: "+DocsURL, docs)
+	u.about = dialog.NewCustom("About nimlab", "Close", container.NewVBox(version, text, link), u.win)
+	s := u.win.Canvas().Size()
+	u.about.Resize(fyne.NewSize(min(s.Width*0.9, 60*theme.TextSize()), 0))
+	u.about.Show()
 }
 
 // recent returns the remembered list under key, newest first.

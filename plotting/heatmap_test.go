@@ -51,7 +51,7 @@ func TestHeatmapCellColoursMatchPalette(t *testing.T) {
 	maxV := tb.maxValue()
 	require.Equal(t, 15, maxV, "G values of 0.07 below 120 are ≤ 9, so their nim-sums reach 15")
 	for _, pal := range Palettes[:3] {
-		for _, size := range []Size{{1920, 1080, 96}, {800, 600, 150}, {1000, 1400, 300}} {
+		for _, size := range []Size{{Width: 1920, Height: 1080, DPI: 96}, {Width: 800, Height: 600, DPI: 150}, {Width: 1000, Height: 1400, DPI: 300}} {
 			fig, err := Heatmap(tb, HeatmapOptions{Size: size, Palette: pal, Title: "G(p) xor G(q) for 0.07", XLabel: "p", YLabel: "q"})
 			require.NoError(t, err)
 			d := fig.Data
@@ -173,7 +173,7 @@ func TestHeatmapPreview(t *testing.T) {
 	fig, err = Heatmap(octalSumTable(t, 40), HeatmapOptions{Title: "G(p) xor G(q), 0.07", XLabel: "p", YLabel: "q", Palette: Qualitative})
 	require.NoError(t, err)
 	savePreview(t, fig, "qual.png")
-	fig, err = Heatmap(octalSumTable(t, 120), HeatmapOptions{Title: "grey", Palette: Grey, Size: Size{800, 600, 150}})
+	fig, err = Heatmap(octalSumTable(t, 120), HeatmapOptions{Title: "grey", Palette: Grey, Size: Size{Width: 800, Height: 600, DPI: 150}})
 	require.NoError(t, err)
 	savePreview(t, fig, "grey-small.png")
 }

@@ -329,6 +329,21 @@ def read_certificate(path):
         raise BadInput("%s: not a nimlab certificate" % path)
     if h.get('version') != 1:
         raise BadInput("%s: format version %r; this program reads version 1" % (path, h.get('version')))
+    # a field left out counts as 0 or "" (as in the Go checker)
+    fields = {'game': {'rules': '', 'name': ''},
+              'claim': {'period': 0, 'preperiod': 0, 'saltus': 0},
+              'theorem': {'name': '', 'window': 0, 'heaps': 0, 'k': 0, 'base': 0, 'multiple': 0},
+              'values': {'count': 0, 'encoding': '', 'compression': '', 'bytes': 0, 'sha256': ''}}
+    for part, defaults in fields.items():
+        given = h.get(part) or {}
+        if not isinstance(given, dict):
+            raise BadInput("%s: header field %r is not an object" % (path, part))
+        for key, zero in defaults.items():
+            value = given.get(key, zero)
+            if type(value) is not type(zero):
+                raise BadInput("%s: header field %s.%s is not a %s" % (path, part, key, type(zero).__name__))
+            given[key] = value
+        h[part] = given
     return h, data[nl + 1:]
 
 
@@ -376,7 +391,7 @@ def verify(h, block, mode='auto'):
         m, k = max_heaps(digits), len(digits) - 1
         if (m >= 2) != (name == 'guy-smith'):
             raise Refused("theorem", "moves of %s leave up to %d heaps: not the %s theorem" % (rules_text, m, name))
-        if th.get('k', 0) != k or (m >= 2 and th.get('heaps', 0) != m):
+        if th['k'] != k or (m >= 2 and th['heaps'] != m):
             raise Refused("theorem", "the rules give k = %d and %d heaps, the header says otherwise" % (k, m))
         if s != 0:
             raise Refused("saltus", "the %s theorem proves ordinary periods (saltus 0)" % name)
@@ -398,7 +413,7 @@ def verify(h, block, mode='auto'):
             raise Refused("theorem", "the threes-tail certificate does not apply to %s" % rules_text)
         if s < 1:
             raise Refused("saltus", "the threes-tail certificate proves arithmetic periods (saltus >= 1)")
-        c, nc = th.get('multiple', 0), th.get('base', 0)
+        c, nc = th['multiple'], th['base']
         if c < 1:
             raise Refused("theorem", "period multiple %d: it must be at least 1" % c)
         T, ones, splits = tail
@@ -416,11 +431,16 @@ def verify(h, block, mode='auto'):
     if mode == 'sparse' and not octal:
         raise BadInput("the sparse-space check covers finite octal codes (digits 0-7)")
     sp = Sparse(digits, g) if mode == 'sparse' else None
+    progress = sys.stderr.isatty() and count > 100000
     for n in range(count):
+        if progress and n % 65536 == 0:
+            sys.stderr.write("\r%s: %d of %d values checked" % (rules_text, n, count))
         if (sp.ok(n) if sp else mex(option_values(rules, g, n)) == g[n]):
             continue
         want = mex(option_values(rules, g, n))
         raise Refused("value", "G(%d) is %d by the definition, the certificate says %d" % (n, want, g[n]), n)
+    if progress:
+        sys.stderr.write("\r" + " " * 60 + "\r")
     passed.append('values')
 
     for n in range(n0, count - p):

@@ -18,6 +18,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newCensusCommand) }
@@ -146,7 +147,7 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 	fl.StringVar(&f.shard, "shard", "", "compute share i of n (0 ≤ i < n), e.g. 0/4")
 	fl.StringVar(&f.jobs, "jobs", "0", "games computed at once (0: one per core)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
-	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env))
+	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env), newCensusCertificatesCommand(env))
 	return cmd
 }
 
@@ -376,7 +377,7 @@ func (c censusRow) cell(col string) string {
 	case "max_at":
 		return strconv.Itoa(r.MaxAt)
 	case "rare_mask":
-		return strconv.Itoa(r.RareMask)
+		return octal.MaskString(uint16(r.RareMask))
 	case "rare_count":
 		return strconv.Itoa(r.RareCount)
 	case "last_rare":

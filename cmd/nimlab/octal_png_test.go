@@ -76,7 +76,7 @@ func TestOctalPNGBadInput(t *testing.T) {
 	}{
 		{[]string{"--width", "800"}, "nimlab: --width only applies to a picture: add --png FILE\n"},
 		{[]string{"--png", ""}, "nimlab: --png was given an empty value; accepted: write the sequence plot (preperiod marked, period shaded) to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)\n"},
-		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a non-negative whole number, got \"wide\"\n"},
+		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a number of pixels such as 1920 or a printed length such as 85mm, got \"wide\"\n"},
 		{[]string{"--png", "x.png", "--height", "50"}, "nimlab: --height 50 is out of range; accepted: 200 to 16384 pixels\n"},
 		{[]string{"--png", "x.png", "--dpi", "0"}, "nimlab: --dpi 0 is out of range; accepted: 10 to 2400\n"},
 		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, uniform, grey, qualitative\n"},

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image"
+	"log"
 	"os"
 	"sync"
 	"time"
@@ -36,7 +37,9 @@ var processStart = time.Now()
 
 func init() {
 	openWindow = func(present bool) error {
+		log.SetOutput(&favouritesFilter{w: os.Stderr})
 		a := app.NewWithID(AppID)
+		gui.Version = versionString()
 		w := gui.NewMainWindow(a, present)
 		fitToScreen(w)
 		if path := os.Getenv(firstFrameEnv); path != "" {

@@ -122,7 +122,9 @@ SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$T/run/munge.socket
+# cred_expire: a requeued job waits this long before it starts again (its
+# old credential must expire first; 120 s by default).
+AuthInfo=socket=$T/run/munge.socket,cred_expire=10
 StateSaveLocation=$T/state
 SlurmdSpoolDir=$T/spool
 SlurmctldPidFile=$T/run/slurmctld.pid
@@ -159,7 +161,7 @@ munge -n -S "$T/run/munge.socket" | unmunge -S "$T/run/munge.socket" >/dev/null 
 slurmctld -D -f "$SLURM_CONF" >"$T/log/slurmctld.out" 2>&1 &
 pids+=($!)
 sleep 1
-slurmd -D -f "$SLURM_CONF" >"$T/log/slurmd.out" 2>&1 &
+slurmd -D -N "$host" -f "$SLURM_CONF" >"$T/log/slurmd.out" 2>&1 &
 pids+=($!)
 state=
 for _ in $(seq 1 120); do
@@ -270,11 +272,13 @@ after() {
 	say "   merge job $1 $(field "$1" JobState), started $start, after the last task ended at $last; ended $e"
 	span=$(($(date -d "$e" +%s) - $(date -d "$first" +%s)))
 }
-# release JOB: a requeued job waits a while before it may start again
-# (its EligibleTime, about two minutes here); this lets it start now.
-release() {
+# requeued JOB: the job is pending again, to start when its old credential
+# has expired (cred_expire). Moving its StartTime earlier is not safe: a job
+# started while its old credential is still revoked fails ("Job credential
+# revoked", exit 1), and an afterok on it fails with it.
+requeued() {
 	wait_state "$1" PENDING
-	scontrol update JobId="$1" StartTime=now
+	say "   task $1 pending again, eligible at $(field "$1" EligibleTime)"
 }
 census_line() { grep -h '^census of' "$@" | tail -1; }
 sbatch_census() { FAMILY=$FAMILY MAX=$MAX NIMLAB=$nimlab sbatch --parsable "$@" "$repo/resources/slurm/census.sbatch"; }
@@ -345,9 +349,9 @@ done
 wait_reason "$mid" DependencyNeverSatisfied
 say "   merge job $mid: DependencyNeverSatisfied ($(field "$mid" Dependency)); cancelled, submitted again after the requeue"
 scancel "$mid"
-requeued=$(date -u +%FT%TZ)
+requeued_at=$(date -u +%FT%TZ)
 scontrol requeue "${jid}_$victim"
-release "${jid}_$victim"
+requeued "${jid}_$victim"
 mid=$(sbatch_merge --dependency="afterok:${jid}_$victim")
 wait_state "$mid" COMPLETED
 tasks "$jid"
@@ -363,7 +367,7 @@ say "   resumed: $line"
 now=$(sqlite3 "$db" 'SELECT code, computed_at, seconds, host FROM results ORDER BY code')
 [ "$(grep -cFx -f <(echo "$snapshot") <(echo "$now"))" = "$kept" ] ||
 	fail "a game recorded before the cancel was computed again (its computed_at or seconds changed)"
-late=$(sqlite3 "$db" "SELECT count(*) FROM results WHERE computed_at >= '$requeued'")
+late=$(sqlite3 "$db" "SELECT count(*) FROM results WHERE computed_at >= '$requeued_at'")
 [ "$late" = $((want - kept)) ] || fail "$late games computed after the requeue, not $((want - kept))"
 same_table "$ref/shard-$victim.sqlite" "$db" "the resumed shard"
 same_table "$T/single.sqlite" census.sqlite "the merged table after the requeue"
@@ -377,7 +381,7 @@ mid=$(sbatch_merge --dependency="afterok:$jid")
 db=census-shards/shard-$victim.sqlite
 wait_rows "$db" $((want / 2))
 scontrol requeue "${jid}_$victim"
-release "${jid}_$victim"
+requeued "${jid}_$victim"
 wait_state "$mid" COMPLETED
 tasks "$jid"
 [ "$(field "${jid}_$victim" Restarts)" = 1 ] || fail "requeued task has Restarts=$(field "${jid}_$victim" Restarts)"

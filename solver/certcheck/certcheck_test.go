@@ -240,3 +240,21 @@ func TestTampering(t *testing.T) {
 		}
 	}
 }
+
+// TestImportsNoEngine: the checker's trusted code is the standard library,
+// the format package and its own files.
+func TestImportsNoEngine(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", ".").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		path, std, _ := strings.Cut(line, " ")
+		if std == "true" || strings.HasPrefix(path, "vendor/") {
+			continue
+		}
+		if path != "github.com/nimlab/nimlab/solver/certcheck" && path != "github.com/nimlab/nimlab/solver/certificate" {
+			t.Errorf("certcheck depends on %s", path)
+		}
+	}
+}

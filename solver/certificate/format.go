@@ -158,9 +158,9 @@ func ReadHeader(r io.Reader) (Header, []byte, error) {
 		}
 		return h, nil, fmt.Errorf("%w: no header line (%v)", ErrNotCertificate, err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&h); err != nil {
+	// Fields this version does not know are ignored, and fields left out
+	// are 0 or "" (as in the Python checker).
+	if err := json.Unmarshal(line, &h); err != nil {
 		return h, nil, fmt.Errorf("%w: header is not the expected JSON (%v)", ErrNotCertificate, err)
 	}
 	if h.Format != FormatName {

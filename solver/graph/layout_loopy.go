@@ -150,7 +150,7 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 			}
 		}
 	}
-	spreadApart(x, y, 0.5*2/math.Sqrt(float64(max(n, 1))))
+	spreadApart(x, y, 0.8*2/math.Sqrt(float64(max(n, 1))))
 	// Into [0, 1]², the same scale on both axes so that shapes keep their
 	// proportions, centred.
 	l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
