@@ -313,7 +313,7 @@ func inlineCodeError(err error) string {
 	}
 	var te *takebreak.ParseError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, S(1,2,5), S!(1,3)", te.Reason)
+		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)", te.Reason)
 	}
 	return err.Error()
 }
@@ -806,7 +806,7 @@ func heapOptionLines(code octal.Code, values []uint16, n int) []string {
 	if !complete {
 		count = "more than " + count + " (the first listed)"
 	}
-	lines := []string{fmt.Sprintf("Options of a heap of %d in CGSuite's order (tokens taken, number of heaps, heaps): %s", n, count)}
+	lines := []string{fmt.Sprintf("Options of heap %d, in CGSuite's order: %s", n, count)}
 	for _, o := range opts {
 		lines = append(lines, fmt.Sprintf("  %s   (take %d)   value %d", o, o.Take, o.Value))
 	}

@@ -440,7 +440,7 @@ func TestOctalHeapOptions(t *testing.T) {
 	test.Type(o.heaps, "9")
 	waitJobs(t, &o.sumJobs)
 	text := o.moves.Text()
-	assert.Contains(t, text, "Options of a heap of 9 in CGSuite's order (tokens taken, number of heaps, heaps): 6")
+	assert.Contains(t, text, "Options of heap 9, in CGSuite's order: 6")
 	var got []string
 	for _, line := range strings.Split(text, "\n") {
 		if strings.HasPrefix(line, "  ") && strings.Contains(line, "(take") {

@@ -161,7 +161,8 @@ func GraphPlot(g *graph.Graph, l *graph.Layout, opts GraphOptions) (*Figure, err
 	}
 	img := c.nrgba()
 	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
-		X: AxisRange{Min: 0, Max: W}, Y: AxisRange{Min: 0, Max: H}, Caption: opts.Caption}
+		X: AxisRange{Min: 0, Max: W}, Y: AxisRange{Min: 0, Max: H}}
+	fig.setExport(opts.Export, opts.Title, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

@@ -137,6 +137,8 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	}
 	barGap, barW := 1.6*st.margin, math.Round(44*st.unit)
 	barStrip := barGap + barW + st.tickLen + 0.3*st.margin + labelW
+	// The title is centred over the plot, left of the colour bar.
+	st.fitTitle(p, W-2*st.margin-barStrip)
 
 	// First guess of the ticks from the whole picture, then the data area
 	// the axes leave, then the ticks again for that area.
@@ -242,7 +244,7 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	labelStyle := st.textStyle(st.label, false)
 	labelStyle.YAlign = draw.YTop
 	c.dc.FillText(labelStyle, vg.Point{X: st.pt(float64(bar.Min.X+bar.Max.X) / 2), Y: st.pt(H - float64(data.Min.Y))}, valueLabel)
-	fig.Caption = opts.Caption
+	fig.setExport(opts.Export, p.Title.Text, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

@@ -180,7 +180,7 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 			x += sw + gap + st.textWidth(note, s) + 1.2*st.note
 		}
 	}
-	fig.Caption = opts.Caption
+	fig.setExport(opts.Export, p.Title.Text, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

@@ -178,7 +178,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	frame(img, data, lw, frameColour)
 	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX, 0)
-	fig.Caption = opts.Caption
+	fig.setExport(opts.Export, p.Title.Text, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

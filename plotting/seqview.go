@@ -116,7 +116,7 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 		seq := Sequence{Values: p.Values(), Period: opts.Marks.Period, Preperiod: opts.Marks.Preperiod}
 		drawSequenceLegend(c, fig, seq, SequenceOptions{}, nil, marked, preX, opts.Marks.RareMask)
 	}
-	fig.Caption = opts.Caption
+	fig.setExport(opts.Export, pl.Title.Text, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

@@ -292,7 +292,7 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req, err := parseAstronTable(cmd, parent, f)
+			req, err := parseAstronTable(cmd, env, parent, f)
 			if err != nil {
 				return err
 			}
@@ -310,7 +310,7 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
 }
 
 // parseAstronTable checks every flag of `astron table` before computing.
-func parseAstronTable(cmd *cobra.Command, parent *astronFlags, f *astronTableFlags) (astronTableRequest, error) {
+func parseAstronTable(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *astronTableFlags) (astronTableRequest, error) {
 	req := astronTableRequest{json: parent.json}
 	var err error
 	if req.rules, err = parent.rules(); err != nil {
@@ -352,7 +352,7 @@ func parseAstronTable(cmd *cobra.Command, parent *astronFlags, f *astronTableFla
 	if req.csvSet && req.csv == "" {
 		return req, badInput("--csv needs a file name such as astron.csv")
 	}
-	if req.picture, err = f.png.parse(cmd); err != nil {
+	if req.picture, err = f.png.parse(cmd, env); err != nil {
 		return req, err
 	}
 	return req, nil

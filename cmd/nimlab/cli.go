@@ -44,6 +44,22 @@ type cliEnv struct {
 	// interactive is true when stderr is a terminal; progress bars are drawn
 	// only then (and never with --json).
 	interactive bool
+	// args are the command's arguments, for the metadata of the pictures
+	// it writes.
+	args []string
+}
+
+// commandLine is the command being run as a user would type it: "nimlab"
+// and the arguments, quoted for a POSIX shell where needed.
+func (env *cliEnv) commandLine() string {
+	parts := []string{"nimlab"}
+	for _, a := range env.args {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
 }
 
 // openWindow is set by gui_main.go; it is a variable so that CLI tests never
@@ -131,7 +147,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // main) and returns the exit status. It never panics: a panic in a solver is
 // reported as an internal error with status 1.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (status int) {
-	env := &cliEnv{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr)}
+	env := &cliEnv{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr), args: args}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "nimlab: internal error: %v\n", r)

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/require"
 )
 
@@ -254,4 +255,47 @@ func TestDocLinesMatch(t *testing.T) {
 	w, err := splitShellWords(`octal '4.[3]' --n 40 "a b" shard-*.sqlite`)
 	require.NoError(t, err)
 	require.Equal(t, []string{"octal", "4.[3]", "--n", "40", "a b", "\x00GLOBshard-*.sqlite"}, w)
+}
+
+// TestHelpExamplesAreQuoted checks every example of every subcommand's
+// --help: a word with a character a shell treats specially ([ ] ? * !) must
+// be quoted, or a shell could expand `nimlab octal 4.[3]` into another code
+// when a file 4.3 exists. Paths with a slash are globs on purpose.
+func TestHelpExamplesAreQuoted(t *testing.T) {
+	root := newRootCommand(&cliEnv{stdout: &strings.Builder{}, stderr: &strings.Builder{}})
+	var walk func(c *cobra.Command)
+	checked := 0
+	walk = func(c *cobra.Command) {
+		for _, line := range strings.Split(c.Example, "\n") {
+			line = strings.TrimSpace(line)
+			if !strings.HasPrefix(line, "nimlab ") {
+				continue
+			}
+			if i := strings.Index(line, " #"); i >= 0 {
+				line = line[:i]
+			}
+			checked++
+			for _, w := range unquotedWords(line) {
+				if strings.ContainsAny(w, "[]?*!") && !strings.Contains(w, "/") {
+					t.Errorf("%s --help: %q has the unquoted word %q", c.CommandPath(), line, w)
+				}
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	require.Greater(t, checked, 20, "examples were found")
+}
+
+// unquotedWords returns the words of a command line that are not quoted.
+func unquotedWords(line string) []string {
+	var out []string
+	for _, w := range strings.Fields(line) {
+		if !strings.HasPrefix(w, "'") && !strings.HasPrefix(w, `"`) {
+			out = append(out, w)
+		}
+	}
+	return out
 }

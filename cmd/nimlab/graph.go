@@ -131,7 +131,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 			// The graph solvers do not take a context; Ctrl-C returns at once
 			// and the process exits, leaving the abandoned work behind.
 			var err error
-			if f.picture, err = f.png.parse(cmd); err != nil {
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("palette") {

@@ -151,15 +151,15 @@ first.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
   nimlab octal 0.07 --heaps 10,20,30 --json
-  nimlab octal 4!.0 --n 1000000          # Grundy's game
-  nimlab octal 0.[3]                     # Nim: period 1, saltus 1, proven
-  nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim: period 4, saltus 4, proven
+  nimlab octal '4!.0' --n 1000000        # Grundy's game
+  nimlab octal '0.[3]'                   # Nim: period 1, saltus 1, proven
+  nimlab octal '4.[3]' --n 200 --table 4 # Lasker's Nim: period 4, saltus 4, proven
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
-  nimlab octal 0.3F! --options 9         # the options of a heap: 8 7 1,6 2,5 3,4 1,2,4
-  nimlab octal 0.161 --compare 0.36      # where two games first differ
+  nimlab octal '0.3F!' --options 9       # the options of a heap: 8 7 1,6 2,5 3,4 1,2,4
+  nimlab octal 0.161 --n 1000 --compare 0.36   # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
-  nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
+  nimlab octal '4.[3]' --equivalent      # Lasker's Nim against 4.[0] … 4.[7]
   nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
   nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk
   nimlab octal 0.07 --certificate 0.07.cert   # a certificate 'nimlab verify' checks`,
@@ -177,7 +177,7 @@ first.`,
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
 			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
-			if f.picture, err = f.png.parse(cmd); err != nil {
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
 			return runOctal(cmd.Context(), env, args[0], f)
@@ -434,6 +434,11 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
 	opts.Caption += " · nimlab " + plotting.Version
+	opts.Command = req.Command
+	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	if name := octal.GameName(code); name != "" {
+		opts.Keywords = append(opts.Keywords, name)
+	}
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err
