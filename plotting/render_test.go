@@ -46,7 +46,7 @@ func renderFigures(t *testing.T) map[string]*plotting.Figure {
 		XLabel: "p (first star)", YLabel: "q (second star)", Export: ex("Astron, 0 ≤ p, q ≤ 11")})
 	require.NoError(t, err)
 	figs["heatmap-subscripts"], err = plotting.Heatmap(tab, plotting.HeatmapOptions{Size: size, Title: "Astron: G(A_{p,q}), 0 ≤ p ≤ 11",
-		XLabel: "p", YLabel: "q", Palette: plotting.Uniform, Export: ex("Astron, viridis")})
+		XLabel: "p", YLabel: "q", Palette: plotting.Viridis, Export: ex("Astron, viridis")})
 	require.NoError(t, err)
 	figs["quotient"], err = plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: "0.07", Orders: []int{1, 2, 2, 6, 6, 6, 12, 24, 24, 150}},
 		plotting.QuotientOrdersOptions{Size: size, Export: ex("misère quotients of 0.07")})
