@@ -234,3 +234,15 @@ func columnTable(t *testing.T, o fyne.CanvasObject) fyne.CanvasObject {
 	}
 	return found
 }
+
+// TestWindowFitsA1280x720Screen: the window's minimum size, whichever tab
+// is shown, leaves a 1280×720 screen room for a desktop's panel and a
+// title bar (the nimlab binary opens the window 0.92 of the screen high).
+func TestWindowFitsA1280x720Screen(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1280, 662), false, tabNim)
+	for _, ti := range u.tabs.Items {
+		u.tabs.Select(ti)
+		settle(u)
+		assert.LessOrEqual(t, u.win.Content().MinSize().Height, float32(662), ti.Text)
+	}
+}
