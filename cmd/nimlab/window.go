@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -36,6 +38,7 @@ var processStart = time.Now()
 
 func init() {
 	openWindow = func(present bool) error {
+		detachConsole()
 		a := app.NewWithID(AppID)
 		w := gui.NewMainWindow(a, present)
 		fitToScreen(w)
