@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"github.com/go-gl/glfw/v3.3/glfw"
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 
 	"github.com/nimlab/nimlab/gui"
 )
@@ -49,7 +49,7 @@ func init() {
 			marker := canvas.NewRaster(func(int, int) image.Image {
 				once.Do(func() {
 					ms := float64(time.Since(processStart).Microseconds()) / 1000
-					_ = renameio.WriteFile(path, fmt.Appendf(nil, "%.1f\n", ms), 0o644)
+					_ = safewrite.WriteFile(path, nil, fmt.Appendf(nil, "%.1f\n", ms))
 				})
 				return image.NewNRGBA(image.Rect(0, 0, 1, 1))
 			})
