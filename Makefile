@@ -10,13 +10,24 @@ export CGO_ENABLED := 1
 # Debian packages Fyne needs to build (cgo, OpenGL, X11); Xvfb, ImageMagick
 # (import) and xdotool for the headless smoke test; GNU parallel for the
 # census's sharded-run test and recipe, and the sqlite3 shell to open census
-# databases (docs/CENSUS.md); mingw-w64 to build the Windows window and
-# wine to run the Windows build and its tests (make test-platforms).
-APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel sqlite3 gcc-mingw-w64-x86-64 wine wine64
+# databases (docs/CENSUS.md); Python 3 for the independent certificate
+# checker tools/verify_certificate.py and its tests (docs/CERTIFICATES.md).
+# perl (its base, in every Debian) computes the CRC-32C of an edited
+# checkpoint in the reliability check.
+# poppler-utils (pdftoppm, pdftotext, pdfinfo), ghostscript, librsvg2-bin
+# (rsvg-convert) and ImageMagick render exported PDF and SVG pictures in the
+# tests as people's viewers do; fonts-dejavu-core gives librsvg and
+# ImageMagick the font that SVG text names. mingw-w64 builds the Windows
+# window and wine runs the Windows build and its tests (make test-platforms).
+APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel sqlite3 python3 \
+                poppler-utils ghostscript librsvg2-bin fonts-dejavu-core perl \
+                gcc-mingw-w64-x86-64 wine wine64
 # Header or binary each package provides, to test whether it is installed.
-APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3 /usr/bin/x86_64-w64-mingw32-gcc /usr/bin/wine /usr/lib/wine/wine64
+APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3 /usr/bin/python3 \
+                /usr/bin/pdftoppm /usr/bin/gs /usr/bin/rsvg-convert /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/bin/perl \
+                /usr/bin/x86_64-w64-mingw32-gcc /usr/bin/wine /usr/lib/wine/wine64
 
-.PHONY: all deps build run test test-go test-smoke test-long bench lint package fuzz clean
+.PHONY: all deps build run test test-go test-smoke test-long test-reliability-short test-reliability test-race headless test-platforms test-cross test-windows-gui test-wine bench lint package dist fuzz clean
 
 all: build
 
@@ -47,8 +58,9 @@ run: build
 	./$(BIN)
 
 # gofmt and go vet, every Go test (solver, plotting, CLI, GUI through fyne's
-# test driver), the real binary under Xvfb, then the other platforms.
-test: deps lint test-go test-smoke test-platforms
+# test driver), the real binary under Xvfb and against hostile input,
+# then the other platforms.
+test: deps lint test-go test-smoke test-reliability-short test-platforms
 
 # -timeout 30m: a package's tests may take several minutes on a loaded
 # 2-core machine; Go's default of 10 minutes per package would stop them.
@@ -91,6 +103,36 @@ test-wine: headless
 	WINEPREFIX=$(CURDIR)/$(WINE_PREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \
 	  $(GO) test -tags $(TAGS),wine -ldflags=-checklinkname=0 -count=1 -timeout 30m -exec wine ./solver/...
 
+# The real binary against hostile input (README, "Output files, interrupts
+# and limits"): exit statuses, messages, files unchanged, no runtime dumps
+# under ulimit -v 4000000. The short form (about a minute) is part of make
+# test; the full form adds a 25·10^6-value edited checkpoint and a census of
+# 0.??? to 65,536 heaps killed three times (tens of minutes).
+test-reliability-short: build
+	./cmd/nimlab/testdata/reliability.sh $(BIN) short
+
+test-reliability: build
+	./cmd/nimlab/testdata/reliability.sh $(BIN) full
+
+# Every test under the race detector. The race detector makes the octal
+# engines' single-threaded arithmetic 10-20 times slower; the tests listed in
+# RACE_SKIP_OCTAL recompute long sequences through code paths that other,
+# shorter tests also drive concurrently, and took 1 to 5 minutes each under
+# -race on 2 cores (the whole package did not finish in 15 minutes). They
+# run without -race in make test.
+RACE_SKIP_OCTAL := TestResumedRunMatchesUninterrupted|TestGrundyCoverBlocks|TestAutoModeStopsAtFirstCertificate|TestGeneralRunCheckpointsWithinADoubling|TestFinishedRunSavesItsLastValues|TestTwoHeapTailCertificateHolds|TestExactModeSparseEqualsQuadratic|TestForecastRun
+test-race: deps
+	$(GO) test -tags $(TAGS) -race -count=1 -timeout 60m $$($(GO) list ./... | grep -v '/solver/octal$$')
+	$(GO) test -tags $(TAGS) -race -count=1 -timeout 60m -skip '^($(RACE_SKIP_OCTAL))$$' ./solver/octal
+
+# The census's Slurm recipe (resources/slurm/census.sbatch and
+# census-merge.sbatch) run by a real Slurm: a single-node cluster on this
+# machine in a folder of its own, a 4-task array, the merge job after it,
+# a cancelled and a requeued task. As root (it installs slurm-wlm and munge
+# when missing); about 3 minutes, not part of make test.
+test-slurm: build
+	resources/slurm/test-slurm.sh $(BIN)
+
 bench: deps
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . ./... | tee bench.out
 
@@ -120,16 +162,18 @@ test-long: deps
 	NIMLAB_LONG=1 $(GO) test -tags $(TAGS) -count=1 -timeout 180m ./...
 
 # Every Go fuzz target (func Fuzz… in a _test.go file), FUZZ_EXECS executions
-# each (default a million). Not part of make test: it takes a while. The
-# last line of each target's run goes to fuzz.out.
+# each (default a million), or FUZZ_TIME each when set (e.g. FUZZ_TIME=10m).
+# Not part of make test: it takes a while. The last line of each target's
+# run goes to fuzz.out.
 FUZZ_EXECS ?= 1000000
+FUZZ_TIME  ?= $(FUZZ_EXECS)x
 fuzz: deps
 	@set -o pipefail; : > fuzz.out; \
 	for f in $$(grep -rl --include='*_test.go' '^func Fuzz' cmd gui plotting solver); do \
 	  dir=./$$(dirname $$f); \
 	  for name in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$f); do \
-	    echo "fuzz: $$dir $$name ($(FUZZ_EXECS) executions)"; \
-	    $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZ_EXECS)x $$dir 2>&1 | tail -4 | tee -a fuzz.out || exit 1; \
+	    echo "fuzz: $$dir $$name ($(FUZZ_TIME))"; \
+	    $(GO) test -tags $(TAGS) -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZ_TIME) $$dir 2>&1 | tail -4 | tee -a fuzz.out || exit 1; \
 	  done; \
 	done
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // tabCensus is the Census tab's title.
@@ -91,7 +92,7 @@ var censusCols = []censusCol{
 	{"heaps", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.Heaps) }, numKey(func(e *censusEntry) int { return e.r.Heaps })},
 	{"max", 3.5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxValue) }, numKey(func(e *censusEntry) int { return e.r.MaxValue })},
 	{"at", 5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxAt) }, numKey(func(e *censusEntry) int { return e.r.MaxAt })},
-	{"rare mask", 5.5, func(e *censusEntry) string { return strconv.FormatInt(int64(e.r.RareMask), 16) }, numKey(func(e *censusEntry) int { return e.r.RareMask })},
+	{"rare mask", 5.5, func(e *censusEntry) string { return octal.MaskString(uint16(e.r.RareMask)) }, numKey(func(e *censusEntry) int { return e.r.RareMask })},
 	{"rare", 4, func(e *censusEntry) string { return strconv.Itoa(e.r.RareCount) }, numKey(func(e *censusEntry) int { return e.r.RareCount })},
 	{"last rare", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.LastRare) }, numKey(func(e *censusEntry) int { return e.r.LastRare })},
 	{"class", 6, func(e *censusEntry) string {

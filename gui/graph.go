@@ -7,11 +7,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -30,8 +32,8 @@ type graphExample struct {
 }
 
 var graphExamples = []graphExample{
-	{"Coins in a plate: 1 or 2, capacity 10 (seed 003, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
-	{"One Nim heap of 3 (seed 003, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
+	{"Coins in a plate: 1 or 2, capacity 10 (Rizzi, Fig. 1)", func() (*graph.Graph, error) { return graph.PlateGame([]int{1, 2}, 10) }},
+	{"One Nim heap of 3 (Rizzi, Fig. 6)", func() (*graph.Graph, error) { return graph.NimHeap(3) }},
 	{"Subtraction {1, 3, 4} up to 12", func() (*graph.Graph, error) { return graph.SubtractionGame([]int{1, 3, 4}, 12) }},
 	{"Sum of Nim heaps 2 + 3", func() (*graph.Graph, error) {
 		a, err := graph.NimHeap(2)
@@ -44,7 +46,7 @@ var graphExamples = []graphExample{
 		}
 		return graph.Sum(a, b)
 	}},
-	{"No kernel: the odd cycle of seed 003, Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	{"No kernel: the odd cycle of Rizzi's Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
 	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
 	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
 	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},
@@ -89,6 +91,7 @@ type graphTab struct {
 	// drawing in split; editorBtn shows or hides it.
 	editor    *fyne.Container
 	split     *container.Split
+	right     *fyne.Container // the summary and controls, the drawing, the texts under it
 	editorBtn *widget.Button
 	export    *widget.Button
 	help      *widget.Button
@@ -145,9 +148,9 @@ func newGraphTab(u *ui) *graphTab {
 	// row's free width (a kernel's list is long).
 	buttons := container.NewHBox(t.playBtn, t.stopBtn, t.export, t.help)
 	toolbar := container.NewBorder(nil, nil, t.editorBtn, buttons, t.kernelSel)
-	right := container.NewBorder(container.NewVBox(t.summary, toolbar),
-		container.NewVBox(t.vertex, t.playLabel), nil, nil, t.view)
-	split := container.NewHSplit(t.editor, right)
+	t.right = container.NewBorder(container.NewVBox(t.summary, toolbar),
+		container.New(atLeastLines{3}, t.vertex, t.playLabel), nil, nil, t.view)
+	split := container.NewHSplit(t.editor, t.right)
 	split.SetOffset(0.25)
 	t.split = split
 	t.content = split
@@ -213,8 +216,14 @@ func parseGraph(text string) (*graph.Graph, error) {
 func (t *graphTab) Solve() {
 	text := t.loader.source(t.text.Text)
 	t.stopPlay()
+	// A force layout is made for the drawing's shape (before the window
+	// is laid out: about that of the pane in a usual window).
+	aspect := 1.6
+	if s := t.view.Size(); s.Width > 0 && s.Height > 0 {
+		aspect = float64(s.Width / s.Height)
+	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
-		a, err := analyseGraph(ctx, text)
+		a, err := analyseGraph(ctx, text, aspect)
 		if ctx.Err() != nil {
 			h.Finish(func() {})
 			return
@@ -243,11 +252,22 @@ func (t *graphTab) show(a *graphAnalysis) {
 	t.showKernels(a)
 	t.showVertex(-1)
 	t.summary.SetText(a.summary)
+	t.relayoutSoon()
+}
+
+// relayoutSoon lays the drawing's pane out again once the texts above and
+// below it have wrapped: a wrapping label learns its height only when it
+// is laid out, after the drawing was placed (Fyne lays out in one pass),
+// and the drawing would overlap the row of controls above it.
+func (t *graphTab) relayoutSoon() {
+	do := uiDo // the hand-over in force now (tests swap it)
+	time.AfterFunc(60*time.Millisecond, func() { do(t.right.Refresh) })
 }
 
 // showVertex describes the selected vertex: its label, outcome and the
 // moves that win from it.
 func (t *graphTab) showVertex(v int) {
+	defer t.relayoutSoon()
 	g, sol := t.view.g, t.view.sol
 	if v < 0 || g == nil {
 		t.vertex.SetText("Tap a vertex to see its outcome and winning moves.")
@@ -293,7 +313,7 @@ type graphView struct {
 }
 
 // graphViewPad is kept free inside the view's border.
-const graphViewPad = 4
+const graphViewPad = 8
 
 // place fits the layout into a view of the given size with vertices as
 // large as the theme's text asks for: labels at body size or larger where
@@ -309,9 +329,12 @@ func (v *graphView) place(size fyne.Size) *graph.Drawing {
 // Vertex circles are at most graphMaxRadius text sizes in radius, and
 // labels graphLabelShare of the radius, at most graphMaxLabel text sizes.
 const (
-	graphMaxRadius  = 2.3
+	graphMaxRadius  = 3.2
 	graphLabelShare = 0.68
-	graphMaxLabel   = 1.4
+	graphMaxLabel   = 2
+	// graphEdgeRadius is the vertex radius up to which edges keep their
+	// base widths.
+	graphEdgeRadius = 25
 )
 
 // centre is where vertex w is drawn in a view of the given size.
@@ -398,7 +421,16 @@ func (m vertexMarks) valueText(w int) string {
 	if m.sol != nil {
 		return "g=" + strconv.Itoa(m.sol.Grundy[w])
 	}
-	return "γ=" + m.loopy.Value(w).String()
+	return gammaText(m.loopy.Value(w).String())
+}
+
+// gammaText is the label of a generalised value: "γ=2", "γ=∞", and a
+// long ∞_{…} without the "γ=", which would shrink it in its circle.
+func gammaText(value string) string {
+	if strings.Contains(value, "_{") {
+		return value
+	}
+	return "γ=" + value
 }
 
 func (v *graphView) marks() vertexMarks     { return vertexMarks{v.sol, v.loopy} }
@@ -420,6 +452,8 @@ type graphRenderer struct {
 	g       *graph.Graph
 	lay     *graph.Layout
 	edges   [][]*canvas.Line // per edge: its path's segments, then the arrowhead's two barbs
+	widths  []float32        // per edge: its stroke width for vertices of graphEdgeRadius
+	rings   []float32        // per vertex: its circle's stroke width, likewise
 	circles []*canvas.Circle
 	names   []*canvas.Text
 	labels  []*canvas.Text
@@ -447,6 +481,8 @@ func (r *graphRenderer) rebuild() {
 			}
 			r.edges = append(r.edges, lines)
 		}
+		r.widths = make([]float32, len(r.edges))
+		r.rings = make([]float32, g.Len())
 		for v := 0; v < g.Len(); v++ {
 			c := canvas.NewCircle(color.Transparent)
 			name := canvas.NewText(g.Name(v), color.Transparent)
@@ -486,8 +522,9 @@ func (r *graphRenderer) style() {
 				}
 			}
 			for _, l := range r.edges[i] {
-				l.StrokeColor, l.StrokeWidth = col, width
+				l.StrokeColor = col
 			}
+			r.widths[i] = width
 			i++
 		}
 	}
@@ -514,6 +551,7 @@ func (r *graphRenderer) style() {
 			c.StrokeColor = theme.Color(theme.ColorNameError)
 			c.StrokeWidth = 5
 		}
+		r.rings[v] = c.StrokeWidth
 		if sol == nil && r.v.loopy.Label[v] == graph.Infinite {
 			label.Color = drawColour // an ∞ value (drawn on orange for a D-position below)
 		}
@@ -543,6 +581,13 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 	pt := func(p graph.Point) fyne.Position { return fyne.NewPos(float32(p.X), float32(p.Y)) }
 	for i, e := range d.Edges {
 		lines := r.edges[i]
+		// Lines thicken with the vertices, so that a large drawing on a
+		// projector does not hang its circles on hairlines.
+		width := r.widths[i] * max(1, float32(d.Radius)/graphEdgeRadius)
+		// (the circles' rings likewise, below)
+		for _, l := range lines {
+			l.StrokeWidth = width
+		}
 		k := len(e.Path) - 1
 		for j := range k {
 			lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
@@ -552,7 +597,9 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		}
 	}
 	rad := float32(d.Radius)
+	thicken := max(1, rad/graphEdgeRadius)
 	for v, c := range r.circles {
+		c.StrokeWidth = r.rings[v] * thicken
 		p := pt(d.Centre[v])
 		c.Position1 = fyne.NewPos(p.X-rad, p.Y-rad)
 		c.Position2 = fyne.NewPos(p.X+rad, p.Y+rad)
@@ -562,9 +609,9 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		if w := name.MinSize().Width; w > 1.7*rad {
 			name.TextSize *= 1.7 * rad / w // a long name such as 2+1+1+1+1
 		}
-		if w := label.MinSize().Width; w > 1.7*rad {
-			// A long value such as γ=∞_{0,1,3} shrinks to fit its circle.
-			label.TextSize *= 1.7 * rad / w
+		if w := label.MinSize().Width; w > 1.9*rad {
+			// A long value such as ∞_{0,1,3} shrinks to fit its circle.
+			label.TextSize *= 1.9 * rad / w
 		}
 		ns, ls := name.MinSize(), label.MinSize()
 		// The two lines overlap by their leading, centred together.
@@ -597,15 +644,28 @@ func (r *graphRenderer) vertexCentre(v int) fyne.Position {
 // exportDrawing saves the drawing as on screen (the chosen kernel, the
 // selected vertex) as a PNG, SVG or PDF picture.
 func (t *graphTab) exportDrawing() {
-	a := t.analysis
-	if a == nil || !a.draw || a.lay == nil {
+	produce := t.drawingPicture()
+	if produce == nil {
 		dialog.ShowInformation("Export", "Solve a graph small enough to draw first.", t.ui.win)
 		return
+	}
+	t.ui.exportFigure("graph.png", produce)
+}
+
+// drawingPicture returns what draws the picture of the drawing (nil when
+// nothing is drawn): the marks are taken now, on the UI thread; the
+// labels and the picture are made by the caller's worker.
+func (t *graphTab) drawingPicture() func() (*plotting.Figure, error) {
+	a := t.analysis
+	if a == nil || !a.draw || a.lay == nil {
+		return nil
 	}
 	opts := t.view.pictureOptions()
 	m := t.view.marks()
 	opts.Caption = fmt.Sprintf("Game graph: %d vertices, %d moves · nimlab %s", a.g.Len(), a.g.NumEdges(), plotting.Version)
-	t.ui.exportFigure("graph.png", func() (*plotting.Figure, error) {
+	opts.Command = "nimlab window, Graph tab: Export of the drawing"
+	opts.Keywords = []string{"game graph"}
+	return func() (*plotting.Figure, error) {
 		opts.Values = make([]string, a.g.Len())
 		opts.P = make([]bool, a.g.Len())
 		opts.D = make([]bool, a.g.Len())
@@ -614,7 +674,7 @@ func (t *graphTab) exportDrawing() {
 			opts.P[v], opts.D[v] = m.isP(v), m.isD(v)
 		}
 		return plotting.GraphPlot(a.g, a.lay, opts)
-	})
+	}
 }
 
 // pictureOptions are the marks the view shows that a picture of it
@@ -625,4 +685,20 @@ func (v *graphView) pictureOptions() plotting.GraphOptions {
 		o.Ringed = slices.Clone(v.inKernel)
 	}
 	return o
+}
+
+// atLeastLines stacks its objects as a VBox does and asks for the height of
+// at least lines lines of body text: the texts under the drawing come and
+// go as vertices are tapped and a game is played, and the drawing above
+// should not move under the pointer each time.
+type atLeastLines struct{ lines int }
+
+func (a atLeastLines) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	s := layout.NewVBoxLayout().MinSize(objects)
+	line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+	return fyne.NewSize(s.Width, max(s.Height, float32(a.lines)*line+float32(2*len(objects)+1)*theme.InnerPadding()))
+}
+
+func (a atLeastLines) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	layout.NewVBoxLayout().Layout(objects, size)
 }

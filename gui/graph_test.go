@@ -1,10 +1,13 @@
 package gui
 
 import (
+	"bytes"
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -76,4 +79,34 @@ func TestGraphBadInputShowsError(t *testing.T) {
 	waitJobs(t, &g.jobs)
 	assert.False(t, g.errLabel.Visible())
 	assert.Contains(t, g.summary.Text, "kernel (P-positions) {x, z}")
+}
+
+// TestGraphExportPicture: the Export button's picture of the plate game
+// names every vertex with its Grundy label (the SVG's text), at the default
+// picture size, with the selected vertex taken from the view.
+func TestGraphExportPicture(t *testing.T) {
+	u := newTestUI(t)
+	g := u.graph
+	waitJobs(t, &g.jobs)
+	g.view.Resize(fyne.NewSize(800, 500))
+	zero, _ := g.view.g.Lookup("0")
+	g.view.Tapped(&fyne.PointEvent{Position: g.view.centre(zero, g.view.Size())})
+	produce := g.drawingPicture()
+	require.NotNil(t, produce)
+	fig, err := produce()
+	require.NoError(t, err)
+	assert.Equal(t, plotting.DefaultSize.Width, fig.Image.Rect.Dx())
+	var svg bytes.Buffer
+	require.NoError(t, fig.Encode(&svg, plotting.FormatSVG))
+	grundy := []int{1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0} // the plate of 10: 0 is 1, the kernel 1, 4, 7, 10
+	for x, want := range grundy {
+		assert.Contains(t, svg.String(), fmt.Sprintf(">%d<", x))
+		assert.Equal(t, want, g.view.sol.Grundy[x])
+	}
+	for _, v := range []string{">g=0<", ">g=1<", ">g=2<"} {
+		assert.Contains(t, svg.String(), v)
+	}
+	assert.Contains(t, fig.Caption, "11 vertices, 19 moves")
+	g.analysis.draw = false
+	assert.Nil(t, g.drawingPicture(), "nothing drawn, nothing to export")
 }

@@ -174,6 +174,8 @@ func (hc heatmapControls) viewTable(size plotting.Size) (plotting.Table, plottin
 	rng := fmt.Sprintf("%d ≤ p ≤ %d, %d ≤ q ≤ %d", sub.X0, sub.X0+sub.Cols-1, sub.Y0, sub.Y0+sub.Rows-1)
 	opts.Title = "Astron: " + what + ", " + rng
 	opts.Caption = fmt.Sprintf("Astron %s, %s (table of %d×%d) · nimlab %s", strings.NewReplacer("_{", "(", "}", ")").Replace(what), rng, g.Cols, g.Rows, plotting.Version)
+	opts.Command = "nimlab window, Astron tab: Export of the heatmap's view"
+	opts.Keywords = []string{"Astron", "nimbers"}
 	return sub, opts, nil
 }
 

@@ -16,7 +16,7 @@ import (
 // This file is the bridge between the solvers and the "play against the
 // computer" pane: a game-agnostic match (position, legal moves, the
 // computer's choice, history and undo) over playRules, with one playRules
-// per family of games — the Nim family of seed 002 (nim.Game), octal
+// per family of games — the Nim family (nim.Game), octal
 // games (octal.Code with its Grundy values) and Astron (astron.Solver).
 // Nothing here touches a widget, so tests drive a whole game directly.
 
@@ -183,7 +183,7 @@ func (m *match) lastComputerMove() (playMove, bool) {
 	return playMove{}, false
 }
 
-// nimRules plays a game of the Nim family (seed 002) through nim.Game.
+// nimRules plays a game of the Nim family through nim.Game.
 type nimRules struct{ g nim.Game }
 
 func (r nimRules) Title() string { return r.g.Title() }
@@ -282,7 +282,7 @@ func (r *octalRules) Winning(_ context.Context, p playPos) ([]playMove, error) {
 // astronSep separates the components of an Astron sum in a playPos.
 const astronSep = -1
 
-// astronRules plays Astron (seed 001, chapter 2) on a sum of star fields.
+// astronRules plays Astron (Lami's thesis, chapter 2) on a sum of star fields.
 type astronRules struct {
 	solver *astron.Solver
 }

@@ -48,6 +48,9 @@ type misereTab struct {
 	sumJobs  jobRunner
 	quotient *misere.Quotient
 	content  fyne.CanvasObject
+	// Headings that presentation mode shortens.
+	mulHead, phiHead, sumLabel *widget.Label
+	split, right               *container.Split
 }
 
 func newMisereTab(u *ui) *misereTab {
@@ -98,16 +101,33 @@ func newMisereTab(u *ui) *misereTab {
 		l.Wrapping = fyne.TextWrapWord
 		return l
 	}
-	mulBox := container.NewBorder(bold("Multiplication table (products in the P-portion highlighted, P elements starred)"), nil, nil, nil, t.mul)
-	phiBox := container.NewBorder(bold("Φ(Hₙ) by heap (rows of one period; periodic part highlighted)"), nil, nil, nil, t.phi.table)
-	sumBox := container.NewBorder(container.NewVBox(bold("Misère sum of heaps"), t.heaps), nil, nil, nil, t.moves.scrolled())
+	t.mulHead = bold(mulHeading)
+	t.phiHead = bold(phiHeading)
+	t.sumLabel = bold("Misère sum of heaps")
+	t.sumLabel.Wrapping = fyne.TextWrapOff
+	mulBox := container.NewBorder(t.mulHead, nil, nil, nil, t.mul)
+	phiBox := container.NewBorder(t.phiHead, nil, nil, nil, t.phi.table)
+	// The sum's label and field share a row; its answer (heading first)
+	// scrolls in the rows below.
+	sumBox := container.NewBorder(container.NewBorder(nil, nil, t.sumLabel, nil, t.heaps), nil, nil, nil, t.moves.scrolled())
 	right := container.NewVSplit(phiBox, sumBox)
-	right.SetOffset(0.6)
+	right.SetOffset(0.45)
 	split := container.NewHSplit(mulBox, right)
 	split.SetOffset(0.5)
-	t.content = newTopBody(top, split)
+	// Only the tables and the sum's answer scroll, each in its pane.
+	t.split, t.right = split, right
+	t.content = container.NewBorder(top, nil, nil, nil, split)
 	return t
 }
+
+// Headings of the Misère tab's panes; on a projector they are shortened
+// to one line, and the highlighting they explain is seen.
+const (
+	mulHeading        = "Multiplication table (products in the P-portion highlighted, P elements starred)"
+	mulHeadingCompact = "Multiplication table (P starred)"
+	phiHeading        = "Φ(Hₙ) by heap (rows of one period; periodic part highlighted)"
+	phiHeadingCompact = "Φ(Hₙ) by heap"
+)
 
 // setPresentation folds the details and the idle progress row away on a
 // projector, so that the tables get the height.
@@ -119,6 +139,22 @@ func (t *misereTab) setPresentation(on bool) {
 	}
 	t.progressRow.SetCompact(on)
 	t.phi.setCompact(on)
+	mul, phi, sum := mulHeading, phiHeading, "Misère sum of heaps"
+	if on {
+		mul, phi, sum = mulHeadingCompact, phiHeadingCompact, "Sum"
+	}
+	// The sum's answer is what a class waits for: on a projector its pane
+	// gets more of the height and width.
+	if on {
+		t.split.SetOffset(0.45)
+		t.right.SetOffset(0.35)
+	} else {
+		t.split.SetOffset(0.5)
+		t.right.SetOffset(0.45)
+	}
+	t.mulHead.SetText(mul)
+	t.phiHead.SetText(phi)
+	t.sumLabel.SetText(sum)
 }
 
 func (t *misereTab) validate(s string) bool {
@@ -226,7 +262,7 @@ func quotientAnalysisText(q *misere.Quotient, a *misere.Analysis) string {
 	}
 	b.WriteString(strings.Join(groups, "; ") + ".\n")
 	if a.Faithful {
-		fmt.Fprintf(&b, "Φ is faithful on the sums of heaps 0..%d (seed 004, problem 4.9).", a.FaithfulTo)
+		fmt.Fprintf(&b, "Φ is faithful on the sums of heaps 0..%d (Di Prisa, “Impartial Games and Misère Play”, open problem 4.9).", a.FaithfulTo)
 	} else {
 		fmt.Fprintf(&b, "Φ is NOT faithful on the sums of heaps 0..%d: %s.", a.FaithfulTo, a.Conflict)
 	}

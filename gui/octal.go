@@ -313,7 +313,7 @@ func inlineCodeError(err error) string {
 	}
 	var te *takebreak.ParseError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, S(1,2,5), S!(1,3)", te.Reason)
+		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)", te.Reason)
 	}
 	return err.Error()
 }
@@ -746,6 +746,17 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}
+	if r.Code.General() {
+		for _, h := range heaps {
+			if octal.CountOptions(r.Code, h, guiMoveLimit) > guiMoveLimit {
+				lines := []string(nil)
+				if len(heaps) == 1 {
+					lines = heapOptionLines(r.Code, values, h)
+				}
+				return fmt.Sprintf("G(%d)=%d\n⚠ a heap of %d has more than %s options in %s: winning moves are not looked for", h, values[h], h, groupDigits(guiMoveLimit), r.Code), lines
+			}
+		}
+	}
 	moves, err := octal.WinningMoves(r.Code, values, heaps)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
@@ -761,12 +772,45 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	}
 	x := octal.NimSum(values, heaps)
 	fmt.Fprintf(&b, "%s\nnim-sum %d: ", strings.Join(parts, " ⊕ "), x)
+	var lines []string
 	if x == 0 {
 		b.WriteString("P-position — the player to move loses; there is no winning move.")
-		return b.String(), nil
+	} else {
+		fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
+		lines = moveLines(moves)
 	}
-	fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
-	return b.String(), moveLines(moves)
+	if len(heaps) == 1 {
+		lines = append(lines, heapOptionLines(r.Code, values, heaps[0])...)
+	}
+	return b.String(), lines
+}
+
+// guiMoveLimit bounds the options of a heap whose winning moves are looked
+// for: a code such as 0.* has as many options as partitions (10^8 at a heap
+// of 100), and looking at them all would keep a worker busy for hours.
+const guiMoveLimit = 1_000_000
+
+// guiOptionsLimit bounds the options listed for one heap: 0.* has 10^6
+// options at a heap of 61.
+const guiOptionsLimit = 10_000
+
+// heapOptionLines lists every option of a heap of n tokens in CGSuite's
+// order and format (the heaps left, "-" for none) with its Grundy value, as
+// a teacher explains a code: a heading line, then one line per option.
+func heapOptionLines(code octal.Code, values []uint16, n int) []string {
+	opts, complete, err := octal.HeapOptions(code, values, n, guiOptionsLimit)
+	if err != nil {
+		return []string{"⚠ " + err.Error()}
+	}
+	count := groupDigits(len(opts))
+	if !complete {
+		count = "more than " + count + " (the first listed)"
+	}
+	lines := []string{fmt.Sprintf("Options of heap %d, in CGSuite's order: %s", n, count)}
+	for _, o := range opts {
+		lines = append(lines, fmt.Sprintf("  %s   (take %d)   value %d", o, o.Take, o.Value))
+	}
+	return lines
 }
 
 // valuesCSV is the sequence as "n,grundy" lines.

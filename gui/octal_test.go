@@ -425,3 +425,34 @@ func TestSeenPeriodHint(t *testing.T) {
 	assert.Contains(t, hint, "checks the period on 2,000 heaps")
 	assert.NotContains(t, hint, "No period")
 }
+
+// A single heap in the sum field lists its options in CGSuite's order with
+// their values (the options of heap 9 in 0.3F!, from CGSuite's own test),
+// and a heap with too many options to look at says so instead of working
+// for hours.
+func TestOctalHeapOptions(t *testing.T) {
+	u := newTestUI(t)
+	o := u.octal
+	o.code.SetText("0.3F!")
+	o.maxHeaps.SetText("100")
+	test.Tap(o.compute)
+	waitJobs(t, &o.jobs)
+	test.Type(o.heaps, "9")
+	waitJobs(t, &o.sumJobs)
+	text := o.moves.Text()
+	assert.Contains(t, text, "Options of heap 9, in CGSuite's order: 6")
+	var got []string
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "(take") {
+			got = append(got, strings.Fields(line)[0])
+		}
+	}
+	assert.Equal(t, []string{"8", "7", "1,6", "2,5", "3,4", "1,2,4"}, got)
+	assert.Contains(t, text, "2,5   (take 2)   value 0")
+
+	res, err := octal.Solve(context.Background(), octal.MustParseGame("0.*"), octal.SolveOptions{N: 200})
+	require.NoError(t, err)
+	heading, lines := movesText(res, "150")
+	assert.Contains(t, heading, "winning moves are not looked for")
+	assert.Contains(t, lines[0], "more than 10,000")
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
@@ -68,6 +69,26 @@ func pathTo(root, target fyne.CanvasObject, origin fyne.Position) []placed {
 		}
 	}
 	return nil
+}
+
+// drawnTexts are the texts of every canvas.Text and label drawn under o.
+func drawnTexts(o fyne.CanvasObject) []string {
+	var out []string
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *canvas.Text:
+			out = append(out, x.Text)
+		case *widget.Label:
+			out = append(out, x.Text)
+			return
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(o)
+	return out
 }
 
 // isVerticalScroll reports whether o scrolls its content up and down.

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -55,6 +56,8 @@ var projectorTabs = []projectorTab{
 	{tabNim, projectNim},
 	{tabOctal, projectOctal},
 	{tabAstron, projectAstron},
+	{tabMisere, projectMisere},
+	{tabCensus, projectCensus},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -145,6 +148,42 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	return append(listRows(t, a.analysis.rows, 2), a.readout, h)
 }
 
+// projectMisere shows the quotient of 0.75 (computed when the tab is
+// first shown) and evaluates the misère sum 3 4: the summary, both tables
+// and the sum's answer must be in sight.
+func projectMisere(t *testing.T, u *ui) []fyne.CanvasObject {
+	m := u.misere
+	waitJobs(t, &m.jobs)
+	require.NotNil(t, m.quotient)
+	m.heaps.SetText("3 4")
+	waitJobs(t, &m.sumJobs)
+	settle(u)
+	require.Contains(t, m.moves.Text(), "misère")
+	return append(listRows(t, m.moves.rows, 1), m.summary, m.heaps, m.mul, m.phi.table, m.compute)
+}
+
+// projectCensus runs the census of 0.?7 to 4096 heaps into a new
+// database: the summary, the status and the table of games must be in
+// sight.
+func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
+	c := u.census
+	c.family.SetText("0.?7")
+	c.maxHeaps.SetText("4096")
+	c.dbPath.SetText(filepath.Join(t.TempDir(), "census.sqlite"))
+	c.Run()
+	waitJobs(t, &c.jobs)
+	settle(u)
+	require.Equal(t, "census finished", c.status.Text)
+	// Rare masks read as in census show and the Octal tab's legend.
+	col := censusColumn("rare mask")
+	for row := range c.view.rows {
+		if m := c.view.entries[c.view.rows[row]].r.RareMask; m != 0 {
+			assert.Equal(t, fmt.Sprintf("0x%x", m), censusCell(c, row, col))
+		}
+	}
+	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
+}
+
 // listRows are the first n rows a list draws, in order: a test asks for
 // the rows that must be in sight.
 func listRows(t *testing.T, l *widget.List, n int) []fyne.CanvasObject {
@@ -194,4 +233,16 @@ func columnTable(t *testing.T, o fyne.CanvasObject) fyne.CanvasObject {
 		t.Fatal("no column table")
 	}
 	return found
+}
+
+// TestWindowFitsA1280x720Screen: the window's minimum size, whichever tab
+// is shown, leaves a 1280×720 screen room for a desktop's panel and a
+// title bar (the nimlab binary opens the window 0.92 of the screen high).
+func TestWindowFitsA1280x720Screen(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1280, 662), false, tabNim)
+	for _, ti := range u.tabs.Items {
+		u.tabs.Select(ti)
+		settle(u)
+		assert.LessOrEqual(t, u.win.Content().MinSize().Height, float32(662), ti.Text)
+	}
 }

@@ -513,7 +513,7 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 	default:
 		if e.mask != 0 {
 			legend("■ common", plotting.CommonColour)
-			legend(fmt.Sprintf("■ rare (mask %d)", e.mask), plotting.RareColour)
+			legend("■ rare (mask "+octal.MaskString(e.mask)+")", plotting.RareColour)
 		} else {
 			legend("■ G(n)", plotting.CommonColour)
 		}
@@ -993,9 +993,14 @@ func (e *SequenceExplorer) ViewExport(size plotting.Size) (func() (*plotting.Fig
 		what += fmt.Sprintf(" (period %s, preperiod %s, %s)", plotting.GroupDigits(d.Period), plotting.GroupDigits(d.Preperiod), cert)
 	}
 	caption := fmt.Sprintf("%s, %s of %s computed · nimlab %s", what, rng, plotting.GroupDigits(pyr.Len()), plotting.Version)
+	export := plotting.Export{Command: "nimlab window, sequence explorer: Export of the " + mode + " view",
+		Keywords: []string{"Grundy values"}}
+	if d.Name != "" {
+		export.Keywords = append(export.Keywords, d.Name)
+	}
 	switch mode {
 	case ExploreHistogram:
-		opts := plotting.HistogramOptions{Size: size, LogY: true, Title: "Heaps per Grundy value" + nameSuffix(d.Name)}
+		opts := plotting.HistogramOptions{Size: size, Export: export, LogY: true, Title: "Heaps per Grundy value" + nameSuffix(d.Name)}
 		opts.Caption = fmt.Sprintf("%s, heaps 0–%s · nimlab %s", what, plotting.GroupDigits(pyr.Len()-1), plotting.Version)
 		if e.mask != 0 {
 			opts.Rare = plotting.RareByMask(e.mask)
@@ -1010,6 +1015,7 @@ func (e *SequenceExplorer) ViewExport(size plotting.Size) (func() (*plotting.Fig
 	}
 	opts := plotting.SequenceViewOptions{Size: size, View: v, Marks: marks, Mismatches: mis,
 		Title: "Grundy values" + nameSuffix(d.Name) + ", " + rng}
+	opts.Export = export
 	opts.Caption = caption
 	return func() (*plotting.Figure, error) { return plotting.SequenceViewPlot(pyr, opts) }, nil
 }

@@ -146,6 +146,8 @@ func TestExplorerExportsTheView(t *testing.T) {
 	}
 	vals[123456] = 2 // rare under mask 1
 	e, _ := newTestExplorer(t, SequenceData{Name: "synthetic", Values: vals, RareMask: 1})
+	// The legend names the mask as everywhere else (0x…).
+	assert.Contains(t, drawnTexts(e), "rare (mask 0x1)")
 	e.SetVisibleRange(100000, 150000)
 	render, err := e.ViewExport(plotting.Size{Width: 800, Height: 500, DPI: 96})
 	require.NoError(t, err)

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"net/url"
 	"slices"
 	"time"
 
@@ -65,6 +66,8 @@ type ui struct {
 	// tabIcons are the tabs' icons, hidden in presentation mode.
 	tabIcons    []fyne.Resource
 	themeSelect *widget.Select
+	// about is the "?" dialog once shown.
+	about dialog.Dialog
 
 	octal  *octalTab
 	nim    *nimTab
@@ -100,13 +103,13 @@ func newUI(a fyne.App, present bool) *ui {
 	// that the window's minimum size never exceeds a 1024×768 projector
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
-		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
-		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), container.NewScroll(u.misere.content)),
-		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
-		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), container.NewScroll(u.census.content)),
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), tabPane(u.octal.content)),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), tabPane(u.astron.content)),
+		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), tabPane(u.nim.content)),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), tabPane(u.graph.content)),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), tabPane(u.misere.content)),
+		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), tabPane(container.NewScroll(u.study.content))),
+		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), tabPane(u.census.content)),
 	)
 	u.tabIcons = make([]fyne.Resource, len(u.tabs.Items))
 	for i, ti := range u.tabs.Items {
@@ -256,9 +259,29 @@ func (u *ui) installTheme() {
 	}
 }
 
+// Version is the version the "?" dialog names; the nimlab binary sets it
+// (with the commit it was built from) before it opens the window.
+var Version = "development build"
+
+// DocsURL is where the documentation is: the README, the notes on the
+// mathematics in docs/, and the command line's reference.
+const DocsURL = "https://github.com/nimlab/nimlab#readme"
+
+// showAbout is the "?" dialog: what nimlab is, its version, where its
+// documentation is, and the keys of presentation mode.
 func (u *ui) showAbout() {
-	dialog.ShowInformation("nimlab", "nimlab — a workbench for impartial combinatorial games.\n"+
-		"The toolbar's first button (or F11) toggles presentation mode; Escape leaves it; nimlab --present starts in it.", u.win)
+	text := widget.NewLabel("A workbench for impartial combinatorial games.\n" +
+		"The toolbar's first button (or F11) toggles presentation mode; Escape leaves it; nimlab --present starts in it.\n" +
+		"nimlab --help lists the command line's subcommands.")
+	text.Wrapping = fyne.TextWrapWord
+	version := widget.NewLabelWithStyle("nimlab "+Version, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	version.Selectable = true // quoted in papers and bug reports
+	docs, _ := url.Parse(DocsURL)
+	link := widget.NewHyperlink("Documentation: "+DocsURL, docs)
+	u.about = dialog.NewCustom("About nimlab", "Close", container.NewVBox(version, text, link), u.win)
+	s := u.win.Canvas().Size()
+	u.about.Resize(fyne.NewSize(min(s.Width*0.9, 60*theme.TextSize()), 0))
+	u.about.Show()
 }
 
 // recent returns the remembered list under key, newest first.
@@ -316,6 +339,32 @@ func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	d.Resize(u.dialogSize())
 	d.Show()
+}
+
+// tabPane wraps a tab's content so that, while another tab is shown, it
+// asks for no room: AppTabs makes the window at least as large as its
+// largest tab, and a tab not on screen keeps the sizes of its last layout
+// (a wrapped summary laid out narrow while the window was being built is
+// many lines tall), which made the window taller than a 1280×720 screen
+// left it. A shown tab asks for its content's minimum size as usual.
+func tabPane(content fyne.CanvasObject) fyne.CanvasObject {
+	l := &tabPaneLayout{}
+	l.pane = container.New(l, content)
+	return l.pane
+}
+
+type tabPaneLayout struct{ pane *fyne.Container }
+
+func (l *tabPaneLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if !l.pane.Visible() {
+		return fyne.Size{}
+	}
+	return objs[0].MinSize()
+}
+
+func (l *tabPaneLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 // cornerLayout lays its first object over the whole area and its second,

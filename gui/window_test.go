@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -93,4 +94,30 @@ func TestPreferencesRememberTabAndTheme(t *testing.T) {
 	require.NotNil(t, u2.tabs.Selected())
 	assert.Equal(t, tabGraph, u2.tabs.Selected().Text)
 	assert.Equal(t, themeLight, u2.themeSelect.Selected)
+}
+
+// TestAboutNamesVersionAndDocs: the "?" dialog names the version the binary
+// set and links to the documentation.
+func TestAboutNamesVersionAndDocs(t *testing.T) {
+	old := Version
+	Version = "9.8.7 (commit abc)"
+	t.Cleanup(func() { Version = old })
+	u := newTestUI(t)
+	u.showAbout()
+	top := u.win.Canvas().Overlays().Top()
+	require.NotNil(t, top, "the dialog is shown")
+	assert.Contains(t, drawnTexts(top), "nimlab 9.8.7 (commit abc)")
+	var link *widget.Hyperlink
+	var walk func(fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if h, ok := o.(*widget.Hyperlink); ok {
+			link = h
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(top)
+	require.NotNil(t, link, "a link to the documentation")
+	assert.Equal(t, DocsURL, link.URL.String())
 }

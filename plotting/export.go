@@ -8,14 +8,15 @@ import (
 	"hash/crc32"
 	"html"
 	"io"
+	"math"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nimlab/nimlab/solver/safewrite"
-	xfont "golang.org/x/image/font"
-	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
@@ -80,7 +81,7 @@ func (f *Figure) Encode(w io.Writer, format string) error {
 		if err != nil {
 			return err
 		}
-		if b, err = insertText(b, f.metadata()); err != nil {
+		if b, err = insertText(b, f.metadata().pngText()); err != nil {
 			return err
 		}
 		_, err = w.Write(b)
@@ -91,19 +92,54 @@ func (f *Figure) Encode(w io.Writer, format string) error {
 	return fmt.Errorf("plotting: unknown picture format %q; accepted: png, svg, pdf", format)
 }
 
-// metadata is what the files record besides the picture.
-func (f *Figure) metadata() map[string]string {
-	m := map[string]string{"Software": "nimlab " + Version}
-	if f.Caption != "" {
-		m["Description"] = f.Caption
+// metadata is what an exported file records about its picture besides
+// drawing it.
+type metadata struct {
+	title    string // the picture's title
+	subject  string // what it shows: the game, the range (the caption)
+	command  string // the command that draws it again
+	keywords string // comma-separated
+	software string // "nimlab <version>"
+	creator  string // software, and the command when there is one
+}
+
+// metadata gathers the figure's title, caption, command and keywords.
+func (f *Figure) metadata() metadata {
+	m := metadata{title: f.Title, subject: f.Caption, command: f.Command, software: "nimlab " + Version}
+	if m.title == "" {
+		m.title = f.Caption
+	}
+	kw := []string{"nimlab"}
+	for _, k := range f.Keywords {
+		if k != "" && !slices.Contains(kw, k) {
+			kw = append(kw, k)
+		}
+	}
+	m.keywords = strings.Join(kw, ", ")
+	m.creator = m.software
+	if m.command != "" {
+		m.creator += ": " + m.command
 	}
 	return m
+}
+
+// description is the metadata as lines of text: the subject, the command,
+// the software.
+func (m metadata) description() string {
+	var lines []string
+	if m.subject != "" {
+		lines = append(lines, m.subject)
+	}
+	if m.command != "" {
+		lines = append(lines, "Command: "+m.command)
+	}
+	return strings.Join(append(lines, "Drawn by "+m.software), "\n")
 }
 
 // encodeVector draws the figure again onto a recording canvas and writes
 // the pixel layer and then the recorded drawing as SVG or PDF.
 func (f *Figure) encodeVector(w io.Writer, format string) error {
-	size := Size{Width: f.Image.Rect.Dx(), Height: f.Image.Rect.Dy(), DPI: f.DPI}
+	size := Size{Width: f.Image.Rect.Dx(), Height: f.Image.Rect.Dy(), DPI: f.DPI, TextPt: f.textPt}
 	c := newVectorCanvas(size)
 	c.caption = f.Caption
 	if f.redraw != nil {
@@ -116,34 +152,74 @@ func (f *Figure) encodeVector(w io.Writer, format string) error {
 	}
 	width, height := c.st.pt(float64(size.Width)), c.st.pt(float64(size.Height))
 	page := vg.Rectangle{Max: vg.Point{X: width, Y: height}}
+	meta := f.metadata()
 	switch format {
 	case FormatSVG:
 		svg := vgsvg.NewWith(vgsvg.UseWH(width, height))
 		svg.DrawImage(page, c.img)
-		if err := c.rec.ReplayOn(svg); err != nil {
-			return fmt.Errorf("plotting: drawing the SVG: %w", err)
-		}
+		c.rec.ReplayOn(svg)
 		var buf bytes.Buffer
 		if _, err := svg.WriteTo(&buf); err != nil {
 			return err
 		}
-		_, err := w.Write(svgWithMetadata(buf.Bytes(), f.metadata()))
+		_, err := w.Write(svgWithMetadata(fixSVG(buf.Bytes()), meta))
 		return err
 	default:
-		pdf := vgpdf.New(width, height)
-		pdf.EmbedFonts(true)
+		pdf := newPDFCanvas(width, height)
+		pdf.setInfo(meta)
 		pdf.DrawImage(page, c.img)
-		if err := c.rec.ReplayOn(pdfCanvas{pdf}); err != nil {
-			return fmt.Errorf("plotting: drawing the PDF: %w", err)
-		}
+		c.rec.ReplayOn(pdf)
 		_, err := pdf.WriteTo(w)
 		return err
 	}
 }
 
-// svgWithMetadata puts a <title> and <desc> right after the opening <svg>
-// tag, where viewers and search tools look for them.
-func svgWithMetadata(b []byte, meta map[string]string) []byte {
+// fixSVG corrects what gonum's SVG canvas writes: it labels the embedded
+// PNG picture image/jpg, and librsvg (rsvg-convert, GNOME, many LaTeX and
+// Pandoc pipelines) then draws nothing of it; its text has no stroke
+// setting, and ImageMagick's SVG renderer outlines every letter (bold,
+// smudged) and every filled shape: "stroke:none" is added; and it writes rotated text (the
+// vertical axis label) as text in a rotated group, which ImageMagick's SVG
+// renderer does not draw: each such text gets one matrix instead. (The font
+// is named alone, "DejaVu Sans": ImageMagick drops a family list with
+// fallbacks altogether.)
+func fixSVG(b []byte) []byte {
+	b = bytes.ReplaceAll(b, []byte("data:image/jpg;base64,"), []byte("data:image/png;base64,"))
+	b = bytes.ReplaceAll(b, []byte("style=\"font-family:"), []byte("style=\"stroke:none;font-family:"))
+	b = filledPath.ReplaceAll(b, []byte(`style="fill:$1;stroke:none"`))
+	return rotatedGroup.ReplaceAllFunc(b, func(g []byte) []byte {
+		m := rotatedGroup.FindSubmatch(g)
+		deg, err := strconv.ParseFloat(string(m[1]), 64)
+		if err != nil {
+			return g
+		}
+		sin, cos := math.Sincos(deg * math.Pi / 180)
+		return rotatedText.ReplaceAllFunc(m[2], func(t []byte) []byte {
+			xy := rotatedText.FindSubmatch(t)
+			x, errX := strconv.ParseFloat(string(xy[1]), 64)
+			y, errY := strconv.ParseFloat(string(xy[2]), 64)
+			if errX != nil || errY != nil {
+				return t
+			}
+			// rotate(deg) · scale(1, −1) · translate(x, y)
+			return fmt.Appendf(nil, `<text transform="matrix(%.5g %.5g %.5g %.5g %.5g %.5g)"`,
+				cos, sin, sin, -cos, cos*x+sin*y, sin*x-cos*y)
+		})
+	})
+}
+
+// rotatedGroup is a group gonum's SVG canvas writes for rotated text: a
+// rotation holding only texts; rotatedText is the start of one such text.
+var (
+	filledPath   = regexp.MustCompile(`style="fill:(#[0-9A-Fa-f]{6})"`)
+	rotatedGroup = regexp.MustCompile(`<g transform="rotate\(([-+0-9.e]+)\)">\n((?:<text [^>]*>[^<]*</text>\n)+)</g>\n`)
+	rotatedText  = regexp.MustCompile(`<text x="([-+0-9.e]+)" y="([-+0-9.e]+)" transform="scale\(1, -1\)"`)
+)
+
+// svgWithMetadata puts a <title>, a <desc> and Dublin Core <metadata>
+// right after the opening <svg> tag, where viewers, Inkscape and search
+// tools look for them.
+func svgWithMetadata(b []byte, m metadata) []byte {
 	i := bytes.Index(b, []byte("<svg"))
 	if i < 0 {
 		return b
@@ -153,29 +229,50 @@ func svgWithMetadata(b []byte, meta map[string]string) []byte {
 		return b
 	}
 	j += i + 1
+	esc := html.EscapeString
 	var ins bytes.Buffer
-	ins.WriteString("\n<title>" + html.EscapeString(meta["Software"]) + "</title>")
-	if d := meta["Description"]; d != "" {
-		ins.WriteString("\n<desc>" + html.EscapeString(d) + "</desc>")
+	ins.WriteString("\n<title>" + esc(m.title) + "</title>")
+	ins.WriteString("\n<desc>" + esc(m.description()) + "</desc>")
+	ins.WriteString("\n<metadata>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">")
+	ins.WriteString("\n<rdf:Description rdf:about=\"\">")
+	ins.WriteString("\n<dc:title>" + esc(m.title) + "</dc:title>")
+	if m.subject != "" {
+		ins.WriteString("\n<dc:description>" + esc(m.subject) + "</dc:description>")
 	}
+	if m.command != "" {
+		ins.WriteString("\n<dc:source>" + esc(m.command) + "</dc:source>")
+	}
+	ins.WriteString("\n<dc:subject>" + esc(m.keywords) + "</dc:subject>")
+	ins.WriteString("\n<dc:creator>" + esc(m.software) + "</dc:creator>")
+	ins.WriteString("\n<dc:format>image/svg+xml</dc:format>")
+	ins.WriteString("\n</rdf:Description>\n</rdf:RDF>\n</metadata>")
 	out := make([]byte, 0, len(b)+ins.Len())
 	out = append(out, b[:j]...)
 	out = append(out, ins.Bytes()...)
 	return append(out, b[j:]...)
 }
 
-// insertText adds PNG iTXt chunks (UTF-8 text) for the metadata right
-// after the header chunks.
-func insertText(b []byte, meta map[string]string) ([]byte, error) {
+// pngText is the metadata under PNG's registered keywords.
+func (m metadata) pngText() [][2]string {
+	t := [][2]string{{"Title", m.title}}
+	if m.subject != "" {
+		t = append(t, [2]string{"Description", m.subject})
+	}
+	if m.command != "" {
+		t = append(t, [2]string{"Comment", "Command: " + m.command})
+	}
+	return append(t, [2]string{"Software", m.software})
+}
+
+// insertText adds PNG iTXt chunks (UTF-8 text; tEXt is Latin-1 only) for
+// the metadata right after the header chunks.
+func insertText(b []byte, meta [][2]string) ([]byte, error) {
 	if len(b) < pngHeaderLen || string(b[12:16]) != "IHDR" {
 		return nil, errors.New("encoding PNG: unexpected header")
 	}
 	var chunks bytes.Buffer
-	for _, key := range []string{"Software", "Description"} {
-		v, ok := meta[key]
-		if !ok {
-			continue
-		}
+	for _, kv := range meta {
+		key, v := kv[0], kv[1]
 		// keyword, NUL, compression flag 0, method 0, language "", NUL,
 		// translated keyword "", NUL, text.
 		data := append([]byte(key), 0, 0, 0, 0, 0)
@@ -195,19 +292,4 @@ func insertText(b []byte, meta map[string]string) ([]byte, error) {
 	out = append(out, b[:pngHeaderLen]...)
 	out = append(out, chunks.Bytes()...)
 	return append(out, b[pngHeaderLen:]...), nil
-}
-
-// pdfCanvas works around vgpdf registering every font without its style
-// and then asking for the bold one by style ("undefined font …-bold B"):
-// a bold or italic face is given a name of its own and no style, so the
-// face's own data (already bold) is what the PDF embeds.
-type pdfCanvas struct{ *vgpdf.Canvas }
-
-// FillString implements vg.Canvas.
-func (c pdfCanvas) FillString(f font.Face, pt vg.Point, s string) {
-	if f.Font.Weight != xfont.WeightNormal || f.Font.Style != xfont.StyleNormal {
-		f.Font.Typeface += font.Typeface(fmt.Sprintf("W%dS%d", int(f.Font.Weight), int(f.Font.Style)))
-		f.Font.Weight, f.Font.Style = xfont.WeightNormal, xfont.StyleNormal
-	}
-	c.Canvas.FillString(f, pt, s)
 }

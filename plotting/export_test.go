@@ -42,9 +42,11 @@ func TestSaveByExtension(t *testing.T) {
 				require.NoError(t, err, "a valid PNG")
 				assert.Equal(t, 640, img.Bounds().Dx())
 				assert.Contains(t, string(b), "iTXtDescription\x00\x00\x00\x00\x00test caption")
+				assert.Contains(t, string(b), "iTXtSoftware\x00\x00\x00\x00\x00nimlab dev")
 			case ".svg":
 				assert.Contains(t, string(b[:200]), "<svg")
-				assert.Contains(t, string(b), "<desc>test caption: 0.07, heaps 0–499, nimlab dev</desc>")
+				assert.Contains(t, string(b), "<desc>test caption: 0.07, heaps 0–499, nimlab dev\nDrawn by nimlab dev</desc>")
+				assert.Contains(t, string(b), "data:image/png;base64,", "the pixel layer is labelled PNG (librsvg draws nothing of image/jpg)")
 				assert.Contains(t, string(b), "<text", "the labels are text, not pixels")
 				assert.True(t, strings.HasSuffix(strings.TrimSpace(string(b)), "</svg>"))
 			default:

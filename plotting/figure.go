@@ -14,7 +14,6 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/recorder"
 	"gonum.org/v1/plot/vg/vgimg"
 )
 
@@ -22,6 +21,11 @@ import (
 type Size struct {
 	Width, Height int // pixels
 	DPI           int // dots per inch; sets the printed size, not the look
+	// TextPt, when set, is the height of the tick labels in points
+	// (titles, axis labels and lines in proportion), for a picture made to
+	// a printed size: 8 reads like a journal's figure text. Zero scales
+	// text with the number of pixels instead, for the screen.
+	TextPt float64
 }
 
 // Export is what every picture's options share for export: a caption, and
@@ -32,6 +36,15 @@ type Export struct {
 	// range and the nimlab version, so that a picture found later says where
 	// it came from.
 	Caption string
+
+	// Command, when set, is the nimlab command that draws the picture
+	// again (for a picture from the window, how it was made); it goes into
+	// the file's metadata, not onto the picture.
+	Command string
+
+	// Keywords are written into the file's metadata (PDF Keywords, SVG
+	// dc:subject): the game, the kind of picture.
+	Keywords []string
 
 	// into, when set, is the canvas to draw on instead of a new raster one
 	// (SaveByExtension redraws a figure onto a vector canvas this way).
@@ -88,12 +101,27 @@ type Figure struct {
 	Data image.Rectangle
 	// X and Y are the data ranges the edges of Data stand for.
 	X, Y AxisRange
-	// Caption is the Size's caption the figure was drawn with.
-	Caption string
+	// Title is the picture's title as drawn (TeX-like subscripts such as
+	// A_{p,q} are typeset in the picture and kept as markup here).
+	Title string
+	// Caption is the caption the figure was drawn with; Command and
+	// Keywords are the export's (see Export).
+	Caption  string
+	Command  string
+	Keywords []string
+
+	// textPt is the Size's TextPt, for the redraw.
+	textPt float64
 
 	// redraw draws the same figure again onto another canvas (for SVG and
 	// PDF); nil for figures that cannot.
 	redraw func(c *canvas) error
+}
+
+// setExport records what an export writes into the file's metadata.
+func (f *Figure) setExport(e Export, title string, s Size) {
+	f.Title, f.Caption, f.Command, f.textPt = title, e.Caption, e.Command, s.TextPt
+	f.Keywords = append([]string(nil), e.Keywords...)
 }
 
 // AxisRange is the span of data an axis shows.
@@ -145,10 +173,13 @@ func (f *Figure) DataY(py float64) float64 {
 // room and a small one is not all text.
 type style struct {
 	dpi                      float64
+	width                    float64 // the picture's width, px
 	unit                     float64 // 1 at 1920×1080
 	title, label, tick, note float64 // font sizes, px
 	line, thin, tickLen      float64 // line widths and tick length, px
 	margin                   float64
+	// print is true for a picture made to a printed size (Size.TextPt).
+	print bool
 	// vector is true when drawing for SVG or PDF: the plot leaves its
 	// background to the pixel layer under it.
 	vector bool
@@ -161,8 +192,15 @@ func newStyle(s Size) style {
 	if u < 1 {
 		u = math.Sqrt(u)
 	}
+	print := s.TextPt > 0 && s.DPI > 0
+	if print {
+		// Tick labels are 32u pixels high.
+		u = s.TextPt * float64(s.DPI) / 72 / 32
+	}
 	return style{
 		dpi:     float64(s.DPI),
+		print:   print,
+		width:   float64(s.Width),
 		unit:    u,
 		title:   46 * u,
 		label:   38 * u,
@@ -182,7 +220,7 @@ func (st style) pt(px float64) vg.Length { return vg.Length(px * 72 / st.dpi) }
 func (st style) px(l vg.Length) float64 { return float64(l) * st.dpi / 72 }
 
 func (st style) textStyle(px float64, bold bool) text.Style {
-	f := font.Font{Typeface: "Liberation", Variant: "Sans", Size: st.pt(px)}
+	f := font.Font{Typeface: typeface, Variant: variant, Size: st.pt(px)}
 	if bold {
 		f.Weight = xfont.WeightBold
 	}
@@ -208,6 +246,7 @@ func (st style) newPlot(title, xlabel, ylabel string) *plot.Plot {
 		// Subscripts typeset (G(A_{p,q})), not shown as markup.
 		p.Title.TextStyle.Handler = subscriptText{text.Plain{Fonts: font.DefaultCache}}
 	}
+	st.fitTitle(p, st.width-2*st.margin)
 	p.Title.Padding = st.pt(st.margin * 0.8)
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Padding = 0
@@ -223,10 +262,23 @@ func (st style) newPlot(title, xlabel, ylabel string) *plot.Plot {
 	}
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		if strings.Contains(a.Label.Text, "_") {
+			a.Label.TextStyle.Handler = subscriptText{text.Plain{Fonts: font.DefaultCache}}
+		}
+	}
 	p.Y.Tick.Label.XAlign = draw.XRight
 	p.Y.Tick.Label.YAlign = draw.YCenter
 	p.X.Tick.Label.YAlign = draw.YTop
 	return p
+}
+
+// fitTitle sets a long title (on a narrow picture such as a journal
+// column) smaller so that it is at most room pixels wide.
+func (st style) fitTitle(p *plot.Plot, room float64) {
+	if w := st.textWidth(p.Title.TextStyle, p.Title.Text); w > room && room > 0 {
+		p.Title.TextStyle.Font.Size *= vg.Length(room / w)
+	}
 }
 
 // textWidth returns the width in pixels of s in the given style.
@@ -245,7 +297,7 @@ type canvas struct {
 	// the raster canvas's own image, or for a vector canvas a layer put
 	// under the recorded vector drawing.
 	img     *image.RGBA
-	rec     *recorder.Canvas // the vector drawing, for SVG and PDF
+	rec     *recorder // the vector drawing, for SVG and PDF
 	caption string
 }
 
@@ -278,10 +330,10 @@ func newCanvasFor(s Size, e Export) *canvas {
 func newVectorCanvas(s Size) *canvas {
 	img := image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))
 	fill(img, img.Rect, nrgb(0xffffff))
-	rec := &recorder.Canvas{}
 	st := newStyle(s)
 	st.vector = true
 	w, h := st.pt(float64(s.Width)), st.pt(float64(s.Height))
+	rec := &recorder{w: w, h: h}
 	return &canvas{size: s, st: st, vc: rec, dc: draw.NewCanvas(rec, w, h), img: img, rec: rec}
 }
 
@@ -291,10 +343,18 @@ func (c *canvas) drawCaption() {
 		return
 	}
 	st := c.st
-	sty := st.textStyle(math.Max(11, 0.42*st.note), false)
+	sty := st.textStyle(captionPx(st), false)
 	sty.Color = nrgb(0x707070)
 	sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
 	c.dc.FillText(sty, vg.Point{X: st.pt(0.4 * st.margin), Y: st.pt(2)}, c.caption)
+}
+
+// captionPx is the caption's font size in pixels.
+func captionPx(st style) float64 {
+	if st.print {
+		return 0.6 * st.note // 4.8 points beside 8-point tick labels
+	}
+	return math.Max(11, 0.42*st.note)
 }
 
 // rgba returns the pixels the canvas draws on.

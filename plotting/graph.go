@@ -146,8 +146,8 @@ func GraphPlot(g *graph.Graph, l *graph.Layout, opts GraphOptions) (*Figure, err
 		if w := st.textWidth(ns, name); w > 1.7*r {
 			ns = st.textStyle(label*1.7*r/w, true)
 		}
-		if w := st.textWidth(vs, value); value != "" && w > 1.7*r {
-			vs = st.textStyle(label*1.7*r/w, false)
+		if w := st.textWidth(vs, value); value != "" && w > 1.9*r {
+			vs = st.textStyle(label*1.9*r/w, false)
 		}
 		ns.Color, vs.Color = textCol, textCol
 		ns.YAlign, vs.YAlign = draw.YCenter, draw.YCenter
@@ -161,7 +161,8 @@ func GraphPlot(g *graph.Graph, l *graph.Layout, opts GraphOptions) (*Figure, err
 	}
 	img := c.nrgba()
 	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
-		X: AxisRange{Min: 0, Max: W}, Y: AxisRange{Min: 0, Max: H}, Caption: opts.Caption}
+		X: AxisRange{Min: 0, Max: W}, Y: AxisRange{Min: 0, Max: H}}
+	fig.setExport(opts.Export, opts.Title, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

@@ -137,11 +137,13 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	}
 	barGap, barW := 1.6*st.margin, math.Round(44*st.unit)
 	barStrip := barGap + barW + st.tickLen + 0.3*st.margin + labelW
+	// The title is centred over the plot, left of the colour bar.
+	st.fitTitle(p, W-2*st.margin-barStrip)
 
 	// First guess of the ticks from the whole picture, then the data area
 	// the axes leave, then the ticks again for that area.
 	setTicks := func(dw, dh float64) {
-		xt := newIntTicks(float64(t.Cols-1), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(t.X0+t.Cols-1))+1)))
+		xt := newIntTicks(float64(t.Cols-1), int(dw/(2.5*st.textWidth(p.X.Tick.Label, tickLabelFor(t.X0+t.Cols-1))+1)))
 		yt := newIntTicks(float64(t.Rows-1), int(dh/(2.1*st.tick)))
 		// A square table reads best with the same steps on both axes.
 		if t.Cols == t.Rows && xt.step != yt.step {
@@ -242,7 +244,7 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	labelStyle := st.textStyle(st.label, false)
 	labelStyle.YAlign = draw.YTop
 	c.dc.FillText(labelStyle, vg.Point{X: st.pt(float64(bar.Min.X+bar.Max.X) / 2), Y: st.pt(H - float64(data.Min.Y))}, valueLabel)
-	fig.Caption = opts.Caption
+	fig.setExport(opts.Export, p.Title.Text, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c

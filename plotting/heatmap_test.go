@@ -51,7 +51,7 @@ func TestHeatmapCellColoursMatchPalette(t *testing.T) {
 	maxV := tb.maxValue()
 	require.Equal(t, 15, maxV, "G values of 0.07 below 120 are ≤ 9, so their nim-sums reach 15")
 	for _, pal := range Palettes[:3] {
-		for _, size := range []Size{{1920, 1080, 96}, {800, 600, 150}, {1000, 1400, 300}} {
+		for _, size := range []Size{{Width: 1920, Height: 1080, DPI: 96}, {Width: 800, Height: 600, DPI: 150}, {Width: 1000, Height: 1400, DPI: 300}} {
 			fig, err := Heatmap(tb, HeatmapOptions{Size: size, Palette: pal, Title: "G(p) xor G(q) for 0.07", XLabel: "p", YLabel: "q"})
 			require.NoError(t, err)
 			d := fig.Data
@@ -103,7 +103,7 @@ func TestHeatmap801IsOnePixelPerCell(t *testing.T) {
 func TestHeatmapMoreCellsThanPixelsNeverBlends(t *testing.T) {
 	tb := octalSumTable(t, 700)
 	maxV := tb.maxValue()
-	fig, err := Heatmap(tb, HeatmapOptions{Size: Size{Width: 640, Height: 400, DPI: 96}, Palette: Uniform})
+	fig, err := Heatmap(tb, HeatmapOptions{Size: Size{Width: 640, Height: 400, DPI: 96}, Palette: Viridis})
 	require.NoError(t, err)
 	d := fig.Data
 	require.Less(t, d.Dx(), tb.Cols, "the test needs fewer pixels than cells")
@@ -111,7 +111,7 @@ func TestHeatmapMoreCellsThanPixelsNeverBlends(t *testing.T) {
 		r := tb.Rows - 1 - (y-d.Min.Y)*tb.Rows/d.Dy()
 		for x := d.Min.X; x < d.Max.X; x++ {
 			c := (x - d.Min.X) * tb.Cols / d.Dx()
-			want := Uniform.Colour(tb.At(c, r), maxV)
+			want := Viridis.Colour(tb.At(c, r), maxV)
 			if got := at(fig, x, y); got != want {
 				t.Fatalf("pixel (%d, %d) is %v, want the colour %v of cell (%d, %d)", x, y, got, want, c, r)
 			}
@@ -173,7 +173,7 @@ func TestHeatmapPreview(t *testing.T) {
 	fig, err = Heatmap(octalSumTable(t, 40), HeatmapOptions{Title: "G(p) xor G(q), 0.07", XLabel: "p", YLabel: "q", Palette: Qualitative})
 	require.NoError(t, err)
 	savePreview(t, fig, "qual.png")
-	fig, err = Heatmap(octalSumTable(t, 120), HeatmapOptions{Title: "grey", Palette: Grey, Size: Size{800, 600, 150}})
+	fig, err = Heatmap(octalSumTable(t, 120), HeatmapOptions{Title: "grey", Palette: Grey, Size: Size{Width: 800, Height: 600, DPI: 150}})
 	require.NoError(t, err)
 	savePreview(t, fig, "grey-small.png")
 }

@@ -18,18 +18,26 @@ type QuotientOrders struct {
 	Certified bool
 }
 
+// QuotientOrdersOptions say how QuotientOrdersPlot draws; the zero value
+// draws a DefaultSize picture.
+type QuotientOrdersOptions struct {
+	Size
+	Export
+}
+
 // QuotientOrdersPlot draws |Q_n| against n as steps on a logarithmic axis:
 // a flat line is a stretch of heaps that keep the quotient, a jump an
 // expansion.
-func QuotientOrdersPlot(q QuotientOrders, size Size) (*Figure, error) {
+func QuotientOrdersPlot(q QuotientOrders, opts QuotientOrdersOptions) (*Figure, error) {
 	if len(q.Orders) == 0 {
 		return nil, errors.New("plotting: no quotient orders to draw")
 	}
-	size = size.withDefaults()
+	size := opts.Size.withDefaults()
 	if err := size.Validate(); err != nil {
 		return nil, err
 	}
-	st := newStyle(size)
+	c := newCanvasFor(size, opts.Export)
+	st := c.st
 	title := "Partial misère quotients of " + q.Name
 	if q.Certified {
 		title += " (last: full quotient)"
@@ -59,11 +67,34 @@ func QuotientOrdersPlot(q QuotientOrders, size Size) (*Figure, error) {
 	p.Y.Min, p.Y.Max = 1, math.Max(2, float64(top)*1.5)
 	p.Y.Scale = plot.LogScale{}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	p.Add(plotter.NewGrid())
-	c := newCanvas(size)
-	fill(c.rgba(), c.rgba().Bounds(), nrgb(0xffffff))
-	p.Draw(c.dc)
+	grid := plotter.NewGrid()
+	// Grid lines of a pixel's width, so that they look alike in the PNG
+	// and in a PDF viewer (which draws no line thinner than a pixel).
+	grid.Vertical.Width, grid.Horizontal.Width = st.pt(st.thin), st.pt(st.thin)
+	grid.Vertical.Color, grid.Horizontal.Color = nrgb(0xe4e4e4), nrgb(0xe4e4e4)
+	p.Add(grid)
+	// The caption, when there is one, keeps a strip at the bottom.
+	W, H := float64(size.Width), float64(size.Height)
+	if opts.Caption != "" {
+		H -= 1.6 * captionPx(st)
+	}
+	if !st.vector {
+		fill(c.rgba(), c.rgba().Bounds(), nrgb(0xffffff))
+	}
+	p.Draw(c.sub(0, 0, W, H))
+	if !st.vector {
+		// The white background covered the caption drawn first.
+		c.drawCaption()
+	}
 	img := c.nrgba()
-	return &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
-		X: AxisRange{Min: 0, Max: float64(len(q.Orders))}, Y: AxisRange{Min: 1, Max: p.Y.Max, Log: true}}, nil
+	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
+		X: AxisRange{Min: 0, Max: float64(len(q.Orders))}, Y: AxisRange{Min: 1, Max: p.Y.Max, Log: true}}
+	fig.setExport(opts.Export, p.Title.Text, size)
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		o.into = c
+		_, err := QuotientOrdersPlot(q, o)
+		return err
+	}
+	return fig, nil
 }

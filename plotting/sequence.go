@@ -10,6 +10,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Sequence is a Grundy sequence G(0..len(Values)−1) and what is known of its
@@ -127,7 +129,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	setAxes := func(dw, dh float64) {
 		if !opts.LogX {
-			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, formatInt(n)))+1))
+			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, tickLabelFor(n)))+1))
 		}
 		span := float64(max(maxV, 1))
 		// y spans [lo, hi] with the values in [0, maxV] and headPx free above.
@@ -176,7 +178,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	frame(img, data, lw, frameColour)
 	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX, 0)
-	fig.Caption = opts.Caption
+	fig.setExport(opts.Export, p.Title.Text, size)
 	fig.redraw = func(c *canvas) error {
 		o := opts
 		o.into = c
@@ -320,7 +322,7 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptio
 	}}}
 	if rareMask != 0 {
 		items[0].label = "common values"
-		items = append(items, item{fmt.Sprintf("rare values (v AND %d has an even number of 1 bits)", rareMask), func(x, y float64) {
+		items = append(items, item{fmt.Sprintf("rare values (v AND %s has an even number of 1 bits)", octal.MaskString(uint16(rareMask))), func(x, y float64) {
 			d := max(4, int(math.Round(8*st.unit)))
 			fill(img, image.Rect(int(x+sw/2)-d/2, int(y)-d/2, int(x+sw/2)-d/2+d, int(y)-d/2+d), RareColour)
 		}})

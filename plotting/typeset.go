@@ -1,6 +1,7 @@
 package plotting
 
 import (
+	"math"
 	"strings"
 
 	"gonum.org/v1/plot/font"
@@ -82,19 +83,28 @@ func (h subscriptText) Box(txt string, fnt font.Font) (width, height, depth vg.L
 	return h.width(txt, fnt), height, depth
 }
 
-// Draw implements text.Handler for unrotated single lines; others are
-// drawn as plain text.
+// Draw implements text.Handler for single lines, rotated or not; several
+// lines are drawn as plain text.
 func (h subscriptText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	txt = strings.TrimRight(txt, "\n")
 	if txt == "" {
 		return
 	}
-	if sty.Rotation != 0 || strings.Contains(txt, "\n") || !strings.Contains(txt, "_") {
+	if strings.Contains(txt, "\n") || !strings.Contains(txt, "_") {
 		h.Plain.Draw(c, txt, sty, pt)
 		return
 	}
 	fnt := h.Fonts.Lookup(sty.Font, sty.Font.Size)
 	c.SetColor(sty.Color)
+	if sty.Rotation != 0 {
+		// As gonum's plain text: draw in a rotated frame.
+		c.Push()
+		defer c.Pop()
+		c.Rotate(sty.Rotation)
+		sin64, cos64 := math.Sincos(sty.Rotation)
+		sin, cos := vg.Length(sin64), vg.Length(cos64)
+		pt.X, pt.Y = pt.Y*sin+pt.X*cos, pt.Y*cos-pt.X*sin
+	}
 	pt.Y += sty.Height(txt)*vg.Length(sty.YAlign) - fnt.Extents().Ascent + sty.Font.Size
 	pt.X += vg.Length(sty.XAlign) * h.width(txt, sty.Font)
 	for _, r := range subscriptRuns(txt) {

@@ -8,12 +8,20 @@ import (
 // parseCount reads a non-negative integer flag or argument value; what names
 // it in the error message (e.g. "--n").
 func parseCount(what, s string) (int, error) {
-	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || v < 0 || v > 1<<40 {
+	t := strings.TrimSpace(s)
+	v, err := strconv.ParseInt(t, 10, 64)
+	if ne, ok := err.(*strconv.NumError); (ok && ne.Err == strconv.ErrRange && !strings.HasPrefix(t, "-")) || (err == nil && v > maxCount) {
+		return 0, badInput("%s %s is out of range; accepted: a whole number from 0 to %d", what, t, int64(maxCount))
+	}
+	if err != nil || v < 0 {
 		return 0, badInput("%s must be a non-negative whole number, got %q", what, s)
 	}
 	return int(v), nil
 }
+
+// maxCount bounds every count read by parseCount: 2^40, beyond any run
+// (each command then checks its own, smaller limits).
+const maxCount = 1 << 40
 
 // parsePositive reads a whole number of at least 1 (a bound, a width).
 func parsePositive(what, s string) (int, error) {

@@ -81,7 +81,8 @@ func newAstronCommand(env *cliEnv) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "astron P1 P2 … | astron table … | astron period …",
 		Short: "Astron and its multiadditive family: nimbers, winning moves, star tables, bulb periods",
-		Long: `Astron (seed 001, chapter 2): stars with free points; a move joins two free
+		Long: `Astron (L. Lami, "Periodicità nei giochi combinatori", thesis, Pisa 2011,
+chapter 2): stars with free points; a move joins two free
 points with a line that crosses nothing. As a game on star sizes a move either
 joins two stars p, q into one of p + q − 2 points, or splits a star p into
 a + b = p − 2 with the other stars shared between the two sides in any way.
@@ -291,7 +292,7 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			req, err := parseAstronTable(cmd, parent, f)
+			req, err := parseAstronTable(cmd, env, parent, f)
 			if err != nil {
 				return err
 			}
@@ -303,12 +304,13 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
 	intFlag(fl, &f.stars, "stars", "2", "2 (the table G(A_{p,q})) or 3 (a slice, with --slice R)")
 	intFlag(fl, &f.slice, "slice", "", "three stars: the fixed third star R")
 	fl.StringVar(&f.csv, "csv", "", "write the table to FILE as CSV (row p: values for q = 0..N)")
+	markPath(fl, "csv", outputPath)
 	addPNGFlags(cmd, &f.png, "the table as a heatmap (p across, q up)", "colours of the nimbers (default rainbow: red = 0 up to violet, as in Figure 2.7)")
 	return cmd
 }
 
 // parseAstronTable checks every flag of `astron table` before computing.
-func parseAstronTable(cmd *cobra.Command, parent *astronFlags, f *astronTableFlags) (astronTableRequest, error) {
+func parseAstronTable(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *astronTableFlags) (astronTableRequest, error) {
 	req := astronTableRequest{json: parent.json}
 	var err error
 	if req.rules, err = parent.rules(); err != nil {
@@ -350,7 +352,7 @@ func parseAstronTable(cmd *cobra.Command, parent *astronFlags, f *astronTableFla
 	if req.csvSet && req.csv == "" {
 		return req, badInput("--csv needs a file name such as astron.csv")
 	}
-	if req.picture, err = f.png.parse(cmd); err != nil {
+	if req.picture, err = f.png.parse(cmd, env); err != nil {
 		return req, err
 	}
 	return req, nil

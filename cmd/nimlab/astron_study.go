@@ -90,6 +90,7 @@ resumes from FILE when it exists, with an identical result.`,
 	fl.StringVar(&f.stars, "stars", "3", "the number of stars: 3 (one and two stars are certified periodic: see astron period)")
 	fl.StringVar(&f.size, "size", "", "N: every star up to N points")
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "file to save the cube to and resume from")
+	markPath(fl, "checkpoint", statePath)
 	fl.DurationVar(&f.checkpointEvery, "checkpoint-every", 2*time.Minute, "how often to save the checkpoint")
 	fl.StringVar(&f.maxMemory, "max-memory", "", "refuse a cube needing more, e.g. 4GiB or 3000MiB (default: 80% of available, at most 4 GiB)")
 	fl.StringVar(&f.rows, "rows", "60", "study the rows G(A_{a,b,n}) for a ≤ b ≤ this")
@@ -177,6 +178,9 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 	offsets, err := parseCount("--offsets", f.offsets)
 	if err != nil {
 		return err
+	}
+	if offsets > n {
+		return badInput("--offsets %d is beyond --size %d: a diagonal G(A_{a,n,n+c}) with c > N has no cell in the cube; accepted: 0 to %d", offsets, n, n)
 	}
 	slabS, err := parseCount("--slab", f.slab)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newCensusCommand) }
@@ -141,10 +143,11 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 	fl.StringVar(&f.max, "max", strconv.Itoa(census.DefaultMaxHeaps), "heap budget per game: G(0..N−1) at most")
 	fl.StringVar(&f.time, "time", "", "time budget per game (e.g. 30s, 5m); a game stopped by it is recorded as unsolved to the heaps it reached")
 	fl.StringVar(&f.db, "db", "census.sqlite", "the SQLite database to record results in (created if missing)")
+	markPath(fl, "db", statePath)
 	fl.StringVar(&f.shard, "shard", "", "compute share i of n (0 ≤ i < n), e.g. 0/4")
 	fl.StringVar(&f.jobs, "jobs", "0", "games computed at once (0: one per core)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
-	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env))
+	cmd.AddCommand(newCensusShowCommand(env), newCensusMergeCommand(env), newCensusCertificatesCommand(env))
 	return cmd
 }
 
@@ -186,8 +189,17 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 	} else if ok {
 		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
 	}
-	if need := 2 * int64(budget.MaxHeaps) * int64(max(jobs, 2)); need > 8<<30 {
-		return badInput("--max %d needs about %d MiB a game; accepted: budgets whose values fit in memory (lower --max or --jobs)", budget.MaxHeaps, need>>20)
+	// Each game in flight holds its values (2 bytes a heap); an unsolved
+	// game keeps them while a game that extends it may need them.
+	running := jobs
+	if running == 0 {
+		running = runtime.GOMAXPROCS(0)
+	}
+	running = max(1, min(running, len(fam.Games)))
+	need := 2*int64(budget.MaxHeaps)*int64(running+1) + 64<<20
+	if err := checkMemory(need, fmt.Sprintf("--max %d with %d games at once", budget.MaxHeaps, running),
+		"a lower --max, or fewer --jobs"); err != nil {
+		return err
 	}
 	db, err := openCensusDB(f.db, store.Open)
 	if err != nil {
@@ -365,7 +377,7 @@ func (c censusRow) cell(col string) string {
 	case "max_at":
 		return strconv.Itoa(r.MaxAt)
 	case "rare_mask":
-		return strconv.Itoa(r.RareMask)
+		return octal.MaskString(uint16(r.RareMask))
 	case "rare_count":
 		return strconv.Itoa(r.RareCount)
 	case "last_rare":
@@ -639,6 +651,7 @@ the target is left as it was.`,
 		},
 	}
 	cmd.Flags().StringVar(&f.into, "into", "", "the database to merge into (created if missing)")
+	markPath(cmd.Flags(), "into", statePath)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object")
 	return cmd
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,6 +90,20 @@ func TestCensusRunShowAndResumeInProcess(t *testing.T) {
 		prev = *r.Period
 	}
 
+	// A rare mask is a number in JSON and 0x… in the tables, as in the
+	// window and the plots' legends.
+	masks := 0
+	status, md, _ := runCLI(t, "census", "show", "--db", db, "--all")
+	require.Equal(t, exitOK, status)
+	for _, r := range shown.Results {
+		if r.RareMask != 0 {
+			masks++
+			assert.Contains(t, md, fmt.Sprintf("| %d | 0x%x | %d |", r.MaxAt, r.RareMask, r.RareCount), r.Code)
+		}
+	}
+	assert.Positive(t, masks, "a game of 0.?7 has a rare mask")
+	assert.Contains(t, out, `"rare_mask": `)
+
 	status, out, _ = runCLI(t, "census", "show", "--db", db, "--period-above", "20", "--format", "csv")
 	require.Equal(t, exitOK, status)
 	assert.Contains(t, out, "0.07,periodic,34,53")
@@ -133,7 +148,7 @@ func TestCensusBadInput(t *testing.T) {
 		{junk, "not a SQLite database"},
 		{places, "nimlab did not create"},
 		{os.DevNull, "not a regular file"},
-		{"", "empty file name"},
+		{"", "was given an empty value"},
 	} {
 		var before []byte
 		if c.db != "" {

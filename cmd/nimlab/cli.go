@@ -44,6 +44,22 @@ type cliEnv struct {
 	// interactive is true when stderr is a terminal; progress bars are drawn
 	// only then (and never with --json).
 	interactive bool
+	// args are the command's arguments, for the metadata of the pictures
+	// it writes.
+	args []string
+}
+
+// commandLine is the command being run as a user would type it: "nimlab"
+// and the arguments, quoted for a POSIX shell where needed.
+func (env *cliEnv) commandLine() string {
+	parts := []string{"nimlab"}
+	for _, a := range env.args {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
 }
 
 // openWindow is set by gui_main.go; it is a variable so that CLI tests never
@@ -72,11 +88,12 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 	}
 	root.Version = versionString()
 	root.SetVersionTemplate("nimlab {{.Version}}\n")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error { return checkFlags(cmd) }
 	root.Flags().BoolVar(&present, "present", false, "open the window in presentation mode (fullscreen, large high-contrast theme)")
 	root.SetOut(env.stdout)
 	root.SetErr(env.stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return badInput("%s: %v (see 'nimlab %s --help')", cmd.CommandPath(), err, strings.TrimPrefix(cmd.CommandPath(), "nimlab "))
+		return badInput("%s (see 'nimlab %s --help')", flagErrorText(err), strings.TrimPrefix(cmd.CommandPath(), "nimlab "))
 	})
 	for _, build := range subcommands {
 		sub := build(env)
@@ -88,6 +105,27 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 	// completion scripts (see the README).
 	root.CompletionOptions.HiddenDefaultCmd = false
 	return root
+}
+
+// flagErrorText is pflag's error in one plain line: Go's strconv wording
+// ("strconv.ParseInt: parsing "abc": invalid syntax") becomes what it
+// means for the user.
+func flagErrorText(err error) string {
+	msg := err.Error()
+	i := strings.Index(msg, ": strconv.")
+	if i < 0 {
+		return msg
+	}
+	what := "not a whole number"
+	switch {
+	case strings.Contains(msg[i:], "value out of range"):
+		what = "out of range"
+	case strings.Contains(msg[i:], "ParseFloat"):
+		what = "not a number"
+	case strings.Contains(msg[i:], "ParseBool"):
+		what = "not true or false"
+	}
+	return msg[:i] + ": " + what
 }
 
 func commandNames(root *cobra.Command) []string {
@@ -109,7 +147,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // main) and returns the exit status. It never panics: a panic in a solver is
 // reported as an internal error with status 1.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (status int) {
-	env := &cliEnv{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr)}
+	env := &cliEnv{stdout: stdout, stderr: stderr, interactive: isTerminal(stderr), args: args}
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "nimlab: internal error: %v\n", r)

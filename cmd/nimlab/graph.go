@@ -77,7 +77,8 @@ func newGraphCommand(env *cliEnv) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "graph FILE [--sum FILE2 …] | graph --subtraction SET --n N | graph --plate SET --n N",
 		Short: "Grundy labels, kernel and outcome of a game given as a directed graph",
-		Long: `Solve a game given as a finite acyclic directed graph (seed 003): a vertex is a
+		Long: `Solve a game given as a finite acyclic directed graph (R. Rizzi, "Introduction to Progressively
+Finite Games"): a vertex is a
 position, an edge u → v a move; the player who cannot move loses.
 
 FILE has one move "u v" (or "u -> v") per line, a lone "u" declares a vertex,
@@ -86,8 +87,8 @@ and # starts a comment; a file starting with "digraph {" is read as DOT
 
 Instead of FILE a built-in game can be generated: --subtraction SET --n N is the
 subtraction game SET on heaps 0..N (vertex = heap size); --plate SET --n N is
-seed 003's game of putting coins of the values in SET into a plate that holds N
-(vertex = amount in the plate; --plate 1,2 --n 10 is the seed's Figure 1).
+Rizzi's game of putting coins of the values in SET into a plate that holds N
+(vertex = amount in the plate; --plate 1,2 --n 10 is Rizzi's Figure 1).
 
 --sum FILE2 (repeatable) solves the direct sum FILE + FILE2 + …, whose vertices
 are named (u,v,…). --start V adds the outcome of V and its winning moves.
@@ -101,7 +102,7 @@ gets Smith's generalised Sprague-Grundy value (a number, or ∞ with the set of
 finite values of its options, such as ∞_{0,2}) and the outcome P, N or D
 (draw), and the graph's kernels are decided, counted and listed (--kernels).
 --acyclic refuses such graphs instead. --game names a built-in loopy game:
-figure3 (seed 003's graph without a kernel), cycle:N, circle:SET:N (the
+figure3 (Rizzi's Figure 3, a graph without a kernel), cycle:N, circle:SET:N (the
 subtraction game SET round a circle of N places), fair-shares:N (Winning Ways'
 Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 		Example: `  nimlab graph coins.txt --start 0
@@ -130,7 +131,7 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 			// The graph solvers do not take a context; Ctrl-C returns at once
 			// and the process exits, leaving the abandoned work behind.
 			var err error
-			if f.picture, err = f.png.parse(cmd); err != nil {
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
 			if cmd.Flags().Changed("palette") {
@@ -148,8 +149,9 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 	fl.StringVar(&f.start, "start", "", "report the outcome and winning moves of vertex V (in a sum: (u,v) or u,v)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.dot, "dot", "", "write the labelled graph in Graphviz DOT to OUT")
+	markPath(fl, "dot", outputPath)
 	intsFlag(fl, &f.subtraction, "subtraction", "", "instead of FILE: the subtraction game with moves SET (e.g. 1,2) on heaps 0..N")
-	intsFlag(fl, &f.plate, "plate", "", "instead of FILE: seed 003's plate game with coins SET (e.g. 1,2) and capacity N")
+	intsFlag(fl, &f.plate, "plate", "", "instead of FILE: Rizzi's plate game with coins SET (e.g. 1,2) and capacity N")
 	intFlag(fl, &f.n, "n", "", "the N of --subtraction or --plate")
 	fl.BoolVar(&f.misere, "misere", false, "misère play (last mover loses): outcomes, misère Grundy values, genus and canonical forms")
 	addLoopyFlags(fl, &f.loopy)
@@ -159,6 +161,11 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 
 // loadGraph reads and parses one graph file; every failure is bad input.
 func loadGraph(path string) (*graph.Graph, error) {
+	if path == "-" {
+		// "-" names standard output in nimlab's output flags; as a graph
+		// file it would be read as a file called "-".
+		return nil, badInput("graph reads a file, not standard input ('-'); accepted: the name of a text or DOT file")
+	}
 	// graph.Parse reads at most MaxFileSize bytes, so a device such as
 	// /dev/zero or an endless pipe is refused instead of filling memory.
 	fh, err := os.Open(path)

@@ -249,6 +249,9 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 		d := make([]bool, g.Len())
 		for v := range g.Len() {
 			gamma[v] = "γ=" + values[v]
+			if strings.Contains(values[v], "_{") {
+				gamma[v] = values[v] // a long ∞_{…} reads larger without "γ="
+			}
 			p[v] = sol.Label[v] == 0
 			d[v] = sol.Outcome(v) == graph.D
 		}

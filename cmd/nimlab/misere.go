@@ -25,7 +25,8 @@ type misereFlags struct {
 	table    bool
 	json     bool
 	all      bool
-	png      string
+	png      pngFlags
+	picture  pngRequest
 	seconds  string
 	genus    bool
 	heapsSet bool
@@ -112,6 +113,10 @@ the last quotient reached are decided by that quotient. The method is reported.`
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.heapsSet = cmd.Flags().Changed("heaps")
+			var err error
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
+				return err
+			}
 			return runMisere(cmd.Context(), env, args[0], f, cmd.Flags().Changed("max"))
 		},
 	}
@@ -121,7 +126,8 @@ the last quotient reached are decided by that quotient. The method is reported.`
 	fl.BoolVar(&f.table, "table", false, "print (or include in JSON) the multiplication table")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.BoolVar(&f.all, "all", false, fmt.Sprintf("list every winning move and table row (otherwise the first %d)", listLimit))
-	fl.StringVar(&f.png, "png", "", "draw the partial quotient orders |Q_n| to FILE (PNG, SVG or PDF by its extension)")
+	f.png.def = plotting.Size{Width: 960, Height: 540, DPI: 96}
+	addPNGFlags(cmd, &f.png, "the partial quotient orders |Q_n|", "")
 	fl.StringVar(&f.seconds, "seconds", "60", "stop building quotients after this many seconds and report the last verified one")
 	fl.BoolVar(&f.genus, "genus", false, "print the genus of each heap H_0..H_max instead of the quotient (--max defaults to 30)")
 	return cmd
@@ -143,11 +149,6 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	if err != nil {
 		return err
 	}
-	if f.png != "" {
-		if _, err := plotting.FormatOf(f.png); err != nil {
-			return badInput("--png %v", err)
-		}
-	}
 	var heaps []int
 	if f.heapsSet {
 		if heaps, err = parseHeapList("--heaps", f.heaps); err != nil {
@@ -156,7 +157,7 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 		if slices.Max(heaps) >= 1<<24 {
 			return badInput("--heaps entry %d is too large; accepted: heap sizes below %d", slices.Max(heaps), 1<<24)
 		}
-		if f.png != "" || f.table || f.genus {
+		if f.picture.File != "" || f.table || f.genus {
 			return badInput("--heaps answers one sum; --png, --table and --genus go without it")
 		}
 		return runMisereSum(ctx, env, code, heaps, f)
@@ -192,16 +193,23 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	if f.table {
 		r.Table = q.Mul
 	}
-	if f.png != "" {
-		fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified},
-			plotting.Size{Width: 960, Height: 540, DPI: 96})
+	if req := f.picture; req.File != "" {
+		opts := plotting.QuotientOrdersOptions{Size: req.Size}
+		opts.Caption = fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
+		if q.Certified {
+			opts.Caption += " (full quotient certified)"
+		}
+		opts.Caption += " · nimlab " + plotting.Version
+		opts.Command = req.Command
+		opts.Keywords = []string{"misère quotient", "octal game " + q.Code}
+		fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified}, opts)
 		if err != nil {
 			return err
 		}
-		if err := plotting.SaveByExtension(fig, f.png); err != nil {
+		if err := plotting.SaveByExtension(fig, req.File); err != nil {
 			return err
 		}
-		r.PNG = f.png
+		r.PNG = req.File
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)
@@ -450,7 +458,7 @@ func printAnalysis(w io.Writer, a *misere.Analysis, q *misere.Quotient, all bool
 		fmt.Fprintf(w, "  at %s: order %d, %s\n", q.Names[g.Identity], len(g.Elements), g.Structure)
 	}
 	if a.Faithful {
-		fmt.Fprintf(w, "Φ is faithful on the sums of heaps 0..%d (seed 004, open problem 4.9): each element has one normal-play Grundy value\n", a.FaithfulTo)
+		fmt.Fprintf(w, "Φ is faithful on the sums of heaps 0..%d (Di Prisa, “Impartial Games and Misère Play”, open problem 4.9): each element has one normal-play Grundy value\n", a.FaithfulTo)
 	} else {
 		fmt.Fprintf(w, "Φ is NOT faithful on the sums of heaps 0..%d: %s\n", a.FaithfulTo, a.Conflict)
 	}

@@ -67,7 +67,8 @@ func newNimCommand(env *cliEnv) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "nim A1 A2 …",
 		Short: "outcome, nim-sum and winning moves of Nim, Nimble, Staircase Nim, Moore's Nim_k or Plainim",
-		Long: `Analyse a position of Nim or one of its variants (seed 002):
+		Long: `Analyse a position of Nim or one of its variants (Eugeni, Mascella and Tondini,
+"Un'applicazione del calcolo binario: il gioco del Nim"):
 
   nim        A1 A2 … are heap sizes; a move takes tokens from one heap
   nimble     A1 A2 … are the squares of the coins (0 = leftmost); a move takes
@@ -82,7 +83,8 @@ func newNimCommand(env *cliEnv) *cobra.Command {
 
 Prints the outcome (P: the previous player wins, N: the next player wins),
 the nim-sum where it decides the game, the binary column sum and every
-winning move (for moore at most 100, seed 002's algorithm first) with the
+winning move (for moore at most 100, Moore's rule as in Eugeni, Mascella and
+Tondini, section 5, first) with the
 whole position after it.`,
 		Example: `  nimlab nim 5 12 17 30
   nimlab nim 1 3 5 7 --p-positions --up-to-permutation
@@ -106,7 +108,7 @@ whole position after it.`,
 	intFlag(fl, &f.k, "k", "", "moore: a move takes tokens from at most K heaps (K ≥ 1)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.BoolVar(&f.pPositions, "p-positions", false, "also list the P-positions reachable from this one (it included)")
-	fl.BoolVar(&f.upToPermutation, "up-to-permutation", false, "with --p-positions: list each P-position once, sorted (as seed 002 lists Marienbad's)")
+	fl.BoolVar(&f.upToPermutation, "up-to-permutation", false, "with --p-positions: list each P-position once, sorted (as Eugeni, Mascella and Tondini list Marienbad's)")
 	return cmd
 }
 

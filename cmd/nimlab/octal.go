@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -41,6 +42,8 @@ type octalFlags struct {
 	compare    string
 	equivalent bool
 	cert       string // --certificate FILE (certificate.go)
+	options    string // --options N (octal_options.go)
+	optionsSet bool
 }
 
 // octalReport is the JSON object printed by `nimlab octal --json`.
@@ -108,14 +111,21 @@ func newOctalCommand(env *cliEnv) *cobra.Command {
 
 CODE is CGSuite's take-and-break notation d0.d1d2…: digit dj rules removing j
 tokens from one heap, and bit i of dj allows leaving exactly i non-empty heaps
-(1: none, 2: one, 4: two, 8: three …). Digits are 0-9 and A-Z (hexadecimal
-0.B, 0.F included); a brace list gives the heap counts directly: {2,3} = C,
-{2+} = two or more heaps. The digit before the point splits without taking
-(4.7, 8.0). A modifier after a digit restricts its splits: ! heaps pairwise
-unequal (Grundy's game 4!.0), ? not all equal, = all equal. Brackets repeat
-the final digits forever: 0.[3] is Nim, 4.[3] Lasker's Nim. Subtraction
-games: S(1,2,5) removes 1, 2 or 5 tokens; S!(1,3) removes any number but 1
-or 3 (all-but).
+(1: none, 2: one, 4: two, 8: three …). Digits are 0-9 and A-V (hexadecimal
+0.B, 0.F included), &n; for larger ones; a brace list gives the heap counts
+directly: {2,3} = C, {2+} = two or more heaps, * = any number. The digit
+before the point splits without taking (4.7, 8.0; zeros before it are
+ignored, other digits there add tokens and are refused). A modifier after a
+digit restricts its splits: ! heaps pairwise unequal (Grundy's game 4!.0),
+? not all equal, = all equal; inside braces each count may carry its own
+({1,2!}, {0,2?,4?+}). As in CGSuite, ? on one heap also forbids leaving a
+single heap of one token. Brackets repeat the final digits forever: 0.[3] is
+Nim, 4.[3] Lasker's Nim. Codes are printed as CGSuite prints them (04.30 is
+4.3, 0.{1,2!} is 0.6!). Subtraction games: S(1,2,5) removes 1, 2 or 5 tokens;
+S!(1,3) removes any number but 1 or 3 (all-but).
+
+With --options N, every option of a heap of N tokens is listed in CGSuite's
+order (tokens taken, number of heaps, heaps) with its Grundy value.
 
 Without --n, auto mode computes until a period is proven or --max heaps are
 known: the Guy–Smith theorem (generalised to splits into m heaps: it needs
@@ -141,14 +151,15 @@ first.`,
 		Example: `  nimlab octal 0.07
   nimlab octal 0.77 --n 100 --table 12
   nimlab octal 0.07 --heaps 10,20,30 --json
-  nimlab octal 4!.0 --n 1000000          # Grundy's game
-  nimlab octal 0.[3]                     # Nim: period 1, saltus 1, proven
-  nimlab octal 4.[3] --n 200 --table 4   # Lasker's Nim: period 4, saltus 4, proven
+  nimlab octal '4!.0' --n 1000000        # Grundy's game
+  nimlab octal '0.[3]'                   # Nim: period 1, saltus 1, proven
+  nimlab octal '4.[3]' --n 200 --table 4 # Lasker's Nim: period 4, saltus 4, proven
   nimlab octal 'S(1,2,5)'                # a subtraction game
   nimlab octal 'S!(1,3)'                 # all-but: period 2, saltus 1, proven
-  nimlab octal 0.161 --compare 0.36      # where two games first differ
+  nimlab octal '0.3F!' --options 9       # the options of a heap: 8 7 1,6 2,5 3,4 1,2,4
+  nimlab octal 0.161 --n 1000 --compare 0.36   # where two games first differ
   nimlab octal 0.07 --equivalent         # codes of two digits with the same values
-  nimlab octal 4.[3] --equivalent        # Lasker's Nim against 4.[0] … 4.[7]
+  nimlab octal '4.[3]' --equivalent      # Lasker's Nim against 4.[0] … 4.[7]
   nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
   nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk
   nimlab octal 0.07 --certificate 0.07.cert   # a certificate 'nimlab verify' checks`,
@@ -162,10 +173,11 @@ first.`,
 			f.nSet = cmd.Flags().Changed("n")
 			f.mSet = cmd.Flags().Changed("max")
 			f.heapsSet = cmd.Flags().Changed("heaps")
+			f.optionsSet = cmd.Flags().Changed("options")
 			f.streamOn = f.streamFl.active(cmd.Flags().Changed)
 			f.valuesFl.firstSet = cmd.Flags().Changed("stream-first")
 			var err error
-			if f.picture, err = f.png.parse(cmd); err != nil {
+			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
 			return runOctal(cmd.Context(), env, args[0], f)
@@ -176,9 +188,11 @@ first.`,
 	intFlag(fl, &f.max, "max", strconv.Itoa(octal.DefaultMax), "auto mode: give up after this many heaps")
 	fl.BoolVar(&f.values, "values", false, "print (or include in JSON) every value computed")
 	intsFlag(fl, &f.heaps, "heaps", "", "a sum of heaps H1,H2,…: its nim-sum, outcome and winning moves")
-	fl.BoolVar(&f.all, "all", false, "with --heaps: list every winning move on a terminal too (by default the first 20)")
+	fl.BoolVar(&f.all, "all", false, "with --heaps or --options: list every move on a terminal too (by default the first 20)")
+	intFlag(fl, &f.options, "options", "", "every option of a heap of N tokens, in CGSuite's order and format, with its Grundy value")
 	intFlag(fl, &f.table, "table", "", "print the values in rows of W, each row starting with n+ (the thesis' Table 1.1)")
 	fl.StringVar(&f.csv, "csv", "", "write n,grundy rows to FILE")
+	markPath(fl, "csv", outputPath)
 	fl.BoolVar(&f.json, "json", false, "print one JSON object")
 	fl.StringVar(&f.compare, "compare", "", "another game CODE2: where the two Grundy sequences first differ")
 	fl.StringVar(&f.cert, "certificate", "", "write the proven period's certificate to FILE (docs/CERTIFICATES.md; check it with 'nimlab verify FILE')")
@@ -190,6 +204,10 @@ first.`,
 	return cmd
 }
 
+// longCode is the length of code above which a code longer than the heaps
+// asked for is refused (shorter ones cost nothing to run).
+const longCode = 1024
+
 func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -197,6 +215,9 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	code, err := octal.ParseGame(codeArg)
 	if err != nil {
 		return badInput("%v", err)
+	}
+	if f.optionsSet {
+		return runOctalOptions(ctx, env, code, f)
 	}
 	if f.cert != "" && (f.valuesFl.file != "" || f.streamOn) {
 		return badInput("--certificate works with runs in memory, not with --values-file or --stream")
@@ -263,8 +284,15 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if opts.Exact {
 		total = opts.N + 1
 	}
+	if heaps := cmp.Or(total, octal.DefaultMax); code.K() >= heaps && code.K() > longCode {
+		// Its moves of heaps or more tokens never apply to the heaps asked
+		// for, and no period can be certified (that needs more than k
+		// values), yet every heap would look at every digit: a
+		// 100,000-digit code ran for minutes on 4096 heaps.
+		return badInput("the code has %d digits after the point (more than %d), but a move of %d tokens or more never applies within the %d heaps asked for; accepted: a code of fewer digits than heaps, or a larger --max or --n", code.K(), longCode, heaps, heaps)
+	}
 	bar := newProgressReporter(env, f.json, int64(total), code.String())
-	err = f.long.apply(code, &opts)
+	err = f.long.apply(ctx, code, &opts)
 	if err != nil {
 		bar.Finish()
 		return err
@@ -406,6 +434,11 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
 	opts.Caption += " · nimlab " + plotting.Version
+	opts.Command = req.Command
+	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	if name := octal.GameName(code); name != "" {
+		opts.Keywords = append(opts.Keywords, name)
+	}
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err

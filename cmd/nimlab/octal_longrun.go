@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -20,6 +18,7 @@ import (
 type longRunFlags struct {
 	checkpoint, resume string
 	every              string
+	verify             bool
 
 	// set by apply
 	savedTo    string
@@ -28,15 +27,18 @@ type longRunFlags struct {
 
 func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
 	fl.StringVar(&f.checkpoint, "checkpoint", "", "save the values to FILE every --checkpoint-every and when interrupted (Ctrl-C), to continue later with --resume FILE")
+	markPath(fl, "checkpoint", statePath)
 	fl.StringVar(&f.resume, "resume", "", "continue the run saved in the checkpoint FILE (and keep saving to it unless --checkpoint names another file)")
 	durationFlag(fl, &f.every, "checkpoint-every", "1m", "how often --checkpoint saves, e.g. 30s or 5m")
+	fl.BoolVar(&f.verify, "verify", false, "with --resume: recompute every value of the checkpoint from the definition before going on (it takes as long as computing them again); "+
+		"without it the first 2,000 are recomputed and the others checked against their options, every one or a sample")
 }
 
 // apply checks the run's size against MaxHeaps and the memory available,
 // loads --resume and wires --checkpoint into opts. Ctrl-C and SIGTERM cancel
 // the command's context (main installs the handler); the engine then saves
 // a last checkpoint as it stops.
-func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err error) {
+func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (err error) {
 	heaps := opts.Max
 	what := "--max"
 	if opts.Exact || opts.N > 0 {
@@ -59,7 +61,12 @@ func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err err
 		}
 	}
 	if f.resume != "" {
-		values, err := octal.ReadCheckpoint(f.resume, code)
+		var values []uint16
+		if f.verify {
+			values, err = octal.ReadCheckpointRederived(ctx, f.resume, code, nil)
+		} else {
+			values, err = octal.ReadCheckpoint(f.resume, code)
+		}
 		if err != nil {
 			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
 				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
@@ -67,6 +74,8 @@ func (f *longRunFlags) apply(code octal.Code, opts *octal.SolveOptions) (err err
 			return err
 		}
 		opts.Resume = values
+	} else if f.verify {
+		return badInput("--verify checks the checkpoint named by --resume; accepted: --resume FILE --verify")
 	}
 	path := f.checkpoint
 	if path == "" && !octal.IsValueFile(f.resume) {
@@ -116,44 +125,6 @@ func progressText(code octal.Code, p octal.Progress) string {
 		s += fmt.Sprintf(" period? %d", p.PeriodGuess)
 	}
 	return s
-}
-
-// memoryAvailable is availableMemory; tests replace it.
-var memoryAvailable = availableMemory
-
-// availableMemory returns the memory a new run can use: MemAvailable from
-// /proc/meminfo, or less when a cgroup limit is tighter. ok is false where
-// neither can be read (then nothing is refused up front).
-func availableMemory() (int64, bool) {
-	avail, ok := int64(0), false
-	if fh, err := os.Open("/proc/meminfo"); err == nil {
-		sc := bufio.NewScanner(fh)
-		for sc.Scan() {
-			fields := strings.Fields(sc.Text())
-			if len(fields) >= 2 && fields[0] == "MemAvailable:" {
-				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
-					avail, ok = kb*1024, true
-				}
-			}
-		}
-		fh.Close()
-	}
-	if limit, ok2 := readCgroupBytes("/sys/fs/cgroup/memory.max"); ok2 {
-		used, _ := readCgroupBytes("/sys/fs/cgroup/memory.current")
-		if free := limit - used; !ok || free < avail {
-			avail, ok = free, true
-		}
-	}
-	return avail, ok
-}
-
-func readCgroupBytes(path string) (int64, bool) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	return v, err == nil // "max" (no limit) does not parse
 }
 
 // formatBytes prints a byte count in GiB or MiB.

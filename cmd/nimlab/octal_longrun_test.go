@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -74,4 +75,33 @@ func TestOctalResumeCertifiesLikeAFreshRun(t *testing.T) {
 	assert.Equal(t, 105351.0, r["preperiod"])
 	assert.Equal(t, 509622.0, r["count"])
 	assert.Equal(t, true, r["certified"])
+}
+
+// TestResumeVerifyRefusesAnEditedCheckpoint: one value of a Grundy's game
+// checkpoint changed and its checksum recomputed (what WriteCheckpoint
+// does) may pass the check on resume, which samples the heaps of a large
+// file; --verify recomputes every value and refuses it.
+func TestResumeVerifyRefusesAnEditedCheckpoint(t *testing.T) {
+	code := octal.MustParseGame("4!.0")
+	res, err := octal.Solve(context.Background(), code, octal.SolveOptions{N: 59999})
+	require.NoError(t, err)
+	vals := append([]uint16(nil), res.Values...)
+	vals[40000] ^= 1
+	path := filepath.Join(t.TempDir(), "t.ckpt")
+	require.NoError(t, octal.WriteCheckpoint(path, code, vals))
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	status, out, errOut := runCLI(t, "octal", "4!.0", "--n", "60000", "--resume", path, "--verify")
+	assert.Equal(t, exitUsage, status, errOut)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, fmt.Sprintf("its G(40000) = %d, but 4!.0 has G(40000) = %d (every value was recomputed)", vals[40000], res.Values[40000]))
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "the checkpoint is left as it was")
+	// The untouched values pass --verify and the run goes on.
+	require.NoError(t, octal.WriteCheckpoint(path, code, res.Values))
+	status, _, errOut = runCLI(t, "octal", "4!.0", "--n", "60000", "--resume", path, "--verify")
+	assert.Equal(t, exitOK, status, errOut)
+	status, _, errOut = runCLI(t, "octal", "4!.0", "--n", "600", "--verify")
+	assert.Equal(t, exitUsage, status, errOut)
 }

@@ -53,12 +53,16 @@ func TestOctalPNGWritesTheSequencePlot(t *testing.T) {
 	// colour most of the data height tall.
 	assert.Greater(t, countColour(img, plotting.PreperiodColour), 300)
 
-	status, out, errOut = runCLI(t, "octal", "0.07", "--png", path, "--palette", "uniform")
-	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, out, "picture: "+path+" (1920×1080)")
-	img = decodePNG(t, path)
-	assert.Equal(t, image.Rect(0, 0, 1920, 1080), img.Bounds())
-	assert.Greater(t, countColour(img, plotting.Uniform.Colour(9, 9)), 10, "the value 9 is drawn in the palette's last colour")
+	for _, name := range []string{"viridis", "uniform"} { // uniform: viridis's old name
+		status, out, errOut = runCLI(t, "octal", "0.07", "--png", path, "--palette", name)
+		require.Equal(t, exitOK, status, errOut)
+		assert.Contains(t, out, "picture: "+path+" (1920×1080)")
+		img = decodePNG(t, path)
+		assert.Equal(t, image.Rect(0, 0, 1920, 1080), img.Bounds())
+		assert.Greater(t, countColour(img, plotting.Viridis.Colour(9, 9)), 10, "%s: the value 9 is drawn in viridis's last colour (yellow)", name)
+		assert.Greater(t, countColour(img, plotting.Viridis.Colour(0, 9)), 10, "%s: the value 0 in its first (dark violet)", name)
+		assert.Zero(t, countColour(img, plotting.Rainbow.Colour(0, 9)), "%s: no rainbow red", name)
+	}
 }
 
 func TestOctalPNGWithoutAPeriodMarksNothing(t *testing.T) {
@@ -75,11 +79,11 @@ func TestOctalPNGBadInput(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--width", "800"}, "nimlab: --width only applies to a picture: add --png FILE\n"},
-		{[]string{"--png", ""}, "nimlab: --png needs a file name such as picture.png\n"},
-		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a non-negative whole number, got \"wide\"\n"},
+		{[]string{"--png", ""}, "nimlab: --png was given an empty value; accepted: write the sequence plot (preperiod marked, period shaded) to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)\n"},
+		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a number of pixels such as 1920 or a printed length such as 85mm, got \"wide\"\n"},
 		{[]string{"--png", "x.png", "--height", "50"}, "nimlab: --height 50 is out of range; accepted: 200 to 16384 pixels\n"},
 		{[]string{"--png", "x.png", "--dpi", "0"}, "nimlab: --dpi 0 is out of range; accepted: 10 to 2400\n"},
-		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, uniform, grey, qualitative\n"},
+		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, viridis, grey, qualitative\n"},
 	} {
 		args := append([]string{"octal", "0.07"}, c.args...)
 		status, out, errOut := runCLI(t, args...)
@@ -91,8 +95,8 @@ func TestOctalPNGBadInput(t *testing.T) {
 	status, _, errOut := runCLI(t, "octal", "0.007", "--n", "400", "--png", filepath.Join(dir, "q.png"), "--palette", "qualitative")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, `palette "qualitative" has 12 colours`)
-	// A missing folder is a failure of the work, not of the input.
+	// A missing folder is found before the work: bad input.
 	status, _, errOut = runCLI(t, "octal", "0.07", "--png", filepath.Join(dir, "no", "x.png"))
-	assert.Equal(t, exitFailure, status)
+	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "does not exist")
 }

@@ -17,7 +17,7 @@ func TestOctalVerifyPeriod(t *testing.T) {
 	status, out, errOut := runCLI(t, append([]string{"octal", "0.127", "--verify-period", "4", "--preperiod", "46578"}, small...)...)
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "0.127: period 4 from preperiod 46578 PROVEN: G(n+4) = G(n) for every n from 46578 to 93162")
-	assert.Contains(t, out, "sparse space: mask 1 with the heap's parity; 693 rare heaps")
+	assert.Contains(t, out, "sparse space: mask 0x1 with the heap's parity; 693 rare heaps")
 
 	status, out, errOut = runCLI(t, append([]string{"octal", "0.127", "--verify-period", "4", "--preperiod", "46577", "--json"}, small...)...)
 	require.Equal(t, 0, status, errOut)
@@ -99,5 +99,5 @@ func TestOctalStream(t *testing.T) {
 	status, out, errOut := runCLI(t, "octal", "0.106", "--stream", "--n", "300000", "--stream-first", "32768", "--stream-window", "65536")
 	require.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "0.106: computed G(0..300000) in constant memory")
-	assert.Contains(t, out, "sparse space: mask 13 with the heap's parity; 15 rare heaps: 3 7 10 26 68 84 96 101 320 345 359 473 563 993 1103; largest value 27")
+	assert.Contains(t, out, "sparse space: mask 0xd with the heap's parity; 15 rare heaps: 3 7 10 26 68 84 96 101 320 345 359 473 563 993 1103; largest value 27")
 }

@@ -115,7 +115,7 @@ func TestOctalCSVIsWrittenAtomically(t *testing.T) {
 	assert.Len(t, entries, 1, "no temporary file is left behind")
 
 	status, _, errOut = runCLI(t, "octal", "0.07", "--n", "5", "--csv", filepath.Join(dir, "missing", "x.csv"))
-	assert.Equal(t, exitFailure, status)
+	assert.Equal(t, exitUsage, status, "checked before the work")
 	assert.Contains(t, errOut, "x.csv")
 }
 

@@ -28,6 +28,7 @@ type valuesFileFlags struct {
 func addValuesFileFlags(fl *pflag.FlagSet, f *valuesFileFlags) {
 	fl.StringVar(&f.file, "values-file", "", "with --n or --max: keep the values on disk in FILE (9 bits a value, memory-mapped), so the run may exceed 2^31 heaps; "+
 		"FILE.partial is the checkpoint while it runs (the same command continues it), renamed to FILE when complete; an existing complete FILE is read and checked, not recomputed")
+	markPath(fl, "values-file", statePath)
 	fl.StringVar(&f.memory, "values-memory", "1G", "with --values-file: the most memory the engine's windows may take (e.g. 512M, 2G)")
 	intFlag(fl, &f.check, "values-check", "4", "with --values-file: recompute this many random heaps (and the last one and the one of the largest value) from the definition, reading the file")
 }
@@ -148,6 +149,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 		return badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
 	}
 	vf, err := octal.OpenValueFile(path, code)
+	created := false // this run made FILE.partial
 	switch {
 	case err == nil:
 		if vf.Complete() && vf.Len() < count {
@@ -162,6 +164,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, octal.PartialSuffix, vf.Len())
 		}
 	case errors.Is(err, os.ErrNotExist):
+		created = true
 		vf, err = octal.CreateValueFile(path, code, count)
 		var nr *octal.NoRoomError
 		if errors.As(err, &nr) {
@@ -199,6 +202,17 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 				logger.log("%s: %d of %d heaps on disk, %s heaps/s, ETA %s", code, p.Done, count, humanCount(rate), eta(float64(count-int64(p.Done)), rate))
 			}})
 		bar.Finish()
+		if err != nil && created && vf.Len() == 0 {
+			// Nothing was computed: a FILE.partial holding no value is
+			// litter, not a checkpoint.
+			vf.Close()
+			os.Remove(path + octal.PartialSuffix)
+			var me *octal.DiskMemoryError
+			if errors.As(err, &me) {
+				return badInput("%v; accepted: a larger --values-memory", err)
+			}
+			return err
+		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), path, octal.PartialSuffix)

@@ -104,7 +104,7 @@ func TestOctalValuesFileRefuses(t *testing.T) {
 		{[]string{"--max", "1000", "--values-file", huge, "--checkpoint", filepath.Join(dir, "c")}, "is its own checkpoint"},
 		{[]string{"--max", "1000", "--values-file", huge, "--values-memory", "lots"}, "--values-memory \"lots\" is not a size"},
 		{[]string{"--max", "1000", "--values-file", huge, "--stream"}, "exclude each other"},
-		{[]string{"--max", "1000", "--values-file", filepath.Join(dir, "no", "such", "dir")}, "a new file name in a folder you can write"},
+		{[]string{"--max", "1000", "--values-file", filepath.Join(dir, "no", "such", "dir")}, "a file name in a folder you can write"},
 	} {
 		status, _, errOut := runCLI(t, append([]string{"octal", "0.6"}, c.args...)...)
 		assert.Equal(t, exitUsage, status, "%v: %s", c.args, errOut)

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,16 +16,25 @@ import (
 // as strings so that a bad value gets nimlab's own message.
 type pngFlags struct {
 	file, width, height, dpi, palette string
+	// def is the picture's size when no flag sets it (zero: DefaultSize).
+	def plotting.Size
 }
 
-// addPNGFlags registers the picture flags; what says what the picture shows.
+// addPNGFlags registers the picture flags; what says what the picture
+// shows; paletteHelp "" leaves out --palette (a picture of one colour).
 func addPNGFlags(cmd *cobra.Command, f *pngFlags, what, paletteHelp string) {
+	if f.def == (plotting.Size{}) {
+		f.def = plotting.DefaultSize
+	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.file, "png", "", "write "+what+" to FILE: PNG, SVG or PDF by FILE's extension (.png, .svg, .pdf)")
-	intFlag(fl, &f.width, "width", "", "picture width in pixels (default 1920)")
-	intFlag(fl, &f.height, "height", "", "picture height in pixels (default 1080)")
-	intFlag(fl, &f.dpi, "dpi", "", "resolution recorded in the PNG, for print (default 96)")
-	fl.StringVar(&f.palette, "palette", "", paletteHelp+"; one of "+strings.Join(plotting.PaletteNames(), ", "))
+	markPath(fl, "png", outputPath)
+	fl.Var(typedText{&f.width, "length"}, "width", fmt.Sprintf("picture width: pixels (default %d), or a printed width such as 85mm, 8.5cm, 3.35in, 240pt (then %d dpi and %g-point text unless --dpi)", f.def.Width, printDPI, printTextPt))
+	fl.Var(typedText{&f.height, "length"}, "height", fmt.Sprintf("picture height: pixels (default %d), or a printed height as for --width (default: the width's %d:%d)", f.def.Height, f.def.Width, f.def.Height))
+	intFlag(fl, &f.dpi, "dpi", "", fmt.Sprintf("resolution recorded in the PNG, for print (default %d; %d for a printed size)", f.def.DPI, printDPI))
+	if paletteHelp != "" {
+		fl.StringVar(&f.palette, "palette", "", paletteHelp+"; one of "+strings.Join(plotting.PaletteNames(), ", "))
+	}
 }
 
 // pngRequest is what the picture flags asked for; File is "" when no
@@ -32,12 +44,17 @@ type pngRequest struct {
 	Size       plotting.Size
 	Palette    plotting.Palette
 	PaletteSet bool
+	// Command is the command line, for the picture's metadata.
+	Command string
 }
 
 // parse checks the picture flags before any long computation starts, so that
 // a typo fails at once with status 2.
-func (f *pngFlags) parse(cmd *cobra.Command) (pngRequest, error) {
-	req := pngRequest{File: strings.TrimSpace(f.file), Size: plotting.DefaultSize, Palette: plotting.Rainbow}
+func (f *pngFlags) parse(cmd *cobra.Command, env *cliEnv) (pngRequest, error) {
+	req := pngRequest{File: strings.TrimSpace(f.file), Size: f.def, Palette: plotting.Rainbow, Command: env.commandLine()}
+	if req.Size == (plotting.Size{}) {
+		req.Size = plotting.DefaultSize
+	}
 	if cmd.Flags().Changed("png") && req.File == "" {
 		return req, badInput("--png needs a file name such as picture.png")
 	}
@@ -51,24 +68,7 @@ func (f *pngFlags) parse(cmd *cobra.Command) (pngRequest, error) {
 			return req, badInput("--%s only applies to a picture: add --png FILE", name)
 		}
 	}
-	read := func(name, s string, into *int) error {
-		if s == "" {
-			return nil
-		}
-		v, err := parseCount("--"+name, s)
-		if err != nil {
-			return err
-		}
-		*into = v
-		return nil
-	}
-	if err := read("width", f.width, &req.Size.Width); err != nil {
-		return req, err
-	}
-	if err := read("height", f.height, &req.Size.Height); err != nil {
-		return req, err
-	}
-	if err := read("dpi", f.dpi, &req.Size.DPI); err != nil {
+	if err := f.readSize(&req.Size); err != nil {
 		return req, err
 	}
 	if err := req.Size.Validate(); err != nil {
@@ -82,4 +82,91 @@ func (f *pngFlags) parse(cmd *cobra.Command) (pngRequest, error) {
 		req.Palette, req.PaletteSet = p, true
 	}
 	return req, nil
+}
+
+// A picture asked for at a printed size (--width 85mm) is drawn at printDPI
+// with its tick labels printTextPt points high (titles and axis labels in
+// proportion): journal text size, whatever the number of pixels.
+const (
+	printDPI    = 300
+	printTextPt = 8.0
+)
+
+// readSize reads --width, --height and --dpi into size: pixels, or printed
+// lengths converted at the resolution.
+func (f *pngFlags) readSize(size *plotting.Size) error {
+	w, err := parseLength("--width", f.width)
+	if err != nil {
+		return err
+	}
+	h, err := parseLength("--height", f.height)
+	if err != nil {
+		return err
+	}
+	printed := w.inches > 0 || h.inches > 0
+	if printed {
+		size.DPI, size.TextPt = printDPI, printTextPt
+	}
+	if f.dpi != "" {
+		if size.DPI, err = parseCount("--dpi", f.dpi); err != nil {
+			return err
+		}
+	}
+	px := func(l length) int {
+		if l.inches > 0 {
+			return int(math.Round(l.inches * float64(size.DPI)))
+		}
+		return l.pixels
+	}
+	switch {
+	case w != (length{}) && h != (length{}):
+		size.Width, size.Height = px(w), px(h)
+	case w != (length{}):
+		size.Width = px(w)
+		if printed {
+			size.Height = int(math.Round(float64(size.Width) * float64(f.def.Height) / float64(f.def.Width)))
+		}
+	case h != (length{}):
+		size.Height = px(h)
+		if printed {
+			size.Width = int(math.Round(float64(size.Height) * float64(f.def.Width) / float64(f.def.Height)))
+		}
+	}
+	return nil
+}
+
+// length is a --width or --height: pixels, or a printed length in inches.
+type length struct {
+	pixels int
+	inches float64
+}
+
+// lengthUnits are the printed units --width and --height accept, in inches.
+var lengthUnits = []struct {
+	suffix string
+	inches float64
+}{{"mm", 1 / 25.4}, {"cm", 1 / 2.54}, {"in", 1}, {"pt", 1.0 / 72}}
+
+// parseLength reads "1920" or "1920px" (pixels) or a number with mm, cm,
+// in or pt; "" is the zero length (not given).
+func parseLength(what, s string) (length, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "" {
+		return length{}, nil
+	}
+	for _, u := range lengthUnits {
+		if num, ok := strings.CutSuffix(t, u.suffix); ok {
+			v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+			if err != nil || !(v > 0) || math.IsInf(v, 0) {
+				return length{}, badInput("%s must be a positive length such as 85mm, 8.5cm, 3.35in or 240pt, got %q", what, s)
+			}
+			return length{inches: v * u.inches}, nil
+		}
+	}
+	t = strings.TrimSuffix(t, "px")
+	v, err := strconv.Atoi(strings.TrimSpace(t))
+	if err != nil || v < 1 {
+		return length{}, badInput("%s must be a number of pixels such as 1920 or a printed length such as 85mm, got %q", what, s)
+	}
+	return length{pixels: v}, nil
 }

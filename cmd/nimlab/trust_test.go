@@ -119,7 +119,7 @@ func TestOversizedRequestsAreRefused(t *testing.T) {
 func TestHelpTypesAndCompletion(t *testing.T) {
 	status, out, errOut := runCLI(t, "octal", "--help")
 	require.Equal(t, exitOK, status, errOut)
-	for _, want := range []string{"--n int", "--max int", "--table int", "--heaps ints", "--width int", "--checkpoint-every duration", "--csv string"} {
+	for _, want := range []string{"--n int", "--max int", "--table int", "--heaps ints", "--width length", "--checkpoint-every duration", "--csv string"} {
 		assert.Contains(t, out, want)
 	}
 	status, out, errOut = runCLI(t, "completion", "bash")

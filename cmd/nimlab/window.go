@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"image"
+	"log"
 	"os"
 	"sync"
 	"time"
@@ -39,7 +40,9 @@ var processStart = time.Now()
 func init() {
 	openWindow = func(present bool) error {
 		detachConsole()
+		log.SetOutput(&favouritesFilter{w: os.Stderr})
 		a := app.NewWithID(AppID)
+		gui.Version = versionString()
 		w := gui.NewMainWindow(a, present)
 		fitToScreen(w)
 		if path := os.Getenv(firstFrameEnv); path != "" {

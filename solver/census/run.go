@@ -70,6 +70,9 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	// A worker more than there are games would only wait (--jobs 1000000
+	// started a million goroutines for 8 games).
+	jobs = max(1, min(jobs, len(fam.Games)))
 	var (
 		mu       sync.Mutex // guards the fields below, and serialises Record and Progress
 		prog     = Progress{Total: len(fam.Games)}

@@ -25,7 +25,8 @@ import "math/bits"
 // check picks them itself (chooseSpace), from the values, trusting nothing
 // in the certificate.
 
-// space is a class split: mask, heap-parity flag and the rarer class.
+// space is a class split: mask, heap-parity flag and the class whose heaps
+// are scanned (rare).
 type space struct {
 	mask uint16
 	t    int
@@ -36,9 +37,15 @@ func (s space) class(values []uint16, x int) int {
 	return bits.OnesCount16(values[x]&s.mask)&1 ^ s.t*(x&1)
 }
 
-// chooseSpace picks the mask (below the values' bit length), parity flag
-// and class with the fewest heaps among 1..len(values)−1.
-func chooseSpace(values []uint16) space {
+// chooseSpace picks the space under which the fewest heaps need a scan of
+// every split. A split of r = n − j reaching g = G(n) needs cls(a) ⊕ cls(b)
+// = parity(g & M) ⊕ t·(r mod 2) = cls(n) ⊕ t·(j mod 2). With t = 0 that
+// is cls(n): the heaps of class 0 need every split, the others only those
+// with a part of class 0, so class 0 is the rare one. With t = 1 and every
+// split digit j of parity π it is cls(n) ⊕ π, and class π is the rare one;
+// with split digits of both parities t = 1 would send every heap to the
+// full scan and is not tried.
+func chooseSpace(values []uint16, split []int) space {
 	top := 1
 	for _, v := range values {
 		for int(v) >= top {
@@ -49,6 +56,15 @@ func chooseSpace(values []uint16) space {
 	for x := 1; x < len(values); x++ {
 		count[values[x]][x&1]++
 	}
+	pi := -1 // the common parity of the split digits, −1 when mixed
+	for i, j := range split {
+		if i == 0 {
+			pi = j & 1
+		} else if j&1 != pi {
+			pi = -1
+			break
+		}
+	}
 	best, bestN := space{}, len(values)+1
 	for mask := 1; mask < min(top, maxSpaceMask); mask++ {
 		var c [2][2]int // c[t][class]
@@ -58,12 +74,11 @@ func chooseSpace(values []uint16) space {
 			c[1][p] += count[v][0]
 			c[1][p^1] += count[v][1]
 		}
-		for t := range 2 {
-			for cl := range 2 {
-				if c[t][cl] < bestN {
-					best, bestN = space{mask: uint16(mask), t: t, rare: cl}, c[t][cl]
-				}
-			}
+		if c[0][0] < bestN {
+			best, bestN = space{mask: uint16(mask), t: 0, rare: 0}, c[0][0]
+		}
+		if pi >= 0 && c[1][pi] < bestN {
+			best, bestN = space{mask: uint16(mask), t: 1, rare: pi}, c[1][pi]
 		}
 	}
 	return best
@@ -86,12 +101,7 @@ type sparseChecker struct {
 }
 
 func newSparseChecker(r rules, values []uint16, top int) *sparseChecker {
-	c := &sparseChecker{r: r, values: values, sp: chooseSpace(values), top: top}
-	for x := 1; x < len(values); x++ {
-		if c.sp.class(values, x) == c.sp.rare {
-			c.rare = append(c.rare, x)
-		}
-	}
+	c := &sparseChecker{r: r, values: values, top: top}
 	for j, d := range r.digit {
 		if j > 0 && d&1 != 0 {
 			c.whole = append(c.whole, j)
@@ -101,6 +111,12 @@ func newSparseChecker(r rules, values []uint16, top int) *sparseChecker {
 		}
 		if d&4 != 0 {
 			c.split = append(c.split, j)
+		}
+	}
+	c.sp = chooseSpace(values, c.split)
+	for x := 1; x < len(values); x++ {
+		if c.sp.class(values, x) == c.sp.rare {
+			c.rare = append(c.rare, x)
 		}
 	}
 	return c

@@ -56,7 +56,7 @@ type KernelReport struct {
 func (r *KernelReport) Conditions() []string {
 	var out []string
 	if r.Acyclic {
-		out = append(out, "acyclic: exactly one kernel (seed 003, Theorem 1)")
+		out = append(out, "acyclic: exactly one kernel (Rizzi, Theorem 1)")
 	}
 	if r.Bipartite {
 		out = append(out, "bipartite: at least one kernel")

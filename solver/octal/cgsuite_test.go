@@ -182,7 +182,7 @@ var newlyAccepted = []string{
 	"0.{1,2!}", "0.6?", "0.7?", "0.6!", "0.{0!,2!,3!}", "0.{0!,2!,3}", "0.{0!,2!,3!+}", "0.{0!,2,3!+}",
 	"0.{0!,3+}", "0.{0,2!,4!+}", "0.{0!,2!,4+}", "0.{0!,2!,4?+}", "0.{0!,2?,4?+}", "0.{0!,2=,4?+}",
 	"0.{0!,2=,3?,4?+}", "0.{0!,2?,3?,4?+}", "0.{0,1!,2,3,4+}", "0.{0,1,2!,3!,4!+}",
-	"0.*", "0.*!", "0.*?", "0.*=", "0.*3", "0.*!3", "0.*?3", "0.3*", "0.[{0+}=]", "0.1[*?]",
+	"0.*", "0.*!", "0.*?", "0.*=", "0.*3", "0.*!3", "0.*?3", "0.3*", "0.[{0+}=]", "0.1[*?]", "0.[7?]", "0.[*?]", "0.[*]", "0.[{1,2!}]",
 	"{2+}=.0", "{2+}!.0", "{2+}?.0", "8!.0", "8?.0", "0.{0,1,3+}", "0.{1,3+}", "0.{2,3?+}",
 	"0.&32;", "0.&33;!", "0.{1,2,3,4,5,6}!{6}", "0.3F!", "0.3f?", "4.{2!,3}",
 }
@@ -225,4 +225,43 @@ func TestNewCodesAgainstBruteForce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestHeapOptions: the options of heap 9 in 0.3F! in CGSuite's order, each
+// with the XOR of its heaps' values, their mex the heap's value; the limit
+// cuts a long list and says so.
+func TestHeapOptions(t *testing.T) {
+	code := MustParseGame("0.3F!")
+	vals, err := GeneralExtend(context.Background(), code, nil, 9, nil)
+	require.NoError(t, err)
+	opts, complete, err := HeapOptions(code, vals, 9, 100)
+	require.NoError(t, err)
+	require.True(t, complete)
+	var names []string
+	for _, o := range opts {
+		names = append(names, o.String())
+		v := 0
+		for _, h := range o.Heaps {
+			v ^= int(vals[h])
+		}
+		assert.Equal(t, v, o.Value, o.String())
+	}
+	assert.Equal(t, []string{"8", "7", "1,6", "2,5", "3,4", "1,2,4"}, names)
+	assert.Equal(t, int(vals[9]), Mex(opts))
+	nim := MustParseGame("0.[3]")
+	nv, err := GeneralExtend(context.Background(), nim, nil, 20, nil)
+	require.NoError(t, err)
+	opts, complete, err = HeapOptions(nim, nv, 20, 5)
+	require.NoError(t, err)
+	assert.False(t, complete)
+	assert.Len(t, opts, 5)
+	_, _, err = HeapOptions(nim, nv[:5], 20, 5)
+	assert.Error(t, err)
+	octalCode := MustParseGame("0.07") // the octal engines' code, same order
+	ov, err := QuadraticExtend(context.Background(), octalCode, nil, 12, nil)
+	require.NoError(t, err)
+	opts, _, err = HeapOptions(octalCode, ov, 12, 100)
+	require.NoError(t, err)
+	assert.Equal(t, int(ov[12]), Mex(opts))
+	assert.Equal(t, "1,9", opts[1].String())
 }

@@ -83,13 +83,36 @@ func (e *CheckpointError) Error() string {
 // too when it holds at most MaxHeaps values: an in-memory run continues from
 // a run on disk.
 func ReadCheckpoint(path string, code Code) ([]uint16, error) {
+	return readCheckpoint(path, code, func(values []uint16) error { return checkResumedValues(path, code, values) })
+}
+
+// ReadCheckpointRederived is ReadCheckpoint that recomputes every value
+// from the definition (RederiveValues) instead of checking some: a file
+// whose values are not all code's is refused with a *CheckpointError
+// naming the first wrong heap. It takes as long as computing the values.
+func ReadCheckpointRederived(ctx context.Context, path string, code Code, progress ProgressFunc) ([]uint16, error) {
+	return readCheckpoint(path, code, func(values []uint16) error {
+		n, want, ok, err := RederiveValues(ctx, code, values, progress)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &CheckpointError{Path: path, Reason: fmt.Sprintf("its G(%d) = %d, but %s has G(%d) = %d (every value was recomputed)", n, values[n], code, n, want)}
+		}
+		return nil
+	})
+}
+
+// readCheckpoint reads a checkpoint or values file for code and hands its
+// values to check.
+func readCheckpoint(path string, code Code, check func([]uint16) error) ([]uint16, error) {
 	f, err := openCheckpoint(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	if isValuesFile(f) {
-		return readValuesFileCheckpoint(path, code)
+		return readValuesFileCheckpoint(path, code, check)
 	}
 	info, err := f.Stat()
 	if err != nil {
@@ -146,7 +169,7 @@ func ReadCheckpoint(path string, code Code) ([]uint16, error) {
 	if stored != sum {
 		return nil, bad("it is damaged (checksum mismatch)")
 	}
-	if err := checkResumedValues(path, code, values); err != nil {
+	if err := check(values); err != nil {
 		return nil, err
 	}
 	return values, nil
@@ -175,7 +198,7 @@ func isValuesFile(f *os.File) bool {
 }
 
 // readValuesFileCheckpoint loads a values file as a checkpoint.
-func readValuesFileCheckpoint(path string, code Code) ([]uint16, error) {
+func readValuesFileCheckpoint(path string, code Code, check func([]uint16) error) ([]uint16, error) {
 	vf, err := OpenValueFile(path, code)
 	if err != nil {
 		var ve *ValueFileError
@@ -190,7 +213,7 @@ func readValuesFileCheckpoint(path string, code Code) ([]uint16, error) {
 	}
 	values := make([]uint16, vf.Len())
 	vf.Read(values, 0)
-	if err := checkResumedValues(path, code, values); err != nil {
+	if err := check(values); err != nil {
 		return nil, err
 	}
 	return values, nil
@@ -348,4 +371,28 @@ func openCheckpoint(path string) (*os.File, error) {
 func IsCheckpointError(err error) bool {
 	var ce *CheckpointError
 	return errors.As(err, &ce)
+}
+
+// RederiveValues recomputes G(0..len(values)−1) of code from the
+// definition, with the engine Solve uses, and compares: it returns the
+// first heap where values differ and code's value there (ok false), or ok true when every value
+// is code's. This is the full check behind `--verify`: ReadCheckpoint
+// recomputes the leading values and checks others against their options,
+// which catches damage and other games' files but not every edit whose
+// checksum was recomputed; RederiveValues costs as much as computing the
+// values again.
+func RederiveValues(ctx context.Context, code Code, values []uint16, progress ProgressFunc) (heap int, want uint16, ok bool, err error) {
+	if len(values) == 0 {
+		return 0, 0, true, nil
+	}
+	res, err := Solve(ctx, code, SolveOptions{N: len(values) - 1, Exact: true, Progress: progress})
+	if err != nil {
+		return 0, 0, false, err
+	}
+	for n, v := range values {
+		if res.Values[n] != v {
+			return n, res.Values[n], false, nil
+		}
+	}
+	return 0, 0, true, nil
 }

@@ -257,3 +257,29 @@ func TestFinishedRunSavesItsLastValues(t *testing.T) {
 		assert.Empty(t, saved, "%s: nothing new, nothing written", tc.code)
 	}
 }
+
+// TestRederiveValuesFindsEveryEdit: a checkpoint edited past the heaps
+// ReadCheckpoint recomputes, its checksum recomputed, may pass the spot
+// check (it samples heaps when checking all would take more than a
+// second); RederiveValues finds the edited heap wherever it is.
+func TestRederiveValuesFindsEveryEdit(t *testing.T) {
+	for _, code := range []string{"0.137", "4!.0"} {
+		c := MustParseGame(code)
+		res, err := Solve(context.Background(), c, SolveOptions{N: 20000})
+		require.NoError(t, err)
+		vals := append([]uint16(nil), res.Values...)
+		n, _, ok, err := RederiveValues(context.Background(), c, vals, nil)
+		require.NoError(t, err)
+		require.True(t, ok, code)
+		for _, at := range []int{checkpointSpotCheck + 1, 12345, 20000} {
+			vals[at] ^= 1
+			var want uint16
+			n, want, ok, err = RederiveValues(context.Background(), c, vals, nil)
+			require.NoError(t, err)
+			assert.False(t, ok, code)
+			assert.Equal(t, at, n, code)
+			assert.Equal(t, vals[at]^1, want, code)
+			vals[at] ^= 1
+		}
+	}
+}

@@ -182,7 +182,9 @@ func nimLemma(r takebreak.Code) bool {
 	}
 	for j := 1; j < len(r.Digits); j++ {
 		d := r.Digit(j)
-		if !d.Allows(0) || !d.Allows(1) {
+		// every single heap, the heap of one included ("?" on one heap
+		// refuses it, takebreak.Digit.AllowsOneHeap)
+		if !d.Allows(0) || !d.AllowsOneHeap(1) {
 			return false
 		}
 	}

@@ -15,7 +15,7 @@ var KnownGames = []KnownGame{
 	{"Officers", "0.6"},
 	{"Dawson's Chess", "0.137"},
 	{"Guiles", "0.15"},
-	{"0.23 (seed 004)", "0.23"},
+	{"0.23 (Di Prisa, Example 3.19)", "0.23"},
 	{"Treblecross", "0.007"},
 	{"Split-and-take 4.7", "4.7"},
 	{"0.16 (period 149459)", "0.16"},

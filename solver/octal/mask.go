@@ -90,17 +90,23 @@ type Space struct {
 	HeapParity bool
 }
 
-// String names the space as the CLI and the GUI show it, e.g. "mask 13
+// String names the space as the CLI and the GUI show it, e.g. "mask 0xd
 // with the heap's parity".
 func (sp Space) String() string {
 	switch {
 	case sp.Mask == 0:
 		return "none"
 	case sp.HeapParity:
-		return fmt.Sprintf("mask %d with the heap's parity", sp.Mask)
+		return fmt.Sprintf("mask %s with the heap's parity", MaskString(sp.Mask))
 	}
-	return fmt.Sprintf("mask %d", sp.Mask)
+	return "mask " + MaskString(sp.Mask)
 }
+
+// MaskString writes a rare-value mask the one way nimlab shows masks
+// everywhere (the CLI's text and tables, the window, the plots' legends):
+// in hexadecimal with 0x, e.g. 0xb8, where the bits a mask picks read
+// directly. JSON keeps masks as numbers.
+func MaskString(m uint16) string { return fmt.Sprintf("0x%x", m) }
 
 // chooseSpace picks the space with the fewest rare heaps, or the zero Space
 // when none makes them a small enough share: hist counts the heaps by value,

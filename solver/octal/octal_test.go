@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sort"
 	"testing"
@@ -293,4 +294,21 @@ func TestExactModeUsesCertifiedPeriod(t *testing.T) {
 	for n := 53; n+34 <= 250_000; n++ {
 		require.Equal(t, res.Values[n], res.Values[n+34], n)
 	}
+}
+
+// TestExactRunMemory: an exact run of a game certified early fills the rest
+// by the period in the array it allocated for the run, so it allocates about
+// MemoryNeeded (2 bytes a heap), not twice that (a second array of N values
+// crashed `octal 0.07 --n 1000000000` under a 4 GB address-space limit).
+func TestExactRunMemory(t *testing.T) {
+	const n = 1 << 24
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res, err := Solve(context.Background(), MustParseCode("0.07"), SolveOptions{N: n - 1})
+	require.NoError(t, err)
+	runtime.ReadMemStats(&after)
+	require.Len(t, res.Values, n)
+	assert.Equal(t, res.Values[n-1-34], res.Values[n-1], "period 34")
+	assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, uint64(MemoryNeeded(n)))
 }

@@ -153,8 +153,17 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (res *Result, err 
 }
 
 // extendByPeriod returns G(0..n), the values known so far continued by the
-// certified period p.
+// certified period p. It fills values' own array when it has room (the
+// engine's, allocated for the whole run): a second array of n values would
+// double the memory MemoryNeeded promises.
 func extendByPeriod(values []uint16, p Period, n int) []uint16 {
+	if cap(values) > n {
+		out := values[:n+1]
+		for i := len(values); i <= n; i++ {
+			out[i] = out[i-p.Period]
+		}
+		return out
+	}
 	out := make([]uint16, n+1)
 	k := copy(out, values)
 	for i := k; i <= n; i++ {

@@ -6,7 +6,7 @@ import "testing"
 // parses back to an equal code, and its moves from small heaps leave
 // non-negative heaps with fewer tokens in all.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"0.07", "4!.0", "0.[3]", "4.[3]", "0.{2,3}", "0.{2+}", "0.B", "8.0", "0.3?7=", "S(1,2,5)", "", "0.[", "0.{", "20.017", "0.Z", "S(", "S(0)", "0.[]"} {
+	for _, s := range []string{"0.07", "4!.0", "0.[3]", "4.[3]", "0.{2,3}", "0.{2+}", "0.B", "8.0", "0.3?7=", "S(1,2,5)", "", "0.[", "0.{", "20.017", "0.Z", "S(", "S(0)", "0.[]", "0.{0!,2?,4?+}", "0.*!3", "04.00[30]", "0.&32;", "0.{1,2!}", "{2+}=.0", "0.{2,3?+}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -1,0 +1,101 @@
+package plotting_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/plotting/rendercheck"
+)
+
+// unicodeTitle has the characters nimlab's pictures write that code
+// page 1252 and Liberation Sans lack.
+const unicodeTitle = "Values 0 ≤ G ≤ 6 – Φ · ⊕ ⊗ × − 10⁻⁵ H₀"
+
+// renderFigures are one picture of each kind, small, with asymmetric data
+// (a mirrored data layer differs from the right one).
+func renderFigures(t *testing.T) map[string]*plotting.Figure {
+	size := plotting.Size{Width: 480, Height: 320, DPI: 96}
+	vals := make([]uint16, 300)
+	for i := range vals {
+		vals[i] = uint16(i % 7)
+		if i < 40 {
+			vals[i] = uint16(i % 3)
+		}
+	}
+	ex := func(caption string) plotting.Export {
+		return plotting.Export{Caption: caption + " · nimlab test", Command: "nimlab test --png x", Keywords: []string{"test"}}
+	}
+	figs := map[string]*plotting.Figure{}
+	var err error
+	figs["sequence"], err = plotting.SequencePlot(plotting.Sequence{Name: "0.07", Values: vals, Period: 7, Preperiod: 40},
+		plotting.SequenceOptions{Size: size, Title: "Grundy values of 0.07 (Dawson's Kayles)", Export: ex("0.07, heaps 0–299")})
+	require.NoError(t, err)
+	figs["histogram"], err = plotting.Histogram(vals, plotting.HistogramOptions{Size: size, Title: unicodeTitle,
+		Rare: plotting.RareByMask(1), Export: ex("0.07 histogram")})
+	require.NoError(t, err)
+	tab := plotting.Table{Cols: 12, Rows: 12, Values: make([]int, 144)}
+	for q := 0; q < 12; q++ {
+		for p := 0; p < 12; p++ {
+			tab.Values[q*12+p] = (p + 2*q*q) % 9 // row q = 0 differs from the top rows
+		}
+	}
+	figs["heatmap"], err = plotting.Heatmap(tab, plotting.HeatmapOptions{Size: size, Title: "Astron: nimbers (0 ≤ p, q ≤ 11)",
+		XLabel: "p (first star)", YLabel: "q (second star)", Export: ex("Astron, 0 ≤ p, q ≤ 11")})
+	require.NoError(t, err)
+	figs["heatmap-subscripts"], err = plotting.Heatmap(tab, plotting.HeatmapOptions{Size: size, Title: "Astron: G(A_{p,q}), 0 ≤ p ≤ 11",
+		XLabel: "p", YLabel: "q", Palette: plotting.Viridis, Export: ex("Astron, viridis")})
+	require.NoError(t, err)
+	figs["quotient"], err = plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: "0.07", Orders: []int{1, 2, 2, 6, 6, 6, 12, 24, 24, 150}},
+		plotting.QuotientOrdersOptions{Size: size, Export: ex("misère quotients of 0.07")})
+	require.NoError(t, err)
+	long := make([]uint16, 400_001)
+	for i := range long {
+		long[i] = uint16(i % 5)
+	}
+	figs["long-sequence"], err = plotting.SequencePlot(plotting.Sequence{Name: "a test game", Values: long},
+		plotting.SequenceOptions{Size: size, Export: ex("heaps 0–4·10⁵")})
+	require.NoError(t, err)
+	pyr := plotting.NewSequencePyramid(vals)
+	figs["sequence-view"], err = plotting.SequenceViewPlot(pyr, plotting.SequenceViewOptions{Size: size,
+		View:  plotting.SequenceView{X0: 0, X1: 300, Y0: -0.5, Y1: 9},
+		Marks: plotting.SequenceMarks{Period: 7, Preperiod: 40}, Export: ex("0.07 view")})
+	require.NoError(t, err)
+	return figs
+}
+
+// TestExportsRenderAlike exports each kind of picture as PNG, SVG and PDF,
+// renders the SVG with rsvg-convert and ImageMagick and the PDF with
+// pdftoppm and Ghostscript, and compares every rendering with the PNG:
+// close to it, and much farther from it mirrored top to bottom. The title
+// is read back from the PDF page, the PDF's document information, the
+// SVG's <title> and the PNG's text.
+func TestExportsRenderAlike(t *testing.T) {
+	rendercheck.Require(t, rendercheck.Programs...)
+	dir := t.TempDir()
+	for name, fig := range renderFigures(t) {
+		t.Run(name, func(t *testing.T) {
+			CheckExport(t, fig, filepath.Join(dir, name))
+		})
+	}
+	// The tick labels of a long axis, 2·10⁵, read back as written (the
+	// axis has room for three at this size).
+	text, err := rendercheck.PDFText(filepath.Join(dir, "long-sequence.pdf"))
+	require.NoError(t, err)
+	for _, label := range []string{"0", "2·10⁵", "4·10⁵"} {
+		assert.Contains(t, rendercheck.Lines(text), label)
+	}
+}
+
+// CheckExport writes fig as base.png, base.svg and base.pdf and checks
+// them as TestExportsRenderAlike says.
+func CheckExport(t *testing.T, fig *plotting.Figure, base string) {
+	for _, ext := range []string{".png", ".svg", ".pdf"} {
+		require.NoError(t, plotting.SaveByExtension(fig, base+ext))
+	}
+	rendercheck.CheckFiles(t, base, rendercheck.Want{Title: fig.Title, Caption: fig.Caption, Command: fig.Command,
+		Software: "nimlab " + plotting.Version, Data: fig.Data, DPI: fig.DPI})
+}

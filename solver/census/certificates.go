@@ -1,0 +1,57 @@
+package census
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/nimlab/nimlab/solver/certificate"
+	"github.com/nimlab/nimlab/solver/octal"
+)
+
+// WriteCertificate writes the certificate of a periodic census game to dir
+// and returns the file's path. The census keeps no values, so the game is
+// computed again in auto mode up to the certificate's length (r.Heaps); the
+// period found must be the one recorded.
+func WriteCertificate(ctx context.Context, r *Result, dir, version string) (string, error) {
+	if r.Status != Periodic {
+		return "", fmt.Errorf("%s: no proven period recorded", r.Code)
+	}
+	code, err := octal.ParseGame(r.Code)
+	if err != nil {
+		return "", err
+	}
+	return writeCertificate(ctx, code, octal.SolveOptions{Max: max(r.Heaps, 1)}, dir, version, r)
+}
+
+// WriteGameCertificate computes code in auto mode (up to max heaps) and
+// writes its certificate to dir.
+func WriteGameCertificate(ctx context.Context, code octal.Code, maxHeaps int, dir, version string, progress func(octal.Progress)) (string, error) {
+	return writeCertificate(ctx, code, octal.SolveOptions{Max: maxHeaps, Progress: progress}, dir, version, nil)
+}
+
+func writeCertificate(ctx context.Context, code octal.Code, opts octal.SolveOptions, dir, version string, want *Result) (string, error) {
+	res, err := octal.Solve(ctx, code, opts)
+	if err != nil {
+		return "", err
+	}
+	if !res.Certified {
+		return "", fmt.Errorf("%s: no period proven within %d heaps", code, opts.Max)
+	}
+	if want != nil && (res.Period.Period != want.Period || res.Period.Preperiod != want.Preperiod || res.Period.Saltus != want.Saltus) {
+		return "", fmt.Errorf("%s: computed again, the period is %d from %d (saltus %d), the census recorded %d from %d (saltus %d)",
+			code, res.Period.Period, res.Period.Preperiod, res.Period.Saltus, want.Period, want.Preperiod, want.Saltus)
+	}
+	var buf bytes.Buffer
+	h, err := octal.WriteCertificate(&buf, code, res.Values, res.Period, version)
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, certificate.FileName(h.Game.Rules))
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return "", err
+	}
+	return path, nil
+}
