@@ -216,8 +216,14 @@ func parseGraph(text string) (*graph.Graph, error) {
 func (t *graphTab) Solve() {
 	text := t.loader.source(t.text.Text)
 	t.stopPlay()
+	// A force layout is made for the drawing's shape (before the window
+	// is laid out: about that of the pane in a usual window).
+	aspect := 1.6
+	if s := t.view.Size(); s.Width > 0 && s.Height > 0 {
+		aspect = float64(s.Width / s.Height)
+	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
-		a, err := analyseGraph(ctx, text)
+		a, err := analyseGraph(ctx, text, aspect)
 		if ctx.Err() != nil {
 			h.Finish(func() {})
 			return
