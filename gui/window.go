@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 
 	"github.com/nimlab/nimlab/solver/misere"
 )
@@ -309,7 +309,7 @@ func exportTo(path string, produce func() ([]byte, error)) error {
 	if err != nil {
 		return err
 	}
-	return renameio.WriteFile(path, data, 0o644)
+	return safewrite.WriteFile(path, nil, data)
 }
 
 // dialogSize is most of the window: Fyne's file dialogs open small.

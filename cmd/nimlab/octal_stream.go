@@ -278,7 +278,7 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	last := st.Kept(st.Len()-min(st.Len(), 20), st.Len())
 	rep := streamReport{Code: code.String(), Count: st.Len(), Space: st.Space().String(), Mask: int(st.Space().Mask),
 		HeapParity: st.Space().HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000), MaxValue: st.MaxValue(),
-		Last: last, Seconds: secs, HeapsPerS: float64(st.Len()-startLen) / secs}
+		Last: last, Seconds: secs, HeapsPerS: perSecond(int64(st.Len()-startLen), secs)}
 	if freq != nil {
 		if rep.Frequencies, err = writeFrequencies(sf.frequencies, freq); err != nil {
 			return err
@@ -464,4 +464,14 @@ func (l *progressLogger) log(format string, args ...any) {
 	}
 	l.last = time.Now()
 	fmt.Fprintf(l.w, time.Now().UTC().Format("15:04:05 ")+format+"\n", args...)
+}
+
+// perSecond is n per second over secs, 0 when no time was measured: Go's
+// clock on Windows moves in steps of up to 15.6 ms, so a run that reads a
+// finished file can take 0 s there (and n/0 is no JSON number).
+func perSecond(n int64, secs float64) float64 {
+	if secs <= 0 {
+		return 0
+	}
+	return float64(n) / secs
 }
