@@ -208,11 +208,9 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if n >= octal.StreamMaxHeaps {
 		return badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
 	}
-	every := time.Minute
-	if f.long.every != "" {
-		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
-		}
+	every, err := f.long.interval()
+	if err != nil {
+		return err
 	}
 	var st *octal.Stream
 	if f.long.resume != "" {
@@ -320,11 +318,9 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 		return err
 	}
 	opts := octal.VerifyOptions{Period: p, Preperiod: n0, Stream: so}
-	every := time.Minute
-	if f.long.every != "" {
-		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
-		}
+	every, err := f.long.interval()
+	if err != nil {
+		return err
 	}
 	if f.long.resume != "" {
 		state, err := octal.ReadVerifyCheckpoint(f.long.resume, code)

@@ -141,11 +141,9 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 			return badInput("--stream-first %d: accepted: at least 16384", first)
 		}
 	}
-	every := time.Minute
-	if f.long.every != "" {
-		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
-		}
+	every, err := f.long.interval()
+	if err != nil {
+		return err
 	}
 	if f.streamFl.frequencies != "" {
 		if err := checkFrequenciesDir(f.streamFl.frequencies); err != nil {
