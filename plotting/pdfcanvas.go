@@ -53,6 +53,8 @@ func newPDFCanvas(w, h vg.Length) *pdfCanvas {
 		doc.SetCreationDate(t)
 		doc.SetModificationDate(t)
 	}
+	// Fonts and images in a fixed order (fpdf walks maps otherwise).
+	doc.SetCatalogSort(true)
 	doc.SetMargins(0, 0, 0)
 	doc.SetAutoPageBreak(false, 0)
 	doc.AddPage()
