@@ -472,9 +472,16 @@ func (r *graphRenderer) rebuild() {
 	if r.g != g || r.lay != r.v.lay {
 		r.g, r.lay = g, r.v.lay
 		r.edges, r.circles, r.names, r.labels, r.objects = nil, nil, nil, nil, nil
-		// The number of segments of each edge does not depend on the size.
+		// An edge has the segments of its path through its bends, and in
+		// a drawing that wraps into rows (which depends on the size) two
+		// more for each turn; the barbs last. Unused segments are hidden.
+		wraps := r.v.lay.Layers != nil && len(r.v.lay.Layers) >= 6
 		for _, e := range r.v.place(fyne.NewSize(400, 300)).Edges {
-			lines := make([]*canvas.Line, len(e.Path)+1)
+			segments := len(e.Path) - 1
+			if wraps {
+				segments += 2 * min(segments, graph.MaxRows-1)
+			}
+			lines := make([]*canvas.Line, segments+2)
 			for i := range lines {
 				lines[i] = canvas.NewLine(color.Transparent)
 				r.objects = append(r.objects, lines[i])
@@ -588,12 +595,21 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		for _, l := range lines {
 			l.StrokeWidth = width
 		}
-		k := len(e.Path) - 1
-		for j := range k {
-			lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
+		k := min(len(e.Path)-1, len(lines)-2)
+		for j := range len(lines) - 2 {
+			lines[j].Hidden = j >= k
+			if j < k {
+				lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
+			}
 		}
+		if k < len(e.Path)-1 {
+			// More turns than foreseen (cannot happen): straight to the tip.
+			lines[k-1].Position2 = pt(e.Path[len(e.Path)-1])
+		}
+		tip := e.Path[len(e.Path)-1]
 		for j, h := range e.Head {
-			lines[k+j].Position1, lines[k+j].Position2 = pt(e.Path[k]), pt(h)
+			b := lines[len(lines)-2+j]
+			b.Position1, b.Position2 = pt(tip), pt(h)
 		}
 	}
 	rad := float32(d.Radius)
