@@ -179,6 +179,9 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 	if err != nil {
 		return err
 	}
+	if offsets > n {
+		return badInput("--offsets %d is beyond --size %d: a diagonal G(A_{a,n,n+c}) with c > N has no cell in the cube; accepted: 0 to %d", offsets, n, n)
+	}
 	slabS, err := parseCount("--slab", f.slab)
 	if err != nil {
 		return err

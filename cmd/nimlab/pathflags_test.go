@@ -70,7 +70,7 @@ func TestMessagesArePlain(t *testing.T) {
 		args      []string
 		says, not string
 	}{
-		{[]string{"octal", "0.０７"}, "unexpected '０' at position 1", "ï"},
+		{[]string{"octal", "0.０７"}, `unexpected "０" at character 3`, "ï"},
 		{[]string{"octal", "0.07", "--n", "9223372036854775807"}, "--n 9223372036854775807 is out of range", "non-negative"},
 		{[]string{"graph", "--kernels", "abc", "--game", "cycle:5"}, `invalid argument "abc" for "--kernels" flag: not a whole number`, "strconv"},
 		{[]string{"graph", "--kernels", "abc", "--game", "cycle:5"}, "see 'nimlab graph --help'", "nimlab graph:"},

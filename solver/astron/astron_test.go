@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -326,5 +327,32 @@ func TestPeriodicShortcutMatchesDirect(t *testing.T) {
 		disableShortcut = false
 		require.NoError(t, err)
 		require.Equal(t, slow.v, fast.v, "%s", r)
+	}
+}
+
+// TestOneStarContinuesItsPeriod: one star's values equal the definition's
+// (the quadratic scan), and a star of 10^6 points takes a certified period's
+// continuation, not 10^12 steps (astron 1000000 hung).
+func TestOneStarContinuesItsPeriod(t *testing.T) {
+	r := AstronRules()
+	want, err := octal.QuadraticExtend(context.Background(), r.Octal, nil, 3000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := OneStar(context.Background(), r, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatal("OneStar differs from the definition")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	big, err := OneStar(ctx, r, 1_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(big) != 1_000_001 || big[1_000_000] != big[1_000_000-34] {
+		t.Errorf("%d values; G(10^6) = %d, G(10^6 − 34) = %d (period 34)", len(big), big[1_000_000], big[1_000_000-34])
 	}
 }

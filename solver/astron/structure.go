@@ -321,9 +321,10 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 	if opt.RowPairs <= 0 {
 		opt.RowPairs = min(c.N, 60)
 	}
-	if opt.DiagonalOffsets < 0 {
-		opt.DiagonalOffsets = 0
-	}
+	// A diagonal G(a, n, n + c) with c > N has no cell in the cube: the
+	// offsets stop at N (a billion offsets asked of a cube of 10 built a
+	// billion empty lines and ran out of memory).
+	opt.DiagonalOffsets = max(0, min(opt.DiagonalOffsets, c.N))
 	if opt.Candidates <= 0 {
 		opt.Candidates = 8
 	}

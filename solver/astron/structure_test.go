@@ -177,3 +177,22 @@ func TestStudySlab(t *testing.T) {
 		}
 	}
 }
+
+// TestStudyOffsetsStopAtTheCube: diagonals G(a, n, n + c) with c > N hold no
+// cell, so asking for a billion offsets studies the N + 1 that exist (it
+// built a billion empty lines and ran out of memory).
+func TestStudyOffsetsStopAtTheCube(t *testing.T) {
+	const n = 10
+	cube := syntheticCube(n, func(p, q, r int) int { return (p + q + r) % 5 })
+	st, err := StudyCube(context.Background(), cube, Period{}, StudyOptions{RowPairs: 5, DiagonalOffsets: 1_000_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := StudyCube(context.Background(), cube, Period{}, StudyOptions{RowPairs: 5, DiagonalOffsets: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := st.Families[1].Lines, (n+1)*(n+1); got != want || all.Families[1].Lines != want {
+		t.Errorf("diagonal lines: %d and %d, want %d", got, all.Families[1].Lines, want)
+	}
+}

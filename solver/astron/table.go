@@ -35,9 +35,18 @@ const parallelWork = 32768
 const progressInterval = 100 * time.Millisecond
 
 // OneStar returns G(A_n) for 0 ≤ n ≤ upTo: one star is the octal game of the
-// rules' octal code (for Astron, Dawson's Kayles 0.07).
+// rules' octal code (for Astron, Dawson's Kayles 0.07). It runs octal.Solve,
+// which continues a certified period instead of computing every heap's
+// splits (the quadratic scan took 35 s for one star of 3·10^5 points).
 func OneStar(ctx context.Context, r Rules, upTo int) ([]uint16, error) {
-	return octal.QuadraticExtend(ctx, r.Octal, make([]uint16, 0, upTo+1), upTo, nil)
+	if upTo < 0 {
+		return []uint16{}, nil
+	}
+	res, err := octal.Solve(ctx, r.Octal, octal.SolveOptions{N: upTo, Exact: true})
+	if err != nil {
+		return nil, err
+	}
+	return res.Values, nil
 }
 
 // Table2 holds G(A_{p,q}) for 0 ≤ p, q ≤ N. Row 0 (and column 0) is the
