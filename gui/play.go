@@ -374,6 +374,8 @@ func (p *playPane) show() {
 			p.hintLabel.SetText("Hint: this is a P-position — every move loses against best play; make a small move and hope.")
 		}
 	}
+	// Without a hint its row goes to the board.
+	setVisible(p.hintLabel, p.hintLabel.Text != "")
 }
 
 // drawBoard draws each heap (coin, step) as a row of tokens, clickable in
