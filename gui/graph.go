@@ -362,7 +362,11 @@ func (v *graphView) Tapped(ev *fyne.PointEvent) {
 	if v.g == nil || v.lay == nil {
 		return
 	}
-	v.Select(v.place(v.Size()).Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
+	d := v.drawing // as drawn, unless the view changed size since
+	if s := v.Size(); d == nil || d.Width != float64(s.Width) || d.Height != float64(s.Height) {
+		d = v.place(s)
+	}
+	v.Select(d.Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
 }
 
 // Select marks vertex w (−1 for none) and tells OnSelect.
@@ -384,6 +388,7 @@ func newGraphView() *graphView {
 func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) {
 	v.g, v.sol, v.lay = g, sol, lay
 	v.loopy, v.inKernel = nil, nil
+	v.drawing = nil
 	v.selected = -1
 	v.Refresh()
 }
@@ -392,6 +397,7 @@ func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) 
 // graph with a cycle) and marks kernel (nil: none).
 func (v *graphView) SetLoopy(g *graph.Graph, sol *graph.Solution, lay *graph.Layout, loopy *graph.LoopySolution, kernel []int) {
 	v.g, v.sol, v.lay, v.loopy = g, sol, lay, loopy
+	v.drawing = nil
 	v.selected = -1
 	v.SetKernel(kernel)
 }
