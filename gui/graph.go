@@ -81,6 +81,7 @@ type graphTab struct {
 	solve    *widget.Button
 	load     *widget.Button
 	errLabel *widget.Label
+	errBox   *container.Scroll // holds errLabel
 	summary  *widget.Label
 	vertex   *widget.Label
 	view     *graphView
@@ -127,6 +128,11 @@ func newGraphTab(u *ui) *graphTab {
 	t.errLabel.Importance = widget.DangerImportance
 	t.errLabel.Wrapping = fyne.TextWrapWord
 	t.errLabel.Hide()
+	// A parse error quotes the line it is about, which may be long: it
+	// scrolls in a few lines' height rather than push the editor's
+	// buttons (and the window's edge) away.
+	t.errBox = container.NewVScroll(t.errLabel)
+	t.errBox.Hide()
 	t.summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.view = newGraphView()
@@ -138,7 +144,7 @@ func newGraphTab(u *ui) *graphTab {
 	t.loader = newGraphLoader()
 	t.editor = container.NewBorder(
 		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve), t.loader.content),
-		t.errLabel, nil, nil, t.text)
+		t.errBox, nil, nil, t.text)
 	t.editorBtn = widget.NewButtonWithIcon("Editor", theme.DocumentCreateIcon(), t.toggleEditor)
 	t.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), t.exportDrawing)
 	t.help = widget.NewButtonWithIcon("How to read", theme.HelpIcon(), t.showLegend)
@@ -232,9 +238,17 @@ func (t *graphTab) Solve() {
 			if err != nil {
 				t.errLabel.SetText(err.Error())
 				t.errLabel.Show()
+				line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+				t.errBox.SetMinSize(fyne.NewSize(0, 4*line+2*theme.InnerPadding()))
+				t.errBox.Show()
+				t.editor.Refresh() // a shown box needs a place
 				return
 			}
 			t.errLabel.Hide()
+			if t.errBox.Visible() {
+				t.errBox.Hide()
+				t.editor.Refresh()
+			}
 			t.show(a)
 		})
 	})
@@ -348,7 +362,11 @@ func (v *graphView) Tapped(ev *fyne.PointEvent) {
 	if v.g == nil || v.lay == nil {
 		return
 	}
-	v.Select(v.place(v.Size()).Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
+	d := v.drawing // as drawn, unless the view changed size since
+	if s := v.Size(); d == nil || d.Width != float64(s.Width) || d.Height != float64(s.Height) {
+		d = v.place(s)
+	}
+	v.Select(d.Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
 }
 
 // Select marks vertex w (−1 for none) and tells OnSelect.
@@ -370,6 +388,7 @@ func newGraphView() *graphView {
 func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) {
 	v.g, v.sol, v.lay = g, sol, lay
 	v.loopy, v.inKernel = nil, nil
+	v.drawing = nil
 	v.selected = -1
 	v.Refresh()
 }
@@ -378,6 +397,7 @@ func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) 
 // graph with a cycle) and marks kernel (nil: none).
 func (v *graphView) SetLoopy(g *graph.Graph, sol *graph.Solution, lay *graph.Layout, loopy *graph.LoopySolution, kernel []int) {
 	v.g, v.sol, v.lay, v.loopy = g, sol, lay, loopy
+	v.drawing = nil
 	v.selected = -1
 	v.SetKernel(kernel)
 }
