@@ -40,8 +40,8 @@ func exportThrough(t *testing.T, button fyne.Tappable, base string) {
 }
 
 // TestWindowExportsRenderAlike exports the Astron heatmap (in the viridis
-// palette chosen in the window) and the octal sequence explorer's view
-// through their Export buttons as PNG, SVG and PDF, and checks them as the
+// palette chosen in the window), the octal sequence explorer's view and the
+// game graph's drawing through their Export buttons as PNG, SVG and PDF, and checks them as the
 // CLI's pictures are checked: poppler, Ghostscript, librsvg and ImageMagick
 // draw the PNG's picture, not mirrored, and the title, caption, window
 // command and version read back from every file.
@@ -75,6 +75,13 @@ func TestWindowExportsRenderAlike(t *testing.T) {
 	base = filepath.Join(dir, "octal")
 	exportThrough(t, o.explorer.export, base)
 	checkWindowExport(t, base, "nimlab window, sequence explorer")
+
+	g := u.graph
+	waitJobs(t, &g.jobs)
+	g.view.Resize(fyne.NewSize(800, 500))
+	base = filepath.Join(dir, "graph")
+	exportThrough(t, g.export, base)
+	checkWindowExport(t, base, "nimlab window, Graph tab")
 }
 
 // checkWindowExport runs rendercheck.CheckFiles on a picture exported from

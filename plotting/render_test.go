@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/plotting"
@@ -51,6 +52,13 @@ func renderFigures(t *testing.T) map[string]*plotting.Figure {
 	figs["quotient"], err = plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: "0.07", Orders: []int{1, 2, 2, 6, 6, 6, 12, 24, 24, 150}},
 		plotting.QuotientOrdersOptions{Size: size, Export: ex("misère quotients of 0.07")})
 	require.NoError(t, err)
+	long := make([]uint16, 400_001)
+	for i := range long {
+		long[i] = uint16(i % 5)
+	}
+	figs["long-sequence"], err = plotting.SequencePlot(plotting.Sequence{Name: "a test game", Values: long},
+		plotting.SequenceOptions{Size: size, Export: ex("heaps 0–4·10⁵")})
+	require.NoError(t, err)
 	pyr := plotting.NewSequencePyramid(vals)
 	figs["sequence-view"], err = plotting.SequenceViewPlot(pyr, plotting.SequenceViewOptions{Size: size,
 		View:  plotting.SequenceView{X0: 0, X1: 300, Y0: -0.5, Y1: 9},
@@ -72,6 +80,13 @@ func TestExportsRenderAlike(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			CheckExport(t, fig, filepath.Join(dir, name))
 		})
+	}
+	// The tick labels of a long axis, 2·10⁵, read back as written (the
+	// axis has room for three at this size).
+	text, err := rendercheck.PDFText(filepath.Join(dir, "long-sequence.pdf"))
+	require.NoError(t, err)
+	for _, label := range []string{"0", "2·10⁵", "4·10⁵"} {
+		assert.Contains(t, rendercheck.Lines(text), label)
 	}
 }
 
