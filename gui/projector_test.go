@@ -111,6 +111,7 @@ var projectorTabs = []projectorTab{
 	{tabAstron, projectAstron},
 	{tabMisere, projectMisere},
 	{tabCensus, projectCensus},
+	{tabAstronStudy, projectStudy},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -235,6 +236,18 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 		}
 	}
 	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
+}
+
+// projectStudy computes a small three-star cube: its first slice and the
+// controls must be in sight.
+func projectStudy(t *testing.T, u *ui) []fyne.CanvasObject {
+	s := u.study
+	waitJobs(t, &s.jobs)
+	s.size.SetText("40")
+	s.Compute()
+	waitJobs(t, &s.jobs)
+	settle(u)
+	return []fyne.CanvasObject{s.sliceImg, s.compute, s.size}
 }
 
 // listRows are the first n rows a list draws, in order: a test asks for
