@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -59,6 +60,9 @@ func python(t *testing.T) string {
 	t.Helper()
 	if p, err := exec.LookPath("python3"); err == nil {
 		return p
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("python3 is not on PATH: the comparison with the independent Python checker runs where it is (make test runs it on Linux)")
 	}
 	if _, err := os.Stat("/usr/bin/python3"); err == nil {
 		return "/usr/bin/python3"
