@@ -99,9 +99,10 @@ test-windows-gui: deps
 test-wine: headless
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -tags $(TAGS) -o $(WINDIR)/nimlab-headless.exe ./cmd/nimlab
 	resources/wine/prefix.sh $(WINE_PREFIX)
-	cmd/nimlab/testdata/wine-check.sh $(WINDIR)/nimlab-headless.exe $(HEADLESS) $(WINE_PREFIX)
-	WINEPREFIX=$(CURDIR)/$(WINE_PREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \
-	  $(GO) test -tags $(TAGS),wine -ldflags=-checklinkname=0 -count=1 -timeout 30m -exec wine ./solver/...
+	@export WINEPREFIX=$(CURDIR)/$(WINE_PREFIX) WINEDEBUG=-all; trap 'wineserver -k' EXIT; set -ex; \
+	  cmd/nimlab/testdata/wine-check.sh $(WINDIR)/nimlab-headless.exe $(HEADLESS) $(WINE_PREFIX); \
+	  GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \
+	    $(GO) test -tags $(TAGS),wine -ldflags=-checklinkname=0 -count=1 -timeout 30m -exec wine ./solver/...
 
 # The real binary against hostile input (README, "Output files, interrupts
 # and limits"): exit statuses, messages, files unchanged, no runtime dumps
