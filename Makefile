@@ -130,9 +130,10 @@ test-race: deps
 # census-merge.sbatch) run by a real Slurm: a single-node cluster on this
 # machine in a folder of its own, a 4-task array, the merge job after it,
 # a cancelled and a requeued task. As root (it installs slurm-wlm and munge
-# when missing); about 3 minutes, not part of make test.
-test-slurm: build
-	resources/slurm/test-slurm.sh $(BIN)
+# when missing); about 3 minutes, not part of make test. The jobs run the
+# headless build, as a cluster's nodes do.
+test-slurm: headless
+	resources/slurm/test-slurm.sh $(HEADLESS)
 
 bench: deps
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . ./... | tee bench.out

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -31,15 +32,67 @@ func newProjectorUI(t *testing.T, size fyne.Size, present bool, tab string) *ui 
 	return u
 }
 
-// settle lays the window out until wrapped text and flowing rows have
-// found their heights (they ask for another pass through uiDo).
+// settle runs what the window would run by itself once an action is
+// done: the UI updates queued by workers and by layouts that ask for
+// another pass (flowing rows, and relayoutSoon's pass 400 ms after the
+// window opens or changes mode), and the driver's check before each frame
+// that lays out again the parents of objects whose minimum size changed
+// (Fyne's test canvas has no such check). It forces no other layout, so
+// that a widget that grows without changing its minimum size, and without
+// asking its container to lay it out again, shows here as it does in the
+// real window.
 func settle(u *ui) {
-	for range 4 {
+	deadline := time.Now().Add(500 * time.Millisecond)
+	for time.Now().Before(deadline) {
 		testQueue.drain()
-		u.win.Content().Refresh()
-		u.win.Resize(u.win.Canvas().Size())
+		ensureMinSizes(u)
+		time.Sleep(20 * time.Millisecond)
 	}
 	testQueue.drain()
+	ensureMinSizes(u)
+}
+
+// lastMins are the minimum sizes ensureMinSizes saw last, by window.
+var lastMins = map[*ui]map[fyne.CanvasObject]fyne.Size{}
+
+// ensureMinSizes does what the GLFW driver does before a frame: every
+// container or widget one of whose objects has a new minimum size is laid
+// out again (and so on up, as its own minimum size changes).
+func ensureMinSizes(u *ui) {
+	seen := lastMins[u]
+	if seen == nil {
+		seen = map[fyne.CanvasObject]fyne.Size{}
+		lastMins[u] = seen
+	}
+	for range 8 {
+		var stale []fyne.CanvasObject
+		var walk func(parent, o fyne.CanvasObject)
+		walk = func(parent, o fyne.CanvasObject) {
+			if !o.Visible() {
+				return
+			}
+			m := o.MinSize()
+			if old, ok := seen[o]; ok && old != m && parent != nil {
+				stale = append(stale, parent)
+			}
+			seen[o] = m
+			for _, c := range children(o) {
+				walk(o, c)
+			}
+		}
+		walk(nil, u.win.Content())
+		if len(stale) == 0 {
+			return
+		}
+		for _, p := range stale {
+			switch x := p.(type) {
+			case *fyne.Container:
+				x.Refresh()
+			case fyne.Widget:
+				test.WidgetRenderer(x).Layout(x.Size())
+			}
+		}
+	}
 }
 
 // projectorTab is one subtest of TestProjectorLayout: on a window opened
@@ -58,6 +111,7 @@ var projectorTabs = []projectorTab{
 	{tabAstron, projectAstron},
 	{tabMisere, projectMisere},
 	{tabCensus, projectCensus},
+	{tabAstronStudy, projectStudy},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -182,6 +236,18 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 		}
 	}
 	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
+}
+
+// projectStudy computes a small three-star cube: its first slice and the
+// controls must be in sight.
+func projectStudy(t *testing.T, u *ui) []fyne.CanvasObject {
+	s := u.study
+	waitJobs(t, &s.jobs)
+	s.size.SetText("40")
+	s.Compute()
+	waitJobs(t, &s.jobs)
+	settle(u)
+	return []fyne.CanvasObject{s.sliceImg, s.compute, s.size}
 }
 
 // listRows are the first n rows a list draws, in order: a test asks for
