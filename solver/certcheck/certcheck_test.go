@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -84,6 +85,9 @@ func python(t *testing.T) string {
 	t.Helper()
 	if p, err := exec.LookPath("python3"); err == nil {
 		return p
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("python3 is not on PATH: the comparison with the independent Python checker runs where it is (make test runs it on Linux)")
 	}
 	if _, err := os.Stat("/usr/bin/python3"); err == nil {
 		return "/usr/bin/python3"
