@@ -133,6 +133,19 @@ run "astron study --offsets 10^9" 2 "--offsets 1000000000 is beyond --size 10" 5
 run "astron 10^6 (one star's winning moves)" 0 "nimber .*winning moves" 30 --ulimit -- astron 1000000
 run "census --jobs 10^6" 0 "8 games, 8 computed" 20 --ulimit -- census '0.1?' --max 1000 --jobs 1000000 --db j.sqlite
 
+# 6. Ctrl-C stops the general engine within a second (it took 25–47 s).
+"$bin" octal '0.*!3' --max 16384 >/dev/null 2>err &
+pid=$!
+sleep 6
+kill -INT $pid
+t0=$(date +%s%N)
+wait $pid
+status=$?
+took=$(( ($(date +%s%N) - t0) / 1000000 ))
+if [ $status != 130 ]; then fail "Ctrl-C on 0.*!3: exit $status, want 130"
+elif [ $took -gt 1500 ]; then fail "Ctrl-C on 0.*!3: stopped after $took ms"
+else ok; fi
+
 # 7. A census killed with kill -9 and resumed records what an uninterrupted one does.
 family='0.?6?' max=4096 kills=1
 [ "$mode" = full ] && family='0.???' max=65536 kills=3
