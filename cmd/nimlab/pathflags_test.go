@@ -112,3 +112,14 @@ func TestGraphMemoryGuard(t *testing.T) {
 	assert.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, out, "1000 vertices, 1000 moves")
 }
+
+// TestMisereGenusHonoursSeconds: --genus stops when --seconds run out and
+// lists the heaps it finished (it ignored --seconds: still running at 100 s).
+func TestMisereGenusHonoursSeconds(t *testing.T) {
+	start := time.Now()
+	status, out, errOut := runCLI(t, "misere", "0.07", "--genus", "--max", "100", "--seconds", "2")
+	assert.Equal(t, exitOK, status, errOut)
+	assert.Less(t, time.Since(start), 10*time.Second)
+	assert.Contains(t, out, "stopped: the --seconds 2 budget ran out at heap")
+	assert.Contains(t, out, "     0  0")
+}

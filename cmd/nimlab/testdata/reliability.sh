@@ -133,6 +133,10 @@ run "astron study --offsets 10^9" 2 "--offsets 1000000000 is beyond --size 10" 5
 run "astron 10^6 (one star's winning moves)" 0 "nimber .*winning moves" 30 --ulimit -- astron 1000000
 run "graph cycle:10^7 under ulimit -v" 2 "needs about .* accepted: a smaller game" 5 --ulimit -- graph --game cycle:10000000
 run "graph circle at 5·10^7 moves under ulimit -v" 2 "needs about" 5 --ulimit -- graph --game circle:1,3,5,7,9,11,13,15,17,19:5000000
+run "misere --genus --seconds 3" 0 "stopped: the --seconds 3 budget ran out" 8 -- misere 0.07 --genus --max 100 --seconds 3
+if [ "$mode" = full ]; then
+  run "misere 0.6 --table under ulimit -v" 0 "last verified partial quotient" 90 --ulimit -- misere 0.6 --table
+fi
 run "census --jobs 10^6" 0 "8 games, 8 computed" 20 --ulimit -- census '0.1?' --max 1000 --jobs 1000000 --db j.sqlite
 
 # 6. Ctrl-C stops the general engine within a second (it took 25–47 s).
