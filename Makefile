@@ -17,14 +17,17 @@ export CGO_ENABLED := 1
 # poppler-utils (pdftoppm, pdftotext, pdfinfo), ghostscript, librsvg2-bin
 # (rsvg-convert) and ImageMagick render exported PDF and SVG pictures in the
 # tests as people's viewers do; fonts-dejavu-core gives librsvg and
-# ImageMagick the font that SVG text names.
+# ImageMagick the font that SVG text names. mingw-w64 builds the Windows
+# window and wine runs the Windows build and its tests (make test-platforms).
 APT_PACKAGES := gcc libgl1-mesa-dev xorg-dev xvfb imagemagick xdotool parallel sqlite3 python3 \
-                poppler-utils ghostscript librsvg2-bin fonts-dejavu-core perl
+                poppler-utils ghostscript librsvg2-bin fonts-dejavu-core perl \
+                gcc-mingw-w64-x86-64 wine wine64
 # Header or binary each package provides, to test whether it is installed.
 APT_PROBES   := /usr/bin/gcc /usr/include/GL/gl.h /usr/include/X11/extensions/Xrandr.h /usr/bin/Xvfb /usr/bin/import /usr/bin/xdotool /usr/bin/parallel /usr/bin/sqlite3 /usr/bin/python3 \
-                /usr/bin/pdftoppm /usr/bin/gs /usr/bin/rsvg-convert /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/bin/perl
+                /usr/bin/pdftoppm /usr/bin/gs /usr/bin/rsvg-convert /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/bin/perl \
+                /usr/bin/x86_64-w64-mingw32-gcc /usr/bin/wine /usr/lib/wine/wine64
 
-.PHONY: all deps build run test test-go test-smoke test-long test-reliability-short test-reliability test-race bench lint package fuzz clean
+.PHONY: all deps build run test test-go test-smoke test-long test-reliability-short test-reliability test-race headless test-platforms test-cross test-windows-gui test-wine bench lint package dist fuzz clean
 
 all: build
 
@@ -43,13 +46,21 @@ deps:
 build: deps
 	$(GO) build -tags $(TAGS) -o $(BIN) ./cmd/nimlab
 
+# The headless build: the whole CLI without Fyne, cgo or a display (for
+# servers, clusters and the census recipes of resources/slurm). Run without
+# a subcommand it says it has no window (exit 2).
+HEADLESS := bin/nimlab-headless
+headless: deps
+	CGO_ENABLED=0 $(GO) build -tags $(TAGS) -o $(HEADLESS) ./cmd/nimlab
+
 # The window opens on the Octal explorer with Dawson's Kayles (0.07) computed.
 run: build
 	./$(BIN)
 
 # gofmt and go vet, every Go test (solver, plotting, CLI, GUI through fyne's
-# test driver), then the real binary under Xvfb.
-test: deps lint test-go test-smoke test-reliability-short
+# test driver), the real binary under Xvfb and against hostile input,
+# then the other platforms.
+test: deps lint test-go test-smoke test-reliability-short test-platforms
 
 # -timeout 30m: a package's tests may take several minutes on a loaded
 # 2-core machine; Go's default of 10 minutes per package would stop them.
@@ -58,6 +69,39 @@ test-go:
 
 test-smoke: build
 	./cmd/nimlab/testdata/smoke-test.sh $(BIN)
+
+# Other systems: the solver and the headless CLI cross-compile for each of
+# CROSS_TARGETS without cgo; the Windows window cross-compiles with
+# mingw-w64; the Windows headless build runs a CLI check under wine against
+# the Linux build (cmd/nimlab/testdata/wine-check.sh) and the solver
+# packages' tests run under wine (-exec wine; the build tag wine and
+# -checklinkname=0 let t.TempDir clean up under wine 8: see
+# solver/internal/winetest). The wine prefix, with the shim DLL that
+# Debian's wine lacks built from resources/wine, is made in bin/ once.
+CROSS_TARGETS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+WINDIR        := bin/windows-amd64
+WINE_PREFIX   := bin/wine-prefix
+MINGW_CC      := x86_64-w64-mingw32-gcc
+
+test-platforms: test-cross test-windows-gui test-wine
+
+test-cross: deps
+	@set -e; for t in $(CROSS_TARGETS); do \
+	  echo "cross: GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 go build ./solver/... ./cmd/nimlab"; \
+	  GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -tags $(TAGS) ./solver/... ./cmd/nimlab; \
+	done
+	@deps=$$(CGO_ENABLED=0 $(GO) list -tags $(TAGS) -deps ./cmd/nimlab | grep -E 'fyne|go-gl|nimlab/gui$$' || true); \
+	  if [ -n "$$deps" ]; then echo "the headless build links the window: $$deps"; exit 1; fi
+
+test-windows-gui: deps
+	CC=$(MINGW_CC) CGO_ENABLED=1 GOOS=windows GOARCH=amd64 $(GO) build -tags $(TAGS) -o $(WINDIR)/nimlab.exe ./cmd/nimlab
+
+test-wine: headless
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -tags $(TAGS) -o $(WINDIR)/nimlab-headless.exe ./cmd/nimlab
+	resources/wine/prefix.sh $(WINE_PREFIX)
+	cmd/nimlab/testdata/wine-check.sh $(WINDIR)/nimlab-headless.exe $(HEADLESS) $(WINE_PREFIX)
+	WINEPREFIX=$(CURDIR)/$(WINE_PREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \
+	  $(GO) test -tags $(TAGS),wine -ldflags=-checklinkname=0 -count=1 -timeout 30m -exec wine ./solver/...
 
 # The real binary against hostile input (README, "Output files, interrupts
 # and limits"): exit statuses, messages, files unchanged, no runtime dumps

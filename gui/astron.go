@@ -244,7 +244,8 @@ func newAstronTab(u *ui) *astronTab {
 	evalBox := container.NewBorder(container.NewVBox(t.evalState, t.evalBusy), nil, nil, nil, t.analysis.scrolled())
 	t.summaryBox = container.NewStack(t.summary)
 	t.left = left
-	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), container.New(&linesLayout{lines: astronEvalLines}, evalBox), nil, nil, t.hm.frame)
+	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), nil, nil, nil,
+		container.New(&heatmapEvalLayout{}, t.hm.frame, evalBox))
 	split := container.NewHSplit(container.NewVScroll(container.New(scrollBarRoom{}, left)), right)
 	split.SetOffset(0.26)
 	t.content = split
@@ -268,18 +269,51 @@ func (scrollBarRoom) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Resize(fyne.NewSize(size.Width-theme.ScrollBarSize(), size.Height))
 }
 
-// linesLayout gives its one object the height of a number of lines of text
-// (whatever it holds) and the width it is given.
-type linesLayout struct{ lines float32 }
+// heatmapEvalLayout places the heatmap's frame and the evaluation's box:
+// the box astronEvalSideEms text sizes wide beside the frame when that
+// leaves the heatmap larger (a wide pane: a 1280×720 projector, a desk),
+// else astronEvalLines lines high under it. Either way the box keeps its
+// place when an answer arrives.
+type heatmapEvalLayout struct{}
 
-func (l *linesLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+// astronEvalSideEms is the least width, in text sizes, of the evaluation's
+// box beside the heatmap.
+const astronEvalSideEms = 14
+
+func (heatmapEvalLayout) boxHeight() float32 {
 	line := fyne.MeasureText("M", theme.TextSize(), fyne.TextStyle{}).Height + theme.LineSpacing()
-	return fyne.NewSize(objs[0].MinSize().Width, l.lines*line+4*theme.InnerPadding())
+	return astronEvalLines*line + 4*theme.InnerPadding()
 }
 
-func (l *linesLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(size)
+func (l heatmapEvalLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	f, b := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(max(f.Width, b.Width), f.Height+theme.Padding()+l.boxHeight())
+}
+
+func (l heatmapEvalLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	frame, box := objs[0], objs[1]
+	pad := theme.Padding()
+	em := theme.TextSize()
+	side := astronEvalSideEms * em
+	bh := l.boxHeight()
+	// The heatmap is square inside its frame, whose axes and colour bar
+	// take about six text sizes across and down: the box goes where it
+	// leaves the larger square.
+	axes := 6 * em
+	stacked := min(size.Width-axes, size.Height-bh-pad-axes)
+	beside := min(size.Width-side-pad-axes, size.Height-axes)
+	if beside > stacked {
+		fw := size.Width - side - pad
+		frame.Move(fyne.NewPos(0, 0))
+		frame.Resize(fyne.NewSize(fw, size.Height))
+		box.Move(fyne.NewPos(fw+pad, 0))
+		box.Resize(fyne.NewSize(size.Width-fw-pad, size.Height))
+		return
+	}
+	frame.Move(fyne.NewPos(0, 0))
+	frame.Resize(fyne.NewSize(size.Width, max(size.Height-bh-pad, 0)))
+	box.Move(fyne.NewPos(0, size.Height-bh))
+	box.Resize(fyne.NewSize(size.Width, bh))
 }
 
 // Shown is called when the tab is selected: the first time, it starts

@@ -104,9 +104,10 @@ func (l *wrapRowsLayout) measure(width float32) {
 		return
 	}
 	l.width, l.textSize, l.lines = width, ts, b.listed
-	// The text's width inside a row: the label's padding and the scroll
-	// bar's room.
-	avail := width - 2*theme.InnerPadding() - theme.ScrollBarSize()
+	// The text's width inside a row: the row is as wide as the list (its
+	// scroll bar is drawn over it), less the label's padding and a margin
+	// for rounding (a row too short would cut its last line).
+	avail := width - 2*theme.InnerPadding() - theme.Padding()
 	line := fyne.MeasureText("M", ts, fyne.TextStyle{}).Height
 	for i, s := range b.listed {
 		style := fyne.TextStyle{Bold: i == 0 && b.heading != ""}

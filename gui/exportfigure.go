@@ -14,6 +14,26 @@ import (
 // writes the figure that produce draws. produce runs in the background:
 // callers take what it needs from the widgets before (on the UI thread).
 func (u *ui) exportFigure(name string, produce func() (*plotting.Figure, error)) {
+	chooseExportPath(u, name, func(path string) {
+		go func() {
+			fig, err := produce()
+			if err == nil {
+				err = plotting.SaveByExtension(fig, path)
+			}
+			if err != nil {
+				uiDo(func() { dialog.ShowError(err, u.win) })
+			}
+			if exported != nil {
+				exported(path, err)
+			}
+		}()
+	})
+}
+
+// chooseExportPath shows the file dialog for a picture named name and calls
+// save with the path chosen (not when cancelled, nor for an extension that
+// is not a picture format's). Tests replace it to choose without a dialog.
+var chooseExportPath = func(u *ui, name string, save func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, u.win)
@@ -32,18 +52,14 @@ func (u *ui) exportFigure(name string, produce func() (*plotting.Figure, error))
 			dialog.ShowError(err, u.win)
 			return
 		}
-		go func() {
-			fig, err := produce()
-			if err == nil {
-				err = plotting.SaveByExtension(fig, path)
-			}
-			if err != nil {
-				uiDo(func() { dialog.ShowError(err, u.win) })
-			}
-		}()
+		save(path)
 	}, u.win)
 	d.SetFileName(name)
 	d.SetFilter(storage.NewExtensionFileFilter(plotting.Formats))
 	d.Resize(u.dialogSize())
 	d.Show()
 }
+
+// exported, when set (by tests), is called after each export with the path
+// and the error, if any.
+var exported func(path string, err error)

@@ -117,6 +117,20 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		}
 		y += hs[i] + pad
 	}
+	// A width narrower than the widest child is not a real layout (a
+	// window being built, a tab not yet shown is laid out at size zero):
+	// remembering it would make MinSize put every child on a line of its
+	// own, and the window's minimum height would grow from a tab not even
+	// on screen.
+	widest := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			widest = max(widest, o.MinSize().Width)
+		}
+	}
+	if size.Width < widest {
+		return
+	}
 	l.lastWidth = size.Width
 	if total != l.lastHeight {
 		l.lastHeight = total

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -90,6 +91,7 @@ type graphTab struct {
 	// drawing in split; editorBtn shows or hides it.
 	editor    *fyne.Container
 	split     *container.Split
+	right     *fyne.Container // the summary and controls, the drawing, the texts under it
 	editorBtn *widget.Button
 	export    *widget.Button
 	help      *widget.Button
@@ -146,9 +148,9 @@ func newGraphTab(u *ui) *graphTab {
 	// row's free width (a kernel's list is long).
 	buttons := container.NewHBox(t.playBtn, t.stopBtn, t.export, t.help)
 	toolbar := container.NewBorder(nil, nil, t.editorBtn, buttons, t.kernelSel)
-	right := container.NewBorder(container.NewVBox(t.summary, toolbar),
+	t.right = container.NewBorder(container.NewVBox(t.summary, toolbar),
 		container.New(atLeastLines{3}, t.vertex, t.playLabel), nil, nil, t.view)
-	split := container.NewHSplit(t.editor, right)
+	split := container.NewHSplit(t.editor, t.right)
 	split.SetOffset(0.25)
 	t.split = split
 	t.content = split
@@ -214,8 +216,14 @@ func parseGraph(text string) (*graph.Graph, error) {
 func (t *graphTab) Solve() {
 	text := t.loader.source(t.text.Text)
 	t.stopPlay()
+	// A force layout is made for the drawing's shape (before the window
+	// is laid out: about that of the pane in a usual window).
+	aspect := 1.6
+	if s := t.view.Size(); s.Width > 0 && s.Height > 0 {
+		aspect = float64(s.Width / s.Height)
+	}
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
-		a, err := analyseGraph(ctx, text)
+		a, err := analyseGraph(ctx, text, aspect)
 		if ctx.Err() != nil {
 			h.Finish(func() {})
 			return
@@ -244,11 +252,22 @@ func (t *graphTab) show(a *graphAnalysis) {
 	t.showKernels(a)
 	t.showVertex(-1)
 	t.summary.SetText(a.summary)
+	t.relayoutSoon()
+}
+
+// relayoutSoon lays the drawing's pane out again once the texts above and
+// below it have wrapped: a wrapping label learns its height only when it
+// is laid out, after the drawing was placed (Fyne lays out in one pass),
+// and the drawing would overlap the row of controls above it.
+func (t *graphTab) relayoutSoon() {
+	do := uiDo // the hand-over in force now (tests swap it)
+	time.AfterFunc(60*time.Millisecond, func() { do(t.right.Refresh) })
 }
 
 // showVertex describes the selected vertex: its label, outcome and the
 // moves that win from it.
 func (t *graphTab) showVertex(v int) {
+	defer t.relayoutSoon()
 	g, sol := t.view.g, t.view.sol
 	if v < 0 || g == nil {
 		t.vertex.SetText("Tap a vertex to see its outcome and winning moves.")
@@ -294,7 +313,7 @@ type graphView struct {
 }
 
 // graphViewPad is kept free inside the view's border.
-const graphViewPad = 4
+const graphViewPad = 8
 
 // place fits the layout into a view of the given size with vertices as
 // large as the theme's text asks for: labels at body size or larger where

@@ -44,7 +44,7 @@ type graphAnalysis struct {
 // analyseGraph parses and solves text: Grundy labels and the kernel of an
 // acyclic graph, generalised values, outcomes and kernels of any graph, and
 // a drawing layout. It runs in a worker.
-func analyseGraph(ctx context.Context, text string) (*graphAnalysis, error) {
+func analyseGraph(ctx context.Context, text string, aspect float64) (*graphAnalysis, error) {
 	g, err := parseGraph(text)
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func analyseGraph(ctx context.Context, text string) (*graphAnalysis, error) {
 	}
 	layered := true
 	if a.draw {
-		a.lay, layered = g.DrawingLayout()
+		a.lay, layered = g.DrawingLayoutFor(aspect)
 	}
 	if !cyclic {
 		a.summary = acyclicSummary(g, a.sol, a.lay)

@@ -11,7 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func init() { projectorTabs = append(projectorTabs, projectorTab{tabGraph, projectGraph}) }
+func init() {
+	projectorTabs = append(projectorTabs, projectorTab{tabGraph, projectGraph}, projectorTab{tabGraph, projectLoopyGraph})
+}
 
 // projectGraph solves the plate game (coins of 1 or 2 into a plate of 10,
 // the tab's first example), taps vertex 0 and plays from it: every vertex
@@ -67,6 +69,48 @@ func projectGraph(t *testing.T, u *ui) []fyne.CanvasObject {
 	r = test.WidgetRenderer(g.view).(*graphRenderer)
 	require.Len(t, r.circles, 11)
 	objs := []fyne.CanvasObject{g.summary, g.vertex, g.playLabel, g.stopBtn, g.export, g.help, g.editorBtn}
+	for v := range r.circles {
+		objs = append(objs, r.circles[v], r.names[v], r.labels[v])
+	}
+	return objs
+}
+
+// projectLoopyGraph solves the random 14-vertex digraph with cycles (a
+// force layout, two vertices without moves) and the 4-cycle with its two
+// kernels, taps a vertex of the cycle and plays: the vertices lie inside
+// the drawing, apart, with labels of at least three quarters of body text;
+// the kernel selector, the game and the texts are in sight.
+func projectLoopyGraph(t *testing.T, u *ui) []fyne.CanvasObject {
+	g := u.graph
+	body := theme.TextSize()
+	var objs []fyne.CanvasObject
+	for _, example := range []string{"A token on a random digraph", "Two kernels"} {
+		selectGraphExample(t, g, example)
+		settle(u)
+		r := test.WidgetRenderer(g.view).(*graphRenderer)
+		d := g.view.drawing
+		require.NotNil(t, d)
+		require.Len(t, r.circles, g.view.g.Len())
+		size := g.view.Size()
+		for v, c := range r.circles {
+			name := g.view.g.Name(v)
+			assert.GreaterOrEqual(t, r.names[v].TextSize, 0.75*body, "%s: the name of %s", example, name)
+			assert.True(t, c.Position1.X >= 0 && c.Position1.Y >= 0 && c.Position2.X <= size.Width && c.Position2.Y <= size.Height,
+				"%s: %s inside the drawing", example, name)
+			for w := range v {
+				a, b := r.vertexCentre(v), r.vertexCentre(w)
+				assert.GreaterOrEqual(t, math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y)), 2*d.Radius-0.01, "%s: %s and %s apart", example, name, g.view.g.Name(w))
+			}
+		}
+	}
+	three, _ := g.view.g.Lookup("3")
+	g.view.Tapped(&fyne.PointEvent{Position: g.view.centre(three, g.view.Size())})
+	require.Equal(t, three, g.view.selected)
+	test.Tap(g.playBtn)
+	require.NotNil(t, g.game)
+	settle(u)
+	r := test.WidgetRenderer(g.view).(*graphRenderer)
+	objs = append(objs, g.summary, g.kernelSel, g.vertex, g.playLabel, g.stopBtn)
 	for v := range r.circles {
 		objs = append(objs, r.circles[v], r.names[v], r.labels[v])
 	}

@@ -92,12 +92,12 @@ func newNimTab(u *ui) *nimTab {
 	}
 	// One scroll for the whole analysis: the column sum comes first after
 	// the outcome, so that it is in sight without scrolling.
-	analysis := container.NewVScroll(container.NewVBox(
+	analysis := container.NewVScroll(container.New(scrollBarRoom{}, container.NewVBox(
 		t.form, t.outcome,
 		bold("Binary column sum"),
 		t.columns,
 		bold("Winning moves"),
-		t.moves.inline()))
+		t.moves.inline())))
 	t.split = container.NewHSplit(t.play.boardPane, analysis)
 	t.split.SetOffset(0.55)
 	t.play.onNimPosition = t.showGamePosition

@@ -325,6 +325,10 @@ func (p *playPane) show() {
 	}
 	last, computerMoved := m.lastComputerMove()
 	p.drawBoard(last, computerMoved)
+	// The board's height follows its rows: its pane lays it out again
+	// (refreshing the board alone leaves it at its old height, none
+	// before the first game).
+	p.boardPane.Refresh()
 	if r, ok := m.rules.(nimRules); ok && p.onNimPosition != nil {
 		p.onNimPosition(r.g, m.pos)
 	}

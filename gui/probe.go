@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // LatencyReport is what the UI-latency probe measured: how long a function
@@ -54,7 +54,7 @@ func StartLatencyProbe(path string, interval time.Duration, stop <-chan struct{}
 		}
 		updateStats.mu.Unlock()
 		if b, err := json.MarshalIndent(r, "", "  "); err == nil {
-			_ = renameio.WriteFile(path, append(b, '\n'), 0o644)
+			_ = safewrite.WriteFile(path, nil, append(b, '\n'))
 		}
 	}
 	go func() {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -31,15 +32,67 @@ func newProjectorUI(t *testing.T, size fyne.Size, present bool, tab string) *ui 
 	return u
 }
 
-// settle lays the window out until wrapped text and flowing rows have
-// found their heights (they ask for another pass through uiDo).
+// settle runs what the window would run by itself once an action is
+// done: the UI updates queued by workers and by layouts that ask for
+// another pass (flowing rows, and relayoutSoon's pass 400 ms after the
+// window opens or changes mode), and the driver's check before each frame
+// that lays out again the parents of objects whose minimum size changed
+// (Fyne's test canvas has no such check). It forces no other layout, so
+// that a widget that grows without changing its minimum size, and without
+// asking its container to lay it out again, shows here as it does in the
+// real window.
 func settle(u *ui) {
-	for range 4 {
+	deadline := time.Now().Add(500 * time.Millisecond)
+	for time.Now().Before(deadline) {
 		testQueue.drain()
-		u.win.Content().Refresh()
-		u.win.Resize(u.win.Canvas().Size())
+		ensureMinSizes(u)
+		time.Sleep(20 * time.Millisecond)
 	}
 	testQueue.drain()
+	ensureMinSizes(u)
+}
+
+// lastMins are the minimum sizes ensureMinSizes saw last, by window.
+var lastMins = map[*ui]map[fyne.CanvasObject]fyne.Size{}
+
+// ensureMinSizes does what the GLFW driver does before a frame: every
+// container or widget one of whose objects has a new minimum size is laid
+// out again (and so on up, as its own minimum size changes).
+func ensureMinSizes(u *ui) {
+	seen := lastMins[u]
+	if seen == nil {
+		seen = map[fyne.CanvasObject]fyne.Size{}
+		lastMins[u] = seen
+	}
+	for range 8 {
+		var stale []fyne.CanvasObject
+		var walk func(parent, o fyne.CanvasObject)
+		walk = func(parent, o fyne.CanvasObject) {
+			if !o.Visible() {
+				return
+			}
+			m := o.MinSize()
+			if old, ok := seen[o]; ok && old != m && parent != nil {
+				stale = append(stale, parent)
+			}
+			seen[o] = m
+			for _, c := range children(o) {
+				walk(o, c)
+			}
+		}
+		walk(nil, u.win.Content())
+		if len(stale) == 0 {
+			return
+		}
+		for _, p := range stale {
+			switch x := p.(type) {
+			case *fyne.Container:
+				x.Refresh()
+			case fyne.Widget:
+				test.WidgetRenderer(x).Layout(x.Size())
+			}
+		}
+	}
 }
 
 // projectorTab is one subtest of TestProjectorLayout: on a window opened
@@ -233,4 +286,16 @@ func columnTable(t *testing.T, o fyne.CanvasObject) fyne.CanvasObject {
 		t.Fatal("no column table")
 	}
 	return found
+}
+
+// TestWindowFitsA1280x720Screen: the window's minimum size, whichever tab
+// is shown, leaves a 1280×720 screen room for a desktop's panel and a
+// title bar (the nimlab binary opens the window 0.92 of the screen high).
+func TestWindowFitsA1280x720Screen(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1280, 662), false, tabNim)
+	for _, ti := range u.tabs.Items {
+		u.tabs.Select(ti)
+		settle(u)
+		assert.LessOrEqual(t, u.win.Content().MinSize().Height, float32(662), ti.Text)
+	}
 }

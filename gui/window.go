@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 
 	"github.com/nimlab/nimlab/solver/misere"
 )
@@ -103,13 +103,13 @@ func newUI(a fyne.App, present bool) *ui {
 	// that the window's minimum size never exceeds a 1024×768 projector
 	// whatever is typed; at any usual size the tab fits and nothing scrolls.
 	u.tabs = container.NewAppTabs(
-		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), u.octal.content),
-		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), u.astron.content),
-		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), u.nim.content),
-		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), u.graph.content),
-		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), u.misere.content),
-		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), container.NewScroll(u.study.content)),
-		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), u.census.content),
+		container.NewTabItemWithIcon(tabOctal, theme.GridIcon(), tabPane(u.octal.content)),
+		container.NewTabItemWithIcon(tabAstron, theme.ColorPaletteIcon(), tabPane(u.astron.content)),
+		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), tabPane(u.nim.content)),
+		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), tabPane(u.graph.content)),
+		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), tabPane(u.misere.content)),
+		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), tabPane(container.NewScroll(u.study.content))),
+		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), tabPane(u.census.content)),
 	)
 	u.tabIcons = make([]fyne.Resource, len(u.tabs.Items))
 	for i, ti := range u.tabs.Items {
@@ -309,7 +309,7 @@ func exportTo(path string, produce func() ([]byte, error)) error {
 	if err != nil {
 		return err
 	}
-	return renameio.WriteFile(path, data, 0o644)
+	return safewrite.WriteFile(path, nil, data)
 }
 
 // dialogSize is most of the window: Fyne's file dialogs open small.
@@ -339,6 +339,32 @@ func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
 	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
 	d.Resize(u.dialogSize())
 	d.Show()
+}
+
+// tabPane wraps a tab's content so that, while another tab is shown, it
+// asks for no room: AppTabs makes the window at least as large as its
+// largest tab, and a tab not on screen keeps the sizes of its last layout
+// (a wrapped summary laid out narrow while the window was being built is
+// many lines tall), which made the window taller than a 1280×720 screen
+// left it. A shown tab asks for its content's minimum size as usual.
+func tabPane(content fyne.CanvasObject) fyne.CanvasObject {
+	l := &tabPaneLayout{}
+	l.pane = container.New(l, content)
+	return l.pane
+}
+
+type tabPaneLayout struct{ pane *fyne.Container }
+
+func (l *tabPaneLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if !l.pane.Visible() {
+		return fyne.Size{}
+	}
+	return objs[0].MinSize()
+}
+
+func (l *tabPaneLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 // cornerLayout lays its first object over the whole area and its second,

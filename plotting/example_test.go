@@ -52,3 +52,31 @@ func ExampleSequencePlot() {
 	fmt.Println(fig.Image.Bounds().Dx(), fig.Image.Bounds().Dy())
 	// Output: 1280 720
 }
+
+// A sequence plot for a journal column, 85 mm wide at 300 dpi with 8-point
+// tick labels, written as a PDF with its title, caption and command in the
+// document information.
+func ExampleSaveByExtension() {
+	values := []uint16{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0}
+	mm := 300 / 25.4 // pixels at 300 dpi
+	fig, err := plotting.SequencePlot(plotting.Sequence{Name: "0.07", Values: values}, plotting.SequenceOptions{
+		Size: plotting.Size{Width: int(85 * mm), Height: int(50 * mm), DPI: 300, TextPt: 8},
+		Export: plotting.Export{
+			Caption:  "0.07, heaps 0–35",
+			Command:  "nimlab octal 0.07 --n 35 --width 85mm --height 50mm --png g.pdf",
+			Keywords: []string{"Dawson's Kayles"},
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	path := filepath.Join(os.TempDir(), "nimlab-example-0.07.pdf")
+	if err := plotting.SaveByExtension(fig, path); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.Remove(path)
+	fmt.Println(fig.Title)
+	// Output: Grundy values of 0.07
+}

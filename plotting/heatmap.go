@@ -143,7 +143,7 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	// First guess of the ticks from the whole picture, then the data area
 	// the axes leave, then the ticks again for that area.
 	setTicks := func(dw, dh float64) {
-		xt := newIntTicks(float64(t.Cols-1), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(t.X0+t.Cols-1))+1)))
+		xt := newIntTicks(float64(t.Cols-1), int(dw/(2.5*st.textWidth(p.X.Tick.Label, tickLabelFor(t.X0+t.Cols-1))+1)))
 		yt := newIntTicks(float64(t.Rows-1), int(dh/(2.1*st.tick)))
 		// A square table reads best with the same steps on both axes.
 		if t.Cols == t.Rows && xt.step != yt.step {

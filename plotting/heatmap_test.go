@@ -103,7 +103,7 @@ func TestHeatmap801IsOnePixelPerCell(t *testing.T) {
 func TestHeatmapMoreCellsThanPixelsNeverBlends(t *testing.T) {
 	tb := octalSumTable(t, 700)
 	maxV := tb.maxValue()
-	fig, err := Heatmap(tb, HeatmapOptions{Size: Size{Width: 640, Height: 400, DPI: 96}, Palette: Uniform})
+	fig, err := Heatmap(tb, HeatmapOptions{Size: Size{Width: 640, Height: 400, DPI: 96}, Palette: Viridis})
 	require.NoError(t, err)
 	d := fig.Data
 	require.Less(t, d.Dx(), tb.Cols, "the test needs fewer pixels than cells")
@@ -111,7 +111,7 @@ func TestHeatmapMoreCellsThanPixelsNeverBlends(t *testing.T) {
 		r := tb.Rows - 1 - (y-d.Min.Y)*tb.Rows/d.Dy()
 		for x := d.Min.X; x < d.Max.X; x++ {
 			c := (x - d.Min.X) * tb.Cols / d.Dx()
-			want := Uniform.Colour(tb.At(c, r), maxV)
+			want := Viridis.Colour(tb.At(c, r), maxV)
 			if got := at(fig, x, y); got != want {
 				t.Fatalf("pixel (%d, %d) is %v, want the colour %v of cell (%d, %d)", x, y, got, want, c, r)
 			}

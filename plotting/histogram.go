@@ -114,7 +114,7 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 		headPx = (0.6 + 1.6*float64(len(labels))) * st.note
 	}
 	setAxes := func(dw, dh float64) {
-		p.X.Tick.Marker = newIntTicks(float64(maxV), int(dw/(2.5*st.textWidth(p.X.Tick.Label, formatInt(maxV)))+1))
+		p.X.Tick.Marker = newIntTicks(float64(maxV), int(dw/(2.5*st.textWidth(p.X.Tick.Label, tickLabelFor(maxV)))+1))
 		frac := math.Max(0.3, 1-headPx/dh)
 		if opts.LogY {
 			// gonum draws the axis in log10 units (see logTicks); the bars

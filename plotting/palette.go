@@ -81,11 +81,12 @@ var viridisStops = [...]uint32{
 	0x22a884, 0x44bf70, 0x7ad151, 0xbddf26, 0xfde725,
 }
 
-// Uniform is perceptually uniform (viridis: dark violet to yellow), readable
-// by colour-blind viewers and in grey.
-var Uniform = Palette{
-	Name:        "uniform",
-	Description: "perceptually uniform (viridis): dark violet = 0 up to yellow",
+// Viridis is matplotlib's perceptually uniform palette (dark violet to
+// yellow): equal steps of value look like equal steps of colour, it reads
+// for colour-blind viewers and stays ordered when printed in grey.
+var Viridis = Palette{
+	Name:        "viridis",
+	Description: "perceptually uniform, colour-blind safe (viridis): dark violet = 0 up to yellow",
 	colour: func(v, max int) color.NRGBA {
 		t := float64(v) / float64(max) * float64(len(viridisStops)-1)
 		i := int(t)
@@ -138,7 +139,7 @@ var Qualitative = Palette{
 }
 
 // Palettes lists the palettes by name, rainbow first (the default).
-var Palettes = []Palette{Rainbow, Uniform, Grey, Qualitative}
+var Palettes = []Palette{Rainbow, Viridis, Grey, Qualitative}
 
 // PaletteNames returns the names PaletteByName accepts.
 func PaletteNames() []string {
@@ -160,11 +161,14 @@ func unlimitedPaletteNames() []string {
 }
 
 // PaletteByName returns the named palette (case-insensitive; "gray" is
-// accepted for "grey"); the error lists the accepted names.
+// accepted for "grey", "uniform" for "viridis"); the error lists the accepted names.
 func PaletteByName(name string) (Palette, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
-	if n == "gray" {
+	switch n {
+	case "gray":
 		n = "grey"
+	case "uniform": // the name viridis had before
+		n = "viridis"
 	}
 	i := slices.IndexFunc(Palettes, func(p Palette) bool { return p.Name == n })
 	if i < 0 {

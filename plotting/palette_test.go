@@ -41,8 +41,8 @@ func TestRainbowRunsRedToViolet(t *testing.T) {
 	}
 }
 
-func TestUniformAndGreyGetLighterWithTheValue(t *testing.T) {
-	for _, p := range []Palette{Uniform, Grey} {
+func TestViridisAndGreyGetLighterWithTheValue(t *testing.T) {
+	for _, p := range []Palette{Viridis, Grey} {
 		const max = 40
 		prev := -1.0
 		for v := 0; v <= max; v++ {
@@ -52,8 +52,19 @@ func TestUniformAndGreyGetLighterWithTheValue(t *testing.T) {
 		}
 	}
 	assert.Equal(t, color.NRGBA{A: 255}, Grey.Colour(0, 9), "grey: 0 is black")
-	assert.Equal(t, nrgb(0x440154), Uniform.Colour(0, 9), "viridis starts dark violet")
-	assert.Equal(t, nrgb(0xfde725), Uniform.Colour(9, 9), "viridis ends yellow")
+	assert.Equal(t, nrgb(0x440154), Viridis.Colour(0, 9), "viridis starts dark violet")
+	assert.Equal(t, nrgb(0xfde725), Viridis.Colour(9, 9), "viridis ends yellow")
+	// Between its stops, against matplotlib's full 256-entry viridis table
+	// at 1/4, 1/2 and 3/4 (#3b528b, #21918c, #5ec962): within 3 levels.
+	for _, c := range []struct {
+		v   int
+		hex uint32
+	}{{1, 0x3b528b}, {2, 0x21918c}, {3, 0x5ec962}} {
+		got, want := Viridis.Colour(c.v, 4), nrgb(c.hex)
+		for i, d := range []int{int(got.R) - int(want.R), int(got.G) - int(want.G), int(got.B) - int(want.B)} {
+			assert.LessOrEqual(t, max(d, -d), 3, "viridis(%d/4) channel %d: %v, matplotlib %v", c.v, i, got, want)
+		}
+	}
 }
 
 func TestQualitativeColoursAreDistinct(t *testing.T) {
@@ -68,13 +79,16 @@ func TestQualitativeColoursAreDistinct(t *testing.T) {
 }
 
 func TestPaletteByName(t *testing.T) {
-	for _, name := range []string{"rainbow", "uniform", "grey", "qualitative", "Gray", " RAINBOW "} {
+	for _, name := range []string{"rainbow", "viridis", "grey", "qualitative", "Gray", " RAINBOW ", "uniform"} {
 		p, err := PaletteByName(name)
 		require.NoError(t, err, name)
 		assert.NotEmpty(t, p.Name)
 	}
-	_, err := PaletteByName("jet")
-	assert.EqualError(t, err, `unknown palette "jet"; accepted: rainbow, uniform, grey, qualitative`)
+	p, err := PaletteByName("uniform")
+	require.NoError(t, err)
+	assert.Equal(t, "viridis", p.Name, "uniform, the old name, is viridis")
+	_, err = PaletteByName("jet")
+	assert.EqualError(t, err, `unknown palette "jet"; accepted: rainbow, viridis, grey, qualitative`)
 }
 
 func TestColourClampsOutOfRangeValues(t *testing.T) {

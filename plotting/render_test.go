@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/plotting"
@@ -46,10 +47,17 @@ func renderFigures(t *testing.T) map[string]*plotting.Figure {
 		XLabel: "p (first star)", YLabel: "q (second star)", Export: ex("Astron, 0 ≤ p, q ≤ 11")})
 	require.NoError(t, err)
 	figs["heatmap-subscripts"], err = plotting.Heatmap(tab, plotting.HeatmapOptions{Size: size, Title: "Astron: G(A_{p,q}), 0 ≤ p ≤ 11",
-		XLabel: "p", YLabel: "q", Palette: plotting.Uniform, Export: ex("Astron, viridis")})
+		XLabel: "p", YLabel: "q", Palette: plotting.Viridis, Export: ex("Astron, viridis")})
 	require.NoError(t, err)
 	figs["quotient"], err = plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: "0.07", Orders: []int{1, 2, 2, 6, 6, 6, 12, 24, 24, 150}},
 		plotting.QuotientOrdersOptions{Size: size, Export: ex("misère quotients of 0.07")})
+	require.NoError(t, err)
+	long := make([]uint16, 400_001)
+	for i := range long {
+		long[i] = uint16(i % 5)
+	}
+	figs["long-sequence"], err = plotting.SequencePlot(plotting.Sequence{Name: "a test game", Values: long},
+		plotting.SequenceOptions{Size: size, Export: ex("heaps 0–4·10⁵")})
 	require.NoError(t, err)
 	pyr := plotting.NewSequencePyramid(vals)
 	figs["sequence-view"], err = plotting.SequenceViewPlot(pyr, plotting.SequenceViewOptions{Size: size,
@@ -72,6 +80,13 @@ func TestExportsRenderAlike(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			CheckExport(t, fig, filepath.Join(dir, name))
 		})
+	}
+	// The tick labels of a long axis, 2·10⁵, read back as written (the
+	// axis has room for three at this size).
+	text, err := rendercheck.PDFText(filepath.Join(dir, "long-sequence.pdf"))
+	require.NoError(t, err)
+	for _, label := range []string{"0", "2·10⁵", "4·10⁵"} {
+		assert.Contains(t, rendercheck.Lines(text), label)
 	}
 }
 

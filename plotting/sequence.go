@@ -129,7 +129,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	setAxes := func(dw, dh float64) {
 		if !opts.LogX {
-			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, formatInt(n)))+1))
+			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, tickLabelFor(n)))+1))
 		}
 		span := float64(max(maxV, 1))
 		// y spans [lo, hi] with the values in [0, maxV] and headPx free above.

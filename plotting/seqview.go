@@ -73,7 +73,7 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 	}
 	setAxes := func(dw, dh float64) {
 		if !v.LogX {
-			t := newIntTicks(v.X1-v.X0, int(dw/(2.8*st.textWidth(pl.X.Tick.Label, formatInt(int(v.X1))))+1))
+			t := newIntTicks(v.X1-v.X0, int(dw/(2.8*st.textWidth(pl.X.Tick.Label, tickLabelFor(int(v.X1))))+1))
 			pl.X.Tick.Marker = t
 		}
 		frac := math.Max(0.3, 1-headPx/dh)

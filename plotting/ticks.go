@@ -155,6 +155,19 @@ func formatInt(v int) string {
 	return m + "·10" + superscript(k)
 }
 
+// tickLabelFor is the label of a tick near v as the axis would write it:
+// v to two significant digits (400 001 → 4·10⁵, 1 234 → 1200). The space
+// tick labels need is measured on it, not on v, whose label past 99 999 is
+// as long as its digits (4.00001·10⁵) and would leave room for one tick.
+func tickLabelFor(v int) string {
+	a := max(v, -v)
+	p := 1
+	for a/p >= 100 {
+		p *= 10
+	}
+	return formatInt(v / p * p)
+}
+
 // FormatInt writes a whole number as nimlab's axes do: plain up to 99 999,
 // then m·10^e (3·10⁶, 2.5·10⁶).
 func FormatInt(v int) string { return formatInt(v) }

@@ -28,7 +28,7 @@ func TestAstronHeatmapPNGCellsAreTheNimbers(t *testing.T) {
 	g, err := astron.BuildGrid(context.Background(), r, 2, 60, 0, nil)
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "astron.png")
-	req := pngRequest{File: path, Size: plotting.Size{Width: 1000, Height: 800, DPI: 96}, Palette: plotting.Uniform}
+	req := pngRequest{File: path, Size: plotting.Size{Width: 1000, Height: 800, DPI: 96}, Palette: plotting.Viridis}
 	require.NoError(t, writeAstronHeatmapPNG(req, g, r))
 	img := decodePNG(t, path)
 	require.Equal(t, image.Rect(0, 0, 1000, 800), img.Bounds())
@@ -41,7 +41,7 @@ func TestAstronHeatmapPNGCellsAreTheNimbers(t *testing.T) {
 		}
 	}
 	for v, n := range counts {
-		assert.GreaterOrEqual(t, countColour(img, plotting.Uniform.Colour(v, g.Max())), n, "nimber %d", v)
+		assert.GreaterOrEqual(t, countColour(img, plotting.Viridis.Colour(v, g.Max())), n, "nimber %d", v)
 	}
 }
 
@@ -96,7 +96,7 @@ func TestAstronTablePNGBadInput(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--size", "10", "--dpi", "300"}, "nimlab: --dpi only applies to a picture: add --png FILE\n"},
-		{[]string{"--size", "10", "--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, uniform, grey, qualitative\n"},
+		{[]string{"--size", "10", "--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, viridis, grey, qualitative\n"},
 		{[]string{"--size", "10", "--png", "x.png", "--width", "99999"}, "nimlab: --width 99999 is out of range; accepted: 200 to 16384 pixels\n"},
 	} {
 		status, out, errOut := runCLI(t, append([]string{"astron", "table"}, c.args...)...)

@@ -20,6 +20,10 @@ var (
 	binaryOnce  sync.Once
 	binaryPath  string
 	binaryError error
+
+	headlessOnce  sync.Once
+	headlessPath  string
+	headlessError error
 )
 
 func TestMain(m *testing.M) {
@@ -49,6 +53,45 @@ func nimlabBinary(t *testing.T) string {
 	})
 	require.NoError(t, binaryError)
 	return binaryPath
+}
+
+// nimlabHeadlessBinary builds the headless binary (CGO_ENABLED=0: no
+// window, no Fyne), the one the census recipes run on a cluster's nodes.
+func nimlabHeadlessBinary(t *testing.T) string {
+	t.Helper()
+	nimlabBinary(t) // makes binaryDir, or skips in -short
+	headlessOnce.Do(func() {
+		headlessPath = filepath.Join(binaryDir, "nimlab-headless")
+		cmd := exec.Command("go", "build", "-tags", "migrated_fynedo", "-o", headlessPath, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			headlessError = errors.New(string(out))
+		}
+	})
+	require.NoError(t, headlessError)
+	return headlessPath
+}
+
+// TestHeadlessBinaryHasNoWindow: the headless build run without a
+// subcommand says in one line that it has no window and how to get one,
+// exit 2; its subcommands work.
+func TestHeadlessBinaryHasNoWindow(t *testing.T) {
+	bin := nimlabHeadlessBinary(t)
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin)
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit)
+	assert.Equal(t, 2, exit.ExitCode())
+	assert.Empty(t, stdout.String())
+	assert.Equal(t, 1, bytes.Count(stderr.Bytes(), []byte("\n")), stderr.String())
+	assert.Contains(t, stderr.String(), "has no window")
+	assert.Contains(t, stderr.String(), "make build", "says how to get the window")
+
+	out, err := exec.Command(bin, "octal", "0.07", "--json").Output()
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `"period": 34`)
 }
 
 // TestBinaryBadInputIsOneLine runs the real binary as a user would, in the

@@ -255,7 +255,7 @@ func TestCensusThroughGNUParallel(t *testing.T) {
 	if err != nil {
 		t.Skip("GNU parallel is not installed (make deps installs the Debian package parallel)")
 	}
-	bin := nimlabBinary(t)
+	bin := nimlabHeadlessBinary(t) // as resources/slurm/census-parallel.sh runs on the nodes
 	dir := t.TempDir()
 	single := filepath.Join(dir, "single.sqlite")
 	out, err := exec.Command(bin, "census", "0.1??", "--max", "4096", "--db", single).CombinedOutput()

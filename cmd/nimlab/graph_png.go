@@ -25,7 +25,7 @@ func checkGraphPicture(req pngRequest, g *graph.Graph) error {
 // layout for long cycles) with each vertex's value under its name,
 // P-positions filled and draws in orange, and kernel ringed.
 func writeGraphPicture(req pngRequest, g *graph.Graph, what string, values []string, p, d []bool, kernel []int) error {
-	lay, _ := g.DrawingLayout()
+	lay, _ := g.DrawingLayoutFor(float64(req.Size.Width) / float64(req.Size.Height))
 	opts := plotting.GraphOptions{Size: req.Size, Values: values, P: p, D: d, Selected: -1}
 	if kernel != nil {
 		opts.Ringed = make([]bool, g.Len())

@@ -53,12 +53,16 @@ func TestOctalPNGWritesTheSequencePlot(t *testing.T) {
 	// colour most of the data height tall.
 	assert.Greater(t, countColour(img, plotting.PreperiodColour), 300)
 
-	status, out, errOut = runCLI(t, "octal", "0.07", "--png", path, "--palette", "uniform")
-	require.Equal(t, exitOK, status, errOut)
-	assert.Contains(t, out, "picture: "+path+" (1920×1080)")
-	img = decodePNG(t, path)
-	assert.Equal(t, image.Rect(0, 0, 1920, 1080), img.Bounds())
-	assert.Greater(t, countColour(img, plotting.Uniform.Colour(9, 9)), 10, "the value 9 is drawn in the palette's last colour")
+	for _, name := range []string{"viridis", "uniform"} { // uniform: viridis's old name
+		status, out, errOut = runCLI(t, "octal", "0.07", "--png", path, "--palette", name)
+		require.Equal(t, exitOK, status, errOut)
+		assert.Contains(t, out, "picture: "+path+" (1920×1080)")
+		img = decodePNG(t, path)
+		assert.Equal(t, image.Rect(0, 0, 1920, 1080), img.Bounds())
+		assert.Greater(t, countColour(img, plotting.Viridis.Colour(9, 9)), 10, "%s: the value 9 is drawn in viridis's last colour (yellow)", name)
+		assert.Greater(t, countColour(img, plotting.Viridis.Colour(0, 9)), 10, "%s: the value 0 in its first (dark violet)", name)
+		assert.Zero(t, countColour(img, plotting.Rainbow.Colour(0, 9)), "%s: no rainbow red", name)
+	}
 }
 
 func TestOctalPNGWithoutAPeriodMarksNothing(t *testing.T) {
@@ -79,7 +83,7 @@ func TestOctalPNGBadInput(t *testing.T) {
 		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a number of pixels such as 1920 or a printed length such as 85mm, got \"wide\"\n"},
 		{[]string{"--png", "x.png", "--height", "50"}, "nimlab: --height 50 is out of range; accepted: 200 to 16384 pixels\n"},
 		{[]string{"--png", "x.png", "--dpi", "0"}, "nimlab: --dpi 0 is out of range; accepted: 10 to 2400\n"},
-		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, uniform, grey, qualitative\n"},
+		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, viridis, grey, qualitative\n"},
 	} {
 		args := append([]string{"octal", "0.07"}, c.args...)
 		status, out, errOut := runCLI(t, args...)

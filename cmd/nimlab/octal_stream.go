@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -15,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // streamFlags are the options of `nimlab octal` for runs in constant
@@ -26,6 +28,7 @@ type streamFlags struct {
 	verify, preperiod string
 	first, window     string
 	logEvery          string
+	frequencies       string
 }
 
 func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
@@ -35,6 +38,7 @@ func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
 	fl.StringVar(&f.first, "stream-first", strconv.Itoa(octal.DefaultStreamFirst), "constant-memory runs: values kept from heap 0 (rare heaps and rule-out splits must stay below)")
 	fl.StringVar(&f.window, "stream-window", strconv.Itoa(octal.DefaultStreamWindow), "constant-memory runs: last values kept (at least --stream-first + 32768)")
 	fl.StringVar(&f.logEvery, "log-every", "1m", "runs without a terminal (nohup, Slurm): how often a progress line goes to stderr")
+	fl.StringVar(&f.frequencies, "frequencies", "", "with --stream: write into folder DIR a file N for every power of two N (and the last heap) with a line \"value count\" for each value among G(1..N), as published tables of octal games give them")
 }
 
 // logInterval returns --log-every: how often a run without a terminal
@@ -87,6 +91,48 @@ type streamReport struct {
 	Last       []uint16 `json:"last_values"`
 	Seconds    float64  `json:"seconds"`
 	HeapsPerS  float64  `json:"heaps_per_second"`
+	// Frequencies, with --frequencies: the folder and the heap counts N
+	// of the files written there (G(1..N) counted).
+	Frequencies *frequenciesReport `json:"frequencies,omitempty"`
+}
+
+// frequenciesReport says what --frequencies wrote.
+type frequenciesReport struct {
+	Dir   string `json:"dir"`
+	Heaps []int  `json:"heaps"`
+}
+
+// checkFrequenciesDir makes the folder of --frequencies and checks that a
+// file can be written in it, before any work starts.
+func checkFrequenciesDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return badInput("--frequencies %s: %v; accepted: a folder you can write", dir, err)
+	}
+	return checkPathFlag("--frequencies", filepath.Join(dir, "1"), outputPath)
+}
+
+// writeFrequencies writes one file a power of two (and one for the last
+// heap), each a line "value count" for every value up to the largest.
+func writeFrequencies(dir string, f *octal.Frequencies) (*frequenciesReport, error) {
+	rep := &frequenciesReport{Dir: dir}
+	tables := f.Powers
+	if n := len(tables); n == 0 || tables[n-1].Heaps != f.Heaps {
+		tables = append(tables, octal.PowerFrequencies{Heaps: f.Heaps, Counts: f.Counts})
+	}
+	for _, t := range tables {
+		var b strings.Builder
+		for v, c := range t.Counts {
+			fmt.Fprintf(&b, "%d %d\n", v, c)
+		}
+		if err := safewrite.Write(filepath.Join(dir, strconv.Itoa(t.Heaps)), nil, func(w io.Writer) error {
+			_, err := io.WriteString(w, b.String())
+			return err
+		}); err != nil {
+			return nil, err
+		}
+		rep.Heaps = append(rep.Heaps, t.Heaps)
+	}
+	return rep, nil
 }
 
 // streamOptions reads --stream-first and --stream-window.
@@ -139,6 +185,14 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if !f.nSet {
 		return badInput("--stream needs the run's length; accepted: --stream --n N (computes G(0..N) in constant memory)")
 	}
+	if sf.frequencies != "" {
+		if f.long.resume != "" || f.long.checkpoint != "" {
+			return badInput("--frequencies counts values as they are computed and its counts are not saved in a checkpoint; accepted: --stream --n N --frequencies DIR without --checkpoint and --resume")
+		}
+		if err := checkFrequenciesDir(sf.frequencies); err != nil {
+			return err
+		}
+	}
 	n, err := parseCount("--n", f.n)
 	if err != nil {
 		return err
@@ -181,17 +235,26 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	// With a checkpoint the run goes in steps of 2^20 heaps (a second at
 	// most), saving the stream's windows every --checkpoint-every.
 	lastSave := time.Now()
+	var freq *octal.Frequencies
+	if sf.frequencies != "" {
+		freq = &octal.Frequencies{}
+	}
 	for err == nil && st.Len() <= n {
 		target := n
 		if path != "" {
 			target = min(n, st.Len()+1<<20)
 		}
-		err = st.Extend(ctx, target, func(p octal.Progress) {
+		progress := func(p octal.Progress) {
 			rate := float64(p.Done-startLen) / time.Since(start).Seconds()
 			bar.Update(int64(p.Done), int64(n+1))
 			bar.Describe(fmt.Sprintf("%s %s/s", code, humanCount(rate)))
 			logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, n+1, humanCount(rate), eta(float64(n+1-p.Done), rate))
-		})
+		}
+		if freq != nil {
+			err = st.ExtendCounting(ctx, target, freq, progress)
+		} else {
+			err = st.Extend(ctx, target, progress)
+		}
 		if err == nil && path != "" && st.Len() <= n && time.Since(lastSave) >= every {
 			err = octal.WriteStreamCheckpoint(path, code, n, st.State())
 			lastSave = time.Now()
@@ -215,13 +278,21 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	last := st.Kept(st.Len()-min(st.Len(), 20), st.Len())
 	rep := streamReport{Code: code.String(), Count: st.Len(), Space: st.Space().String(), Mask: int(st.Space().Mask),
 		HeapParity: st.Space().HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000), MaxValue: st.MaxValue(),
-		Last: last, Seconds: secs, HeapsPerS: float64(st.Len()-startLen) / secs}
+		Last: last, Seconds: secs, HeapsPerS: perSecond(int64(st.Len()-startLen), secs)}
+	if freq != nil {
+		if rep.Frequencies, err = writeFrequencies(sf.frequencies, freq); err != nil {
+			return err
+		}
+	}
 	if f.json {
 		return writeJSON(env.stdout, rep)
 	}
 	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(float64(st.Len()-startLen)/secs))
 	printSpace(env.stdout, st.Space(), rare, st.MaxValue())
 	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
+	if rep.Frequencies != nil {
+		fmt.Fprintf(env.stdout, "value frequencies of G(1..N): %d files in %s (N = %d … %d)\n", len(rep.Frequencies.Heaps), rep.Frequencies.Dir, rep.Frequencies.Heaps[0], rep.Frequencies.Heaps[len(rep.Frequencies.Heaps)-1])
+	}
 	return nil
 }
 
@@ -393,4 +464,14 @@ func (l *progressLogger) log(format string, args ...any) {
 	}
 	l.last = time.Now()
 	fmt.Fprintf(l.w, time.Now().UTC().Format("15:04:05 ")+format+"\n", args...)
+}
+
+// perSecond is n per second over secs, 0 when no time was measured: Go's
+// clock on Windows moves in steps of up to 15.6 ms, so a run that reads a
+// finished file can take 0 s there (and n/0 is no JSON number).
+func perSecond(n int64, secs float64) float64 {
+	if secs <= 0 {
+		return 0
+	}
+	return float64(n) / secs
 }

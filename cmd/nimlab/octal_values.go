@@ -238,7 +238,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Computed = vf.Len() - rep.ResumedFrom
-	rep.HeapsPerS = float64(rep.Computed) / rep.Seconds
+	rep.HeapsPerS = perSecond(rep.Computed, rep.Seconds)
 	rep.Count = count
 	rep.MaxValue, rep.MaxAt = vf.MaxValue()
 	rep.Escapes = vf.Escapes()

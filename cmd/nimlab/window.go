@@ -1,3 +1,5 @@
+//go:build cgo
+
 package main
 
 import (
@@ -13,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"github.com/go-gl/glfw/v3.3/glfw"
-	"github.com/google/renameio/v2"
+	"github.com/nimlab/nimlab/solver/safewrite"
 
 	"github.com/nimlab/nimlab/gui"
 )
@@ -37,6 +39,7 @@ var processStart = time.Now()
 
 func init() {
 	openWindow = func(present bool) error {
+		detachConsole()
 		log.SetOutput(&favouritesFilter{w: os.Stderr})
 		a := app.NewWithID(AppID)
 		gui.Version = versionString()
@@ -49,7 +52,7 @@ func init() {
 			marker := canvas.NewRaster(func(int, int) image.Image {
 				once.Do(func() {
 					ms := float64(time.Since(processStart).Microseconds()) / 1000
-					_ = renameio.WriteFile(path, fmt.Appendf(nil, "%.1f\n", ms), 0o644)
+					_ = safewrite.WriteFile(path, nil, fmt.Appendf(nil, "%.1f\n", ms))
 				})
 				return image.NewNRGBA(image.Rect(0, 0, 1, 1))
 			})

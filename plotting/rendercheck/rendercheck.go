@@ -133,29 +133,44 @@ func Scale(img image.Image, w, h int) *image.NRGBA {
 const Block = 4
 
 // Blocks returns img reduced k times: each pixel the mean of k×k (the
-// last partial row and column of blocks are dropped).
+// last partial row and column of blocks are dropped), on white.
 func Blocks(img image.Image, k int) *image.NRGBA {
-	b := img.Bounds()
-	out := image.NewNRGBA(image.Rect(0, 0, b.Dx()/k, b.Dy()/k))
+	m := toNRGBA(img)
+	out := image.NewNRGBA(image.Rect(0, 0, m.Rect.Dx()/k, m.Rect.Dy()/k))
+	sums := make([]float64, 3*out.Rect.Dx())
 	for by := 0; by < out.Rect.Dy(); by++ {
-		for bx := 0; bx < out.Rect.Dx(); bx++ {
-			var sum [3]float64
-			for y := 0; y < k; y++ {
-				for x := 0; x < k; x++ {
-					c := onWhite(img, b.Min.X+bx*k+x, b.Min.Y+by*k+y)
-					for i := range sum {
-						sum[i] += c[i]
-					}
+		clear(sums)
+		for y := by * k; y < by*k+k; y++ {
+			row := m.Pix[y*m.Stride:]
+			for x := 0; x < out.Rect.Dx()*k; x++ {
+				p := row[4*x : 4*x+4]
+				a := float64(p[3]) / 255
+				for i := 0; i < 3; i++ {
+					sums[3*(x/k)+i] += float64(p[i])*a + 255*(1-a)
 				}
 			}
+		}
+		for bx := 0; bx < out.Rect.Dx(); bx++ {
 			o := out.PixOffset(bx, by)
-			for i := range sum {
-				out.Pix[o+i] = uint8(sum[i]/float64(k*k) + 0.5)
+			for i := 0; i < 3; i++ {
+				out.Pix[o+i] = uint8(sums[3*bx+i]/float64(k*k) + 0.5)
 			}
 			out.Pix[o+3] = 255
 		}
 	}
 	return out
+}
+
+// toNRGBA returns img as an *image.NRGBA at the origin (img itself when it
+// is one).
+func toNRGBA(img image.Image) *image.NRGBA {
+	if m, ok := img.(*image.NRGBA); ok && m.Rect.Min == (image.Point{}) {
+		return m
+	}
+	b := img.Bounds()
+	m := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(m, m.Rect, img, b.Min, draw.Src)
+	return m
 }
 
 // MeanDiff returns the mean absolute difference of the colour channels of
@@ -192,15 +207,13 @@ func onWhite(m image.Image, x, y int) [3]float64 {
 // rest unchanged): r = img.Bounds() mirrors the whole picture, r = the data
 // area mirrors the data under unchanged axes.
 func FlipRows(img image.Image, r image.Rectangle) *image.NRGBA {
-	b := img.Bounds()
-	out := image.NewNRGBA(b)
-	draw.Draw(out, b, img, b.Min, draw.Src)
-	r = r.Intersect(b)
+	src := toNRGBA(img)
+	out := image.NewNRGBA(src.Rect)
+	copy(out.Pix, src.Pix)
+	r = r.Sub(img.Bounds().Min).Intersect(src.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		src := r.Max.Y - 1 - (y - r.Min.Y)
-		for x := r.Min.X; x < r.Max.X; x++ {
-			out.Set(x, y, img.At(x, src))
-		}
+		from := r.Max.Y - 1 - (y - r.Min.Y)
+		copy(out.Pix[out.PixOffset(r.Min.X, y):out.PixOffset(r.Max.X, y)], src.Pix[src.PixOffset(r.Min.X, from):src.PixOffset(r.Max.X, from)])
 	}
 	return out
 }

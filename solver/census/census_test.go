@@ -38,6 +38,9 @@ func TestParseFamily(t *testing.T) {
 		{"0.07", 1, []string{"0.07"}},
 		{"hex:0.?", 16, []string{"0.0", "0.1", "0.2"}},
 		{"0.?F", 16, []string{"0.0F", "0.1F"}},
+		// not a pattern: one code whose ? is CGSuite's modifier
+		{"0.{0!,2?,4?+}", 1, []string{"0.{0,2,4+}?"}},
+		{"04.30", 1, []string{"4.3"}},
 	}
 	for _, tc := range cases {
 		f, err := ParseFamily(tc.pattern)
@@ -67,9 +70,9 @@ func TestReadFamilyFile(t *testing.T) {
 	assert.Equal(t, []string{"0.77", "0.07", "4.7", "S(1,2,5)"}, codes(f))
 	assert.Equal(t, "0.33003", f.Games[3].Octal.String())
 	// Take-and-break codes that are not octal run on the general engine.
-	f, err = ReadFamily("@list", strings.NewReader("0.B\n4!.0\n"))
+	f, err = ReadFamily("@list", strings.NewReader("0.B\n4!.0\n0.7?\n0.*!3\n0.{1,2!}\n"))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"0.B", "4!.0"}, codes(f))
+	assert.Equal(t, []string{"0.B", "4!.0", "0.7?", "0.*!3", "0.6!"}, codes(f))
 	assert.True(t, f.Games[0].Octal.General())
 	_, err = ReadFamily("@list", strings.NewReader("0.77\n0.7.7\n"))
 	require.ErrorContains(t, err, "line 2")

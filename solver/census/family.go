@@ -77,7 +77,17 @@ func ParseFamily(pattern string) (Family, error) {
 	case strings.HasPrefix(strings.ToLower(p), "hex:"):
 		return codePattern(pattern, strings.TrimSpace(p[4:]), true)
 	case strings.Contains(p, "?"):
-		return codePattern(pattern, p, strings.ContainsAny(strings.ToUpper(p[strings.IndexByte(p+".", '.'):]), "89ABCDEF"))
+		fam, err := codePattern(pattern, p, strings.ContainsAny(strings.ToUpper(p[strings.IndexByte(p+".", '.'):]), "89ABCDEF"))
+		if err != nil {
+			// Not a pattern, but maybe one code whose ? is CGSuite's
+			// modifier "not all equal" ({2,3?+}, 0.{0,2?,4?+}): a
+			// family of one. (0.7? stays the pattern 0.70 … 0.77; the
+			// code 0.7? is read from a file, @FILE.)
+			if g, gerr := ParseGame(p); gerr == nil {
+				return Family{Pattern: pattern, Games: []Game{g}}, nil
+			}
+		}
+		return fam, err
 	}
 	// A single code is a family of one.
 	g, err := ParseGame(p)

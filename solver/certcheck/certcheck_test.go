@@ -157,6 +157,7 @@ func TestTampering(t *testing.T) {
 	h07, v07 := certOf(t, "0.07")
 	hL, vL := certOf(t, "4.[3]")
 	hN, vN := certOf(t, "0.[3]")
+	hM, vM := certOf(t, "4.1[3]") // proven with the period doubled
 	type tamper struct {
 		name  string
 		data  []byte
@@ -213,6 +214,7 @@ func TestTampering(t *testing.T) {
 		{"wrong saltus (Guy–Smith)", with(h07, v07, func(h *certificate.Header, v []uint16) []uint16 { h.Claim.Saltus = 1; return v }), "saltus", -1},
 		{"wrong saltus (arithmetic)", with(hL, vL, func(h *certificate.Header, v []uint16) []uint16 { h.Claim.Saltus++; return v }), "periodicity", -1},
 		{"base heap too small", with(hL, vL, func(h *certificate.Header, v []uint16) []uint16 { h.Theorem.Base--; return v }), "theorem", -1},
+		{"threes-tail without the period multiple", with(hM, vM, func(h *certificate.Header, v []uint16) []uint16 { h.Theorem.Multiple = 1; return v }), "threes-tail-c", -1},
 		{"Nim lemma period 2", with(hN, vN, func(h *certificate.Header, v []uint16) []uint16 { h.Claim.Period = 2; return v }), "period", -1},
 		{"corrupt block", flipped, "block-decode", -1},
 		{"truncated block", truncated, "block-length", -1},

@@ -55,7 +55,7 @@ type DrawnEdge struct {
 const (
 	radiusAlong  = 0.40
 	radiusAcross = 0.45
-	radiusForce  = 0.4
+	radiusForce  = 0.42
 )
 
 // Place puts the layout into a drawing of the options' size: the layers
@@ -80,9 +80,35 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 	}
 	if l.Layers == nil {
 		side := min(o.Width, o.Height)
-		r := min(o.MaxRadius, fit(radiusForce*l.MinDist, 1, side), (side-2*o.Pad)/2)
-		if n == 1 {
-			r = min(o.MaxRadius, (side-2*o.Pad)/2)
+		r := min(o.MaxRadius, (side-2*o.Pad)/2)
+		if n > 1 {
+			// The least distance between two vertices once stretched
+			// into the rectangle less the margins for circles of radius
+			// rad (n² pairs: a force layout is for graphs of a few
+			// hundred vertices). Larger circles leave less room, so the
+			// radius is found by a few rounds from the largest; the last
+			// round only shrinks it, which only moves vertices apart.
+			lo, hi := l.extent()
+			least := func(rad float64) float64 {
+				m := rad + o.Pad
+				top := m
+				if loops {
+					top += 1.2 * rad
+				}
+				sx := max(o.Width-2*m, 1) / max(hi.X-lo.X, 1e-9)
+				sy := max(o.Height-m-top, 1) / max(hi.Y-lo.Y, 1e-9)
+				d := math.Inf(1)
+				for u := range n {
+					for v := range u {
+						d = min(d, math.Hypot((l.X[u]-l.X[v])*sx, (l.Y[u]-l.Y[v])*sy))
+					}
+				}
+				return d
+			}
+			for range 5 {
+				r = min(o.MaxRadius, (side-2*o.Pad)/2, radiusForce*least(r))
+			}
+			r = min(r, radiusForce*least(r))
 		}
 		d.Radius = max(r, 2)
 		top := d.Radius + o.Pad
@@ -93,11 +119,7 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 		// Stretched to the rectangle on each axis: a force layout has no
 		// preferred proportions worth the empty space (and stretching
 		// only moves vertices further apart than MinDist).
-		lo, hi := Point{1, 1}, Point{0, 0}
-		for v := range n {
-			lo = Point{min(lo.X, l.X[v]), min(lo.Y, l.Y[v])}
-			hi = Point{max(hi.X, l.X[v]), max(hi.Y, l.Y[v])}
-		}
+		lo, hi := l.extent()
 		stretch := func(t, lo, hi float64) float64 {
 			if hi-lo < 1e-9 {
 				return 0.5
@@ -242,4 +264,14 @@ func (g *Graph) hasEdge(u, w int) bool {
 		}
 	}
 	return false
+}
+
+// extent is the smallest box holding every vertex.
+func (l *Layout) extent() (lo, hi Point) {
+	lo, hi = Point{1, 1}, Point{0, 0}
+	for v := range l.X {
+		lo = Point{min(lo.X, l.X[v]), min(lo.Y, l.Y[v])}
+		hi = Point{max(hi.X, l.X[v]), max(hi.Y, l.Y[v])}
+	}
+	return lo, hi
 }

@@ -14,14 +14,19 @@ const maxSCCForLayers = 3
 // connected components of at most 3 vertices) in layers by the height of
 // its components, the vertices of a component side by side; any other
 // graph by a force layout (ForceLayout). Layered reports which was used.
-func (g *Graph) DrawingLayout() (l *Layout, layered bool) {
+func (g *Graph) DrawingLayout() (l *Layout, layered bool) { return g.DrawingLayoutFor(1) }
+
+// DrawingLayoutFor is DrawingLayout for a drawing aspect times as wide as
+// it is high: a force layout spreads its vertices over that shape (a
+// layered layout fits any shape by itself).
+func (g *Graph) DrawingLayoutFor(aspect float64) (l *Layout, layered bool) {
 	if lay, err := g.LayeredLayout(); err == nil {
 		return lay, true
 	}
 	sccs := g.sccs()
 	for _, c := range sccs {
 		if len(c) > maxSCCForLayers {
-			return g.ForceLayout(300), false
+			return g.ForceLayoutFor(300, aspect), false
 		}
 	}
 	return g.condensedLayout(sccs), true
@@ -64,7 +69,20 @@ func (g *Graph) condensedLayout(sccs [][]int) *Layout {
 // result has no layers: Layers, Layer and Slot are nil. Vertices without
 // moves in or out stand in a row along the bottom, apart from the rest
 // (pushed by all and pulled by none, they would take the corners).
-func (g *Graph) ForceLayout(iterations int) *Layout {
+func (g *Graph) ForceLayout(iterations int) *Layout { return g.ForceLayoutFor(iterations, 1) }
+
+// ForceLayoutFor is ForceLayout in a rectangle aspect times as wide as it
+// is high (of the square's area) instead of the square, its X and Y each
+// spanning [0, 1]: a drawing that stretches it to a pane of that shape
+// keeps its proportions.
+func (g *Graph) ForceLayoutFor(iterations int, aspect float64) *Layout {
+	if !(aspect > 0.1 && aspect < 10) {
+		aspect = max(0.1, min(10, aspect))
+		if math.IsNaN(aspect) {
+			aspect = 1
+		}
+	}
+	ax, ay := math.Sqrt(aspect), 1/math.Sqrt(aspect) // the rectangle's half sides
 	n := g.Len()
 	var alone, rest []int
 	for v := range n {
@@ -85,9 +103,9 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 				h.AddEdge(i, j)
 			}
 		}
-		inner := h.ForceLayout(iterations)
+		inner := h.ForceLayoutFor(iterations, aspect)
 		l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
-		row := 1 / (math.Sqrt(float64(n)) + 1) // the bottom row's share of the height
+		row := min(0.35, 1.5/(math.Sqrt(float64(n))+1)) // the bottom row's share of the height
 		for i, v := range rest {
 			l.X[v], l.Y[v] = inner.X[i], row+(1-row)*inner.Y[i]
 		}
@@ -105,7 +123,7 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 	y := make([]float64, n)
 	for v := range n {
 		a := 2*math.Pi*float64(v)/float64(max(n, 1)) - math.Pi/2
-		x[v], y[v] = 0.9*math.Cos(a), 0.9*math.Sin(a)
+		x[v], y[v] = 0.9*ax*math.Cos(a), 0.9*ay*math.Sin(a)
 	}
 	if n > 1 {
 		k := 2 / math.Sqrt(float64(n)) // the ideal edge length: area 4 shared out
@@ -144,15 +162,15 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 				dy[u] -= y[u] * k
 				if d := math.Hypot(dx[u], dy[u]); d > 0 {
 					s := min(d, temp) / d
-					x[u] = max(-1, min(1, x[u]+dx[u]*s))
-					y[u] = max(-1, min(1, y[u]+dy[u]*s))
+					x[u] = max(-ax, min(ax, x[u]+dx[u]*s))
+					y[u] = max(-ay, min(ay, y[u]+dy[u]*s))
 				}
 			}
 		}
 	}
-	spreadApart(x, y, 0.8*2/math.Sqrt(float64(max(n, 1))))
-	// Into [0, 1]², the same scale on both axes so that shapes keep their
-	// proportions, centred.
+	spreadApart(x, y, 2/math.Sqrt(float64(max(n, 1))))
+	// Into [0, 1]², each axis spanning it (a drawing stretches it to a
+	// pane of the shape it was made for).
 	l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
 	if n == 0 {
 		return l
@@ -165,12 +183,13 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 		}
 	}()
 	minX, maxX, minY, maxY := slices.Min(x), slices.Max(x), slices.Min(y), slices.Max(y)
-	span := max(maxX-minX, maxY-minY)
 	for v := range n {
 		l.X[v], l.Y[v] = 0.5, 0.5
-		if span > 0 {
-			l.X[v] = 0.5 + (x[v]-(minX+maxX)/2)/span
-			l.Y[v] = 0.5 + (y[v]-(minY+maxY)/2)/span
+		if maxX > minX {
+			l.X[v] = (x[v] - minX) / (maxX - minX)
+		}
+		if maxY > minY {
+			l.Y[v] = (y[v] - minY) / (maxY - minY)
 		}
 	}
 	return l
@@ -181,7 +200,7 @@ func (g *Graph) ForceLayout(iterations int) *Layout {
 // other, which a drawing would have to shrink every vertex for).
 func spreadApart(x, y []float64, d float64) {
 	n := len(x)
-	for range 50 {
+	for range 200 {
 		moved := false
 		for u := range n {
 			for v := range u {

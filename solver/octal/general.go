@@ -442,9 +442,11 @@ func (e *generalEngine) heapValue(n int) int {
 				for c := a; c <= e.needDist; c++ {
 					or(e.row(e.dist[c], r))
 				}
-			default:
-				for i := a; i <= r; i++ {
-					e.markCount(d, r, i, opt, mark, or)
+			default: // all equal: k heaps of r/k, k ≥ a dividing r
+				for _, k := range divisors(r) {
+					if int(k) >= a {
+						e.markCount(d, r, int(k), opt, mark, or)
+					}
 				}
 			}
 		}

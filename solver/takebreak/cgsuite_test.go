@@ -1,6 +1,9 @@
 package takebreak
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,4 +103,180 @@ func TestCGSuiteOptions(t *testing.T) {
 		}
 		assert.Equal(t, tc.want, strings.Join(got, "  "), "%s heap %d", tc.code, tc.heap)
 	}
+}
+
+// cgsuiteDigitName is CGSuite's digit normalisation and naming
+// (Digit.apply and Digit.toString in TBCode.scala) transcribed as written
+// there, on its own representation: one constraint per heap count (-1 for
+// a count not allowed, else a Modifier), the last repeated for every larger
+// count when allowMore. It is the oracle of TestCGSuiteDigitNames.
+func cgsuiteDigitName(cons []int, allowMore bool) string {
+	const disallowed = -1
+	last := -1
+	for i, c := range cons {
+		if c != disallowed {
+			last = i
+		}
+	}
+	cons = cons[:last+1]
+	for allowMore && len(cons) < 4 {
+		cons = append(cons, cons[len(cons)-1])
+	}
+	effective := map[int]bool{}
+	for i, c := range cons {
+		if i >= 2 && c != disallowed {
+			effective[c] = true
+		}
+	}
+	norm := make([]int, len(cons))
+	for i, c := range cons {
+		switch {
+		case c == disallowed:
+			norm[i] = c
+		case len(effective) == 1:
+			for m := range effective {
+				norm[i] = m
+			}
+		case i <= 1:
+			norm[i] = int(Plain)
+		default:
+			norm[i] = c
+		}
+	}
+	if allowMore {
+		lastMatching := -1
+		for i, c := range norm {
+			if c != norm[len(norm)-1] {
+				lastMatching = i
+			}
+		}
+		norm = norm[:lastMatching+2]
+	}
+	if len(norm) == 0 {
+		return "0"
+	}
+	lastC := norm[len(norm)-1]
+	consistent := true
+	for _, c := range norm {
+		consistent = consistent && (c == lastC || c == disallowed)
+	}
+	mod := func(c int) string { return Modifier(c).String() }
+	var b strings.Builder
+	switch {
+	case consistent && !allowMore:
+		v := uint64(0)
+		for i, c := range norm {
+			if c != disallowed {
+				v |= 1 << uint(i)
+			}
+		}
+		if v < 32 {
+			b.WriteByte(digitChars[v])
+		} else {
+			fmt.Fprintf(&b, "&%d;", v)
+		}
+		b.WriteString(mod(lastC))
+	case consistent:
+		if len(norm) == 1 {
+			b.WriteString("*")
+		} else {
+			var parts []string
+			for i, c := range norm {
+				if c == lastC {
+					parts = append(parts, strconv.Itoa(i))
+				}
+			}
+			b.WriteString("{" + strings.Join(parts, ",") + "+}")
+		}
+		b.WriteString(mod(lastC))
+	default:
+		var parts []string
+		for i, c := range norm {
+			if c != disallowed {
+				parts = append(parts, strconv.Itoa(i)+mod(c))
+			}
+		}
+		plus := ""
+		if allowMore {
+			plus = "+"
+		}
+		b.WriteString("{" + strings.Join(parts, ",") + plus + "}")
+	}
+	return b.String()
+}
+
+// TestCGSuiteDigitNames: random brace lists (counts 0-6, each with its own
+// modifier or one after the brace, open-ended or not), single-character and
+// &n; digits with a modifier, and *, are named as CGSuite's normalisation
+// names them.
+func TestCGSuiteDigitNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 3))
+	mods := []string{"", "!", "?", "="}
+	for range 5000 {
+		var typed, want string
+		switch k := rng.IntN(10); {
+		case k < 2: // a character or &n; with one modifier
+			v := 1 + rng.IntN(45)
+			m := rng.IntN(4)
+			typed = "&" + strconv.Itoa(v) + ";"
+			if v < 32 {
+				typed = string(digitChars[v])
+			}
+			typed += mods[m]
+			cons := make([]int, 0, 6)
+			for i := 0; v>>i != 0; i++ {
+				if v>>i&1 != 0 {
+					cons = append(cons, m)
+				} else {
+					cons = append(cons, -1)
+				}
+			}
+			want = cgsuiteDigitName(cons, false)
+		case k < 3:
+			m := rng.IntN(4)
+			typed, want = "*"+mods[m], cgsuiteDigitName([]int{m}, true)
+		default:
+			perCount := rng.IntN(2) == 0
+			global := 0
+			if !perCount {
+				global = rng.IntN(4)
+			}
+			cons := []int{}
+			var parts []string
+			for c := range 7 {
+				if rng.IntN(2) == 0 {
+					continue
+				}
+				m := global
+				if perCount {
+					m = rng.IntN(4)
+				}
+				for len(cons) < c {
+					cons = append(cons, -1)
+				}
+				cons = append(cons, m)
+				parts = append(parts, strconv.Itoa(c)+mods[m*btoi(perCount)])
+			}
+			if len(parts) == 0 {
+				continue
+			}
+			open := rng.IntN(2) == 0
+			typed = "{" + strings.Join(parts, ",")
+			if open {
+				typed += "+"
+			}
+			typed += "}" + mods[global]
+			want = cgsuiteDigitName(cons, open)
+		}
+		c, err := Parse("0." + typed)
+		require.NoError(t, err, typed)
+		require.Equal(t, "0."+want, c.String(), "typed 0.%s", typed)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

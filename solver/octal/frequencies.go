@@ -1,0 +1,71 @@
+package octal
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+)
+
+// Frequencies counts how often each Grundy value occurs among the heaps a
+// stream has computed, and keeps the counts of G(1..2^k) at every power of
+// two the stream passes: the tables that records of octal games publish
+// (P. Rogalski's results count the heaps 1..N in this way), which need no
+// value kept. Heap 0 (always 0) is not counted.
+type Frequencies struct {
+	// Heaps is how many values are counted: G(1..Heaps).
+	Heaps int
+	// Counts[v] is how many of them equal v.
+	Counts []uint64
+	// Powers holds the counts at every power of two passed (1, 2, 4, …),
+	// in increasing order.
+	Powers []PowerFrequencies
+}
+
+// PowerFrequencies is the count of each value among G(1..Heaps), Heaps a
+// power of two.
+type PowerFrequencies struct {
+	Heaps  int
+	Counts []uint64
+}
+
+// add counts the values vals (the next ones after f.Heaps).
+func (f *Frequencies) add(vals []uint16) {
+	for _, v := range vals {
+		for int(v) >= len(f.Counts) {
+			f.Counts = append(f.Counts, 0)
+		}
+		f.Counts[v]++
+	}
+	f.Heaps += len(vals)
+	if f.Heaps >= 1 && f.Heaps&(f.Heaps-1) == 0 {
+		f.Powers = append(f.Powers, PowerFrequencies{Heaps: f.Heaps, Counts: append([]uint64(nil), f.Counts...)})
+	}
+}
+
+// ExtendCounting extends the stream as Extend does, until G(0..upTo) are
+// known, and counts every new value into f. It stops at every power of two
+// on the way so that f records the counts there. f must have counted
+// exactly the stream's values so far (a new Frequencies for a new stream).
+func (st *Stream) ExtendCounting(ctx context.Context, upTo int, f *Frequencies, progress ProgressFunc) error {
+	if f.Heaps != max(0, st.Len()-1) {
+		return fmt.Errorf("the frequencies count %d heaps and the stream has %d values: they must start together", f.Heaps, st.Len())
+	}
+	// A step never outruns the last window, so that its values are still
+	// kept when they are counted.
+	step := max(1, min(st.chunk(), st.window/2))
+	for st.Len() <= upTo {
+		n := st.Len()
+		// Stop at the next power of two: G(1..2^k) ends at heap 2^k.
+		to := min(upTo, n+step-1, 1<<bits.Len(uint(max(n-1, 0))))
+		if err := st.Extend(ctx, to, progress); err != nil {
+			return err
+		}
+		from := max(n, 1) // heap 0 is not counted
+		vals := st.Kept(from, st.Len())
+		if vals == nil {
+			return fmt.Errorf("the values G(%d..%d) are no longer kept (window %d)", from, st.Len()-1, st.window)
+		}
+		f.add(vals)
+	}
+	return nil
+}
