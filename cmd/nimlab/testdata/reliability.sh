@@ -137,6 +137,10 @@ run "misere --genus --seconds 3" 0 "stopped: the --seconds 3 budget ran out" 8 -
 if [ "$mode" = full ]; then
   run "misere 0.6 --table under ulimit -v" 0 "last verified partial quotient" 90 --ulimit -- misere 0.6 --table
 fi
+run "--stream under ulimit -v" 0 "last values" 60 --ulimit -- octal 0.106 --stream --n 3000000
+run "--stream beyond the address space" 2 "maps about .* of address space" 5 --ulimit -- octal 0.106 --stream --n 100000000000
+rm -f vv.nimv vv.nimv.partial
+run "--values-file under ulimit -v" 0 "all equal" 60 --ulimit -- octal 0.106 --max 3000000 --values-file vv.nimv
 run "census --jobs 10^6" 0 "8 games, 8 computed" 20 --ulimit -- census '0.1?' --max 1000 --jobs 1000000 --db j.sqlite
 
 # 6. Ctrl-C stops the general engine within a second (it took 25–47 s).
