@@ -99,9 +99,10 @@ test-windows-gui: deps
 test-wine: headless
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $(GO) build -tags $(TAGS) -o $(WINDIR)/nimlab-headless.exe ./cmd/nimlab
 	resources/wine/prefix.sh $(WINE_PREFIX)
-	cmd/nimlab/testdata/wine-check.sh $(WINDIR)/nimlab-headless.exe $(HEADLESS) $(WINE_PREFIX)
-	WINEPREFIX=$(CURDIR)/$(WINE_PREFIX) WINEDEBUG=-all GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \
-	  $(GO) test -tags $(TAGS),wine -ldflags=-checklinkname=0 -count=1 -timeout 30m -exec wine ./solver/...
+	@export WINEPREFIX=$(CURDIR)/$(WINE_PREFIX) WINEDEBUG=-all; trap 'wineserver -k' EXIT; set -ex; \
+	  cmd/nimlab/testdata/wine-check.sh $(WINDIR)/nimlab-headless.exe $(HEADLESS) $(WINE_PREFIX); \
+	  GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \
+	    $(GO) test -tags $(TAGS),wine -ldflags=-checklinkname=0 -count=1 -timeout 30m -exec wine ./solver/...
 
 # The real binary against hostile input (README, "Output files, interrupts
 # and limits"): exit statuses, messages, files unchanged, no runtime dumps
@@ -129,9 +130,10 @@ test-race: deps
 # census-merge.sbatch) run by a real Slurm: a single-node cluster on this
 # machine in a folder of its own, a 4-task array, the merge job after it,
 # a cancelled and a requeued task. As root (it installs slurm-wlm and munge
-# when missing); about 3 minutes, not part of make test.
-test-slurm: build
-	resources/slurm/test-slurm.sh $(BIN)
+# when missing); about 3 minutes, not part of make test. The jobs run the
+# headless build, as a cluster's nodes do.
+test-slurm: headless
+	resources/slurm/test-slurm.sh $(HEADLESS)
 
 bench: deps
 	$(GO) test -tags $(TAGS) -run '^$$' -bench . ./... | tee bench.out
@@ -141,25 +143,29 @@ lint:
 	$(GO) vet -tags $(TAGS) ./...
 
 # A desktop package made by the fyne tool (pinned here, installed into
-# bin/tools on first use): dist/nimlab.tar.xz holds the binary, the icon and
-# a .desktop entry (Comment, Categories from FyneApp.toml); unpack it and run
-# `sudo make install` inside to install it for every user. The tool reads
-# FyneApp.toml beside package main (cmd/nimlab/FyneApp.toml links to ours).
+# bin/tools on first use): dist/nimlab-VERSION-linux-ARCH-desktop.tar.xz
+# holds the binary, the icon and a .desktop entry (Comment, Categories from
+# FyneApp.toml), LICENSE, README.md, CITATION.cff and docs/; unpack it and
+# run `sudo make install` inside to install it for every user. The tool
+# reads FyneApp.toml beside package main (cmd/nimlab/FyneApp.toml links to
+# ours). VERSION is nimlab's version (cmd/nimlab/version.go).
 FYNE_TOOL := fyne.io/tools/cmd/fyne@v1.7.4
+VERSION   := $(shell sed -n 's/^var version = "\(.*\)"/\1/p' cmd/nimlab/version.go)
 package: deps
 	@[ -x bin/tools/fyne ] || GOBIN=$(CURDIR)/bin/tools $(GO) install $(FYNE_TOOL)
 	mkdir -p dist
 	@# The tool rewrites FyneApp.toml (build number, comments): keep ours.
 	cp FyneApp.toml dist/FyneApp.toml.orig
 	cd cmd/nimlab && ../../bin/tools/fyne package --os linux --release --tags $(TAGS); \
-	  status=$$?; cp ../../dist/FyneApp.toml.orig ../../FyneApp.toml; rm -f fyne_metadata_init.go; exit $$status
-	mv cmd/nimlab/nimlab.tar.xz dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz
-	@echo "package: dist/nimlab-$$($(GO) env GOOS)-$$($(GO) env GOARCH).tar.xz"
+	  status=$$?; cp ../../dist/FyneApp.toml.orig ../../FyneApp.toml; rm -f fyne_metadata_init.go ../../dist/FyneApp.toml.orig; exit $$status
+	resources/dist/dist.sh desktop $(VERSION) cmd/nimlab/nimlab.tar.xz
 
-# The long tests as well (minutes to an hour each; NIMLAB_LONG=1 switches
-# them on): long runs against published values and other solvers' hashes.
-test-long: deps
-	NIMLAB_LONG=1 $(GO) test -tags $(TAGS) -count=1 -timeout 180m ./...
+# Every release archive (docs: README, Install): the desktop package, the
+# static Linux headless binary, the Windows zip (window built with
+# mingw-w64, and headless), the macOS headless binaries, SHA-256 sums. Slow
+# (the desktop package and the Windows window compile Fyne's C parts).
+dist: package
+	resources/dist/dist.sh others $(VERSION) $(TAGS)
 
 # Every Go fuzz target (func Fuzz… in a _test.go file), FUZZ_EXECS executions
 # each (default a million), or FUZZ_TIME each when set (e.g. FUZZ_TIME=10m).

@@ -253,8 +253,9 @@ func newAstronTab(u *ui) *astronTab {
 }
 
 // astronEvalLines is how many lines of text the evaluation's place under
-// the heatmap holds: its state, the heading, a winning move.
-const astronEvalLines = 4.6
+// the heatmap holds: its state, a heading of two lines and a winning move
+// of two.
+const astronEvalLines = 5.4
 
 // scrollBarRoom keeps its one object clear of a vertical scroll bar
 // drawn over the right-hand edge of a scroll's content.

@@ -138,7 +138,7 @@ func TestCensusTabCancelKeepsFinishedGamesAndResumes(t *testing.T) {
 func TestCensusTabBadInput(t *testing.T) {
 	u := newTestUI(t)
 	c := u.census
-	c.family.SetText("0.G?")
+	c.family.SetText("0.#?")
 	test.Tap(c.run)
 	assert.True(t, c.inputError.Visible())
 	assert.Contains(t, c.inputError.Text, "Not a family")

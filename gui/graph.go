@@ -81,6 +81,7 @@ type graphTab struct {
 	solve    *widget.Button
 	load     *widget.Button
 	errLabel *widget.Label
+	errBox   *container.Scroll // holds errLabel
 	summary  *widget.Label
 	vertex   *widget.Label
 	view     *graphView
@@ -127,6 +128,11 @@ func newGraphTab(u *ui) *graphTab {
 	t.errLabel.Importance = widget.DangerImportance
 	t.errLabel.Wrapping = fyne.TextWrapWord
 	t.errLabel.Hide()
+	// A parse error quotes the line it is about, which may be long: it
+	// scrolls in a few lines' height rather than push the editor's
+	// buttons (and the window's edge) away.
+	t.errBox = container.NewVScroll(t.errLabel)
+	t.errBox.Hide()
 	t.summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.view = newGraphView()
@@ -138,7 +144,7 @@ func newGraphTab(u *ui) *graphTab {
 	t.loader = newGraphLoader()
 	t.editor = container.NewBorder(
 		container.NewVBox(t.examples, container.NewHBox(t.load, t.solve), t.loader.content),
-		t.errLabel, nil, nil, t.text)
+		t.errBox, nil, nil, t.text)
 	t.editorBtn = widget.NewButtonWithIcon("Editor", theme.DocumentCreateIcon(), t.toggleEditor)
 	t.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), t.exportDrawing)
 	t.help = widget.NewButtonWithIcon("How to read", theme.HelpIcon(), t.showLegend)
@@ -232,9 +238,17 @@ func (t *graphTab) Solve() {
 			if err != nil {
 				t.errLabel.SetText(err.Error())
 				t.errLabel.Show()
+				line := fyne.MeasureText("Ag", theme.TextSize(), fyne.TextStyle{}).Height
+				t.errBox.SetMinSize(fyne.NewSize(0, 4*line+2*theme.InnerPadding()))
+				t.errBox.Show()
+				t.editor.Refresh() // a shown box needs a place
 				return
 			}
 			t.errLabel.Hide()
+			if t.errBox.Visible() {
+				t.errBox.Hide()
+				t.editor.Refresh()
+			}
 			t.show(a)
 		})
 	})
@@ -348,7 +362,11 @@ func (v *graphView) Tapped(ev *fyne.PointEvent) {
 	if v.g == nil || v.lay == nil {
 		return
 	}
-	v.Select(v.place(v.Size()).Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
+	d := v.drawing // as drawn, unless the view changed size since
+	if s := v.Size(); d == nil || d.Width != float64(s.Width) || d.Height != float64(s.Height) {
+		d = v.place(s)
+	}
+	v.Select(d.Nearest(graph.Point{X: float64(ev.Position.X), Y: float64(ev.Position.Y)}))
 }
 
 // Select marks vertex w (−1 for none) and tells OnSelect.
@@ -370,6 +388,7 @@ func newGraphView() *graphView {
 func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) {
 	v.g, v.sol, v.lay = g, sol, lay
 	v.loopy, v.inKernel = nil, nil
+	v.drawing = nil
 	v.selected = -1
 	v.Refresh()
 }
@@ -378,6 +397,7 @@ func (v *graphView) Set(g *graph.Graph, sol *graph.Solution, lay *graph.Layout) 
 // graph with a cycle) and marks kernel (nil: none).
 func (v *graphView) SetLoopy(g *graph.Graph, sol *graph.Solution, lay *graph.Layout, loopy *graph.LoopySolution, kernel []int) {
 	v.g, v.sol, v.lay, v.loopy = g, sol, lay, loopy
+	v.drawing = nil
 	v.selected = -1
 	v.SetKernel(kernel)
 }
@@ -472,9 +492,16 @@ func (r *graphRenderer) rebuild() {
 	if r.g != g || r.lay != r.v.lay {
 		r.g, r.lay = g, r.v.lay
 		r.edges, r.circles, r.names, r.labels, r.objects = nil, nil, nil, nil, nil
-		// The number of segments of each edge does not depend on the size.
+		// An edge has the segments of its path through its bends, and in
+		// a drawing that wraps into rows (which depends on the size) two
+		// more for each turn; the barbs last. Unused segments are hidden.
+		wraps := r.v.lay.Layers != nil && len(r.v.lay.Layers) >= 6
 		for _, e := range r.v.place(fyne.NewSize(400, 300)).Edges {
-			lines := make([]*canvas.Line, len(e.Path)+1)
+			segments := len(e.Path) - 1
+			if wraps {
+				segments += 2 * min(segments, graph.MaxRows-1)
+			}
+			lines := make([]*canvas.Line, segments+2)
 			for i := range lines {
 				lines[i] = canvas.NewLine(color.Transparent)
 				r.objects = append(r.objects, lines[i])
@@ -588,12 +615,21 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		for _, l := range lines {
 			l.StrokeWidth = width
 		}
-		k := len(e.Path) - 1
-		for j := range k {
-			lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
+		k := min(len(e.Path)-1, len(lines)-2)
+		for j := range len(lines) - 2 {
+			lines[j].Hidden = j >= k
+			if j < k {
+				lines[j].Position1, lines[j].Position2 = pt(e.Path[j]), pt(e.Path[j+1])
+			}
 		}
+		if k < len(e.Path)-1 {
+			// More turns than foreseen (cannot happen): straight to the tip.
+			lines[k-1].Position2 = pt(e.Path[len(e.Path)-1])
+		}
+		tip := e.Path[len(e.Path)-1]
 		for j, h := range e.Head {
-			lines[k+j].Position1, lines[k+j].Position2 = pt(e.Path[k]), pt(h)
+			b := lines[len(lines)-2+j]
+			b.Position1, b.Position2 = pt(tip), pt(h)
 		}
 	}
 	rad := float32(d.Radius)

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -115,4 +116,27 @@ func projectLoopyGraph(t *testing.T, u *ui) []fyne.CanvasObject {
 		objs = append(objs, r.circles[v], r.names[v], r.labels[v])
 	}
 	return objs
+}
+
+// TestGraphLongErrorKeepsEditor: a bad line hundreds of characters long
+// (the error quotes it) scrolls in its box; the editor's buttons, the
+// error box and the toolbar stay on a 1024×768 screen and the window asks
+// for no more than it.
+func TestGraphLongErrorKeepsEditor(t *testing.T) {
+	for _, present := range []bool{true, false} {
+		u := newProjectorUI(t, fyne.NewSize(1024, 768), present, tabGraph)
+		g := u.graph
+		waitJobs(t, &g.jobs)
+		if !g.editor.Visible() {
+			test.Tap(g.editorBtn)
+		}
+		g.text.SetText(strings.Repeat("12 34 ", 120))
+		test.Tap(g.solve)
+		waitJobs(t, &g.jobs)
+		settle(u)
+		require.True(t, g.errLabel.Visible())
+		assert.Contains(t, g.errLabel.Text, "line 1")
+		assert.LessOrEqual(t, u.win.Content().MinSize().Height, float32(768))
+		assertOnScreen(t, u.win.Canvas(), g.solve, g.examples, g.errBox, g.editorBtn, g.view)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/solver/graph"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -109,4 +110,39 @@ func TestGraphExportPicture(t *testing.T) {
 	assert.Contains(t, fig.Caption, "11 vertices, 19 moves")
 	g.analysis.draw = false
 	assert.Nil(t, g.drawingPicture(), "nothing drawn, nothing to export")
+}
+
+// TestGraphLongChainWraps: a chain of 31 heaps in a wide view wraps into
+// rows; each edge shows exactly its path's segments and two barbs (the
+// segments kept for turns hidden when unused), every circle inside.
+func TestGraphLongChainWraps(t *testing.T) {
+	u := newTestUI(t)
+	g := u.graph
+	waitJobs(t, &g.jobs)
+	chain, err := graph.SubtractionGame([]int{1, 2}, 30)
+	require.NoError(t, err)
+	g.text.SetText(graphText(chain))
+	test.Tap(g.solve)
+	waitJobs(t, &g.jobs)
+	for _, size := range []fyne.Size{{Width: 1000, Height: 420}, {Width: 420, Height: 1000}, {Width: 1000, Height: 420}} {
+		g.view.Resize(size)
+		r := test.WidgetRenderer(g.view).(*graphRenderer)
+		d := g.view.drawing
+		require.NotNil(t, d)
+		if size.Width > size.Height {
+			assert.Greater(t, d.Rows, 1, "wraps in a wide view")
+		}
+		for i, e := range d.Edges {
+			shown := 0
+			for _, l := range r.edges[i] {
+				if l.Visible() {
+					shown++
+				}
+			}
+			assert.Equal(t, len(e.Path)+1, shown, "edge %d", i)
+		}
+		for v, c := range r.circles {
+			assert.True(t, c.Position1.X >= 0 && c.Position1.Y >= 0 && c.Position2.X <= size.Width && c.Position2.Y <= size.Height, "vertex %d inside", v)
+		}
+	}
 }

@@ -103,6 +103,9 @@ func newNimTab(u *ui) *nimTab {
 	t.play.onNimPosition = t.showGamePosition
 	t.content = container.NewBorder(t.play.controls, nil, nil, nil, t.split)
 	t.Analyze()
+	// A game is on the board from the start (you move first), so that a
+	// class sees tokens, moves and the column sum as soon as the tab opens.
+	t.play.NewGame()
 	return t
 }
 

@@ -374,6 +374,8 @@ func (p *playPane) show() {
 			p.hintLabel.SetText("Hint: this is a P-position — every move loses against best play; make a small move and hope.")
 		}
 	}
+	// Without a hint its row goes to the board.
+	setVisible(p.hintLabel, p.hintLabel.Text != "")
 }
 
 // drawBoard draws each heap (coin, step) as a row of tokens, clickable in
@@ -396,7 +398,10 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 	if p.hints.Checked && m.humanTurn && !m.over && len(p.winning) > 0 {
 		hint = p.winning[0].To
 	}
-	side := theme.TextSize() * 2.6
+	// The tokens shrink to fit the board's width (a heap of 7 at 1024×768
+	// in presentation mode), down to tokenMinSide, before the board
+	// scrolls sideways.
+	sizing := &tokenSizing{pane: p.boardPane}
 	for i, h := range m.pos {
 		if h > maxPlayEntry {
 			continue
@@ -406,6 +411,8 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 			label.Importance = widget.HighImportance
 			label.SetText(label.Text + " ←")
 		}
+		sizing.labelW = max(sizing.labelW, label.MinSize().Width)
+		sizing.tokens = max(sizing.tokens, h)
 		objs := []fyne.CanvasObject{label}
 		for j := 0; j < h; j++ {
 			i, j := i, j
@@ -416,9 +423,9 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 			if !clickable || m.over || !m.humanTurn {
 				b.Disable()
 			}
-			objs = append(objs, container.NewGridWrap(fyne.NewSize(side, side), b))
+			objs = append(objs, container.NewStack(b))
 		}
-		rows = append(rows, container.NewHBox(objs...))
+		rows = append(rows, container.New(&tokenRowLayout{s: sizing}, objs...))
 	}
 	p.board.Objects = rows
 	p.board.Refresh()
@@ -453,4 +460,66 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Resize(fyne.NewSize(size.Width, h))
 	objs[1].Move(fyne.NewPos(0, h+pad))
 	objs[1].Resize(fyne.NewSize(size.Width, max(size.Height-h-pad, 0)))
+}
+
+// tokenSizing is shared by the rows of one board: the tokens' side, the
+// same in every row, is the largest that fits the widest row (most
+// tokens) in the board's width, between tokenMinSide and tokenMaxSide
+// text sizes; the tokens start at one column after the widest label.
+type tokenSizing struct {
+	labelW float32 // the widest row label
+	tokens int     // the most tokens in a row
+	side   float32 // the side at the last layout (0: none yet)
+	pane   fyne.CanvasObject
+}
+
+// Token sides in text sizes.
+const (
+	tokenMaxSide = 2.6
+	tokenMinSide = 1.4
+)
+
+func (s *tokenSizing) sideFor(width float32) float32 {
+	ts, pad := theme.TextSize(), theme.Padding()
+	if s.tokens == 0 {
+		return tokenMaxSide * ts
+	}
+	fit := (width-s.labelW-pad)/float32(s.tokens) - pad
+	return max(min(tokenMaxSide*ts, fit), tokenMinSide*ts)
+}
+
+// tokenRowLayout lays out a row: its label, then its tokens as squares.
+type tokenRowLayout struct{ s *tokenSizing }
+
+func (l *tokenRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding()
+	side := l.s.side
+	if side == 0 {
+		side = tokenMaxSide * theme.TextSize()
+	}
+	n := float32(len(objs) - 1)
+	w := l.s.labelW + pad + n*(tokenMinSide*theme.TextSize()+pad)
+	return fyne.NewSize(w, max(objs[0].MinSize().Height, side))
+}
+
+func (l *tokenRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	side := l.s.sideFor(size.Width)
+	if side != l.s.side {
+		l.s.side = side
+		// The rows' height follows the side: the board's pane lays the
+		// board out again (a frame later).
+		if pane := l.s.pane; pane != nil {
+			uiDo(pane.Refresh)
+		}
+	}
+	lh := objs[0].MinSize().Height
+	objs[0].Move(fyne.NewPos(0, (size.Height-lh)/2))
+	objs[0].Resize(fyne.NewSize(l.s.labelW, lh))
+	x := l.s.labelW + pad
+	for _, o := range objs[1:] {
+		o.Move(fyne.NewPos(x, (size.Height-side)/2))
+		o.Resize(fyne.NewSize(side, side))
+		x += side + pad
+	}
 }

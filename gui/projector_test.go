@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -111,6 +112,7 @@ var projectorTabs = []projectorTab{
 	{tabAstron, projectAstron},
 	{tabMisere, projectMisere},
 	{tabCensus, projectCensus},
+	{tabAstronStudy, projectStudy},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -237,6 +239,18 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
 }
 
+// projectStudy computes a small three-star cube: its first slice and the
+// controls must be in sight.
+func projectStudy(t *testing.T, u *ui) []fyne.CanvasObject {
+	s := u.study
+	waitJobs(t, &s.jobs)
+	s.size.SetText("40")
+	s.Compute()
+	waitJobs(t, &s.jobs)
+	settle(u)
+	return []fyne.CanvasObject{s.sliceImg, s.compute, s.size}
+}
+
 // listRows are the first n rows a list draws, in order: a test asks for
 // the rows that must be in sight.
 func listRows(t *testing.T, l *widget.List, n int) []fyne.CanvasObject {
@@ -298,4 +312,26 @@ func TestWindowFitsA1280x720Screen(t *testing.T) {
 		settle(u)
 		assert.LessOrEqual(t, u.win.Content().MinSize().Height, float32(662), ti.Text)
 	}
+}
+
+// TestNimTokensFitTheBoard starts 1 3 5 7 (the tab's own start) on a
+// 1024×768 projector in presentation mode: the seven tokens of the last
+// heap shrink to fit the board's pane instead of running off its edge.
+func TestNimTokensFitTheBoard(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1024, 768), true, tabNim)
+	p := u.nim.play
+	p.heaps.SetText("1 3 5 7")
+	p.NewGame()
+	settle(u)
+	saveLayoutShot(t, u.win.Canvas(), "1024x768-present-nim-1357")
+	var objs []fyne.CanvasObject
+	for i := range 4 {
+		for _, b := range tokens(p, i) {
+			objs = append(objs, b)
+		}
+	}
+	require.Len(t, objs, 16)
+	assertOnScreen(t, u.win.Canvas(), objs...)
+	side := objs[15].Size().Width
+	assert.GreaterOrEqual(t, side, tokenMinSide*theme.TextSize()-1, "tokens stay large enough to tap")
 }

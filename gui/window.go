@@ -108,7 +108,7 @@ func newUI(a fyne.App, present bool) *ui {
 		container.NewTabItemWithIcon(tabNim, theme.ListIcon(), tabPane(u.nim.content)),
 		container.NewTabItemWithIcon(tabGraph, theme.ComputerIcon(), tabPane(u.graph.content)),
 		container.NewTabItemWithIcon(tabMisere, theme.ContentUndoIcon(), tabPane(u.misere.content)),
-		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), tabPane(container.NewScroll(u.study.content))),
+		container.NewTabItemWithIcon(tabAstronStudy, theme.GridIcon(), tabPane(u.study.content)),
 		container.NewTabItemWithIcon(tabCensus, theme.StorageIcon(), tabPane(u.census.content)),
 	)
 	u.tabIcons = make([]fyne.Resource, len(u.tabs.Items))

@@ -63,3 +63,16 @@ func TestSaveByExtension(t *testing.T) {
 		assert.True(t, os.IsNotExist(statErr), "nothing written for %s", bad)
 	}
 }
+
+// TestPDFReproducible: with SOURCE_DATE_EPOCH set, the PDF records that
+// date and the same figure gives the same bytes.
+func TestPDFReproducible(t *testing.T) {
+	t.Setenv("SOURCE_DATE_EPOCH", "1700000000")
+	fig, err := Heatmap(Table{Cols: 2, Rows: 2, Values: []int{0, 1, 2, 3}}, HeatmapOptions{Size: Size{Width: 300, Height: 200, DPI: 96}, Title: "0 ≤ p ≤ 1"})
+	require.NoError(t, err)
+	var a, b bytes.Buffer
+	require.NoError(t, fig.Encode(&a, FormatPDF))
+	require.NoError(t, fig.Encode(&b, FormatPDF))
+	assert.Equal(t, a.Bytes(), b.Bytes())
+	assert.Contains(t, a.String(), "/CreationDate (D:20231114221320)")
+}

@@ -8,6 +8,9 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"os"
+	"strconv"
+	"time"
 
 	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot/font"
@@ -46,6 +49,12 @@ func newPDFCanvas(w, h vg.Length) *pdfCanvas {
 		UnitStr: "pt",
 		Size:    fpdf.SizeType{Wd: w.Points(), Ht: h.Points()},
 	})
+	if t, ok := sourceDate(); ok {
+		doc.SetCreationDate(t)
+		doc.SetModificationDate(t)
+	}
+	// Fonts and images in a fixed order (fpdf walks maps otherwise).
+	doc.SetCatalogSort(true)
 	doc.SetMargins(0, 0, 0)
 	doc.SetAutoPageBreak(false, 0)
 	doc.AddPage()
@@ -249,4 +258,15 @@ func (cw *countWriter) Write(p []byte) (int, error) {
 	n, err := cw.w.Write(p)
 	cw.n += int64(n)
 	return n, err
+}
+
+// sourceDate is the time SOURCE_DATE_EPOCH (seconds since 1970, the
+// reproducible-builds convention) gives, if set: the PDF's dates are then
+// that time and the same figure gives the same bytes.
+func sourceDate() (time.Time, bool) {
+	sec, err := strconv.ParseInt(os.Getenv("SOURCE_DATE_EPOCH"), 10, 64)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return time.Unix(sec, 0).UTC(), true
 }

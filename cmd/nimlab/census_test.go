@@ -118,6 +118,7 @@ func TestCensusBadInput(t *testing.T) {
 	dir := t.TempDir()
 	cases := [][]string{
 		{"census"},
+		{"census", "0.#?"},
 		{"census", "0.?é"},
 		{"census", "0.??", "--max", "zero"},
 		{"census", "0.??", "--time", "fast"},

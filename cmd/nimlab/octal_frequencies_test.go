@@ -52,3 +52,21 @@ func TestOctalFrequenciesRefused(t *testing.T) {
 		assert.Contains(t, errOut, "--frequencies", args)
 	}
 }
+
+// TestOctalFrequenciesFromValuesFile: a run on disk counts its file, and its
+// tables equal the published ones.
+func TestOctalFrequenciesFromValuesFile(t *testing.T) {
+	dir := t.TempDir()
+	fq := filepath.Join(dir, "fq")
+	status, out, errOut := runCLI(t, "octal", "0.167", "--max", "65537", "--values-file", filepath.Join(dir, "v.nimv"), "--frequencies", fq)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "value frequencies of G(1..N): 17 files in "+fq+" (N = 1 … 65536)")
+	for k := 1; k <= 16; k++ {
+		name := strconv.Itoa(1 << k)
+		want, err := os.ReadFile(filepath.Join("..", "..", "solver", "octal", "testdata", "frequencies", "0.167", name))
+		require.NoError(t, err)
+		got, err := os.ReadFile(filepath.Join(fq, name))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), "G(1..%s)", name)
+	}
+}

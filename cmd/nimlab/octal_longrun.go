@@ -34,6 +34,19 @@ func addLongRunFlags(fl *pflag.FlagSet, f *longRunFlags) {
 		"without it the first 2,000 are recomputed and the others checked against their options, every one or a sample")
 }
 
+// interval reads --checkpoint-every: a positive duration, a minute when
+// not given.
+func (f *longRunFlags) interval() (time.Duration, error) {
+	if f.every == "" {
+		return time.Minute, nil
+	}
+	every, err := time.ParseDuration(f.every)
+	if err != nil || every <= 0 {
+		return 0, badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.every)
+	}
+	return every, nil
+}
+
 // apply checks the run's size against MaxHeaps and the memory available,
 // loads --resume and wires --checkpoint into opts. Ctrl-C and SIGTERM cancel
 // the command's context (main installs the handler); the engine then saves
@@ -54,11 +67,9 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		return badInput("%s %d needs about %s of memory (2 bytes a heap), but only %s is available; accepted: at most about %d heaps here",
 			what, heaps, formatBytes(need), formatBytes(avail), max(0, (avail-(need-2*int64(heaps)))/2))
 	}
-	every := time.Minute
-	if f.every != "" {
-		if every, err = time.ParseDuration(f.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.every)
-		}
+	every, err := f.interval()
+	if err != nil {
+		return err
 	}
 	if f.resume != "" {
 		var values []uint16

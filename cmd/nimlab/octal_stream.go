@@ -102,6 +102,14 @@ type frequenciesReport struct {
 	Heaps []int  `json:"heaps"`
 }
 
+// printFrequencies says where --frequencies wrote its files.
+func printFrequencies(w io.Writer, r *frequenciesReport) {
+	if r == nil || len(r.Heaps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "value frequencies of G(1..N): %d files in %s (N = %d … %d)\n", len(r.Heaps), r.Dir, r.Heaps[0], r.Heaps[len(r.Heaps)-1])
+}
+
 // checkFrequenciesDir makes the folder of --frequencies and checks that a
 // file can be written in it, before any work starts.
 func checkFrequenciesDir(dir string) error {
@@ -203,11 +211,9 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if err := checkAddressSpace(2*int64(n+1), fmt.Sprintf("--stream --n %d", n), "a smaller --n, or a larger ulimit -v"); err != nil {
 		return err
 	}
-	every := time.Minute
-	if f.long.every != "" {
-		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
-		}
+	every, err := f.long.interval()
+	if err != nil {
+		return err
 	}
 	var st *octal.Stream
 	if f.long.resume != "" {
@@ -267,6 +273,12 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 		}
 	}
 	bar.Finish()
+	if err != nil && freq != nil && freq.Heaps > 0 {
+		// The values counted so far are exact: their tables are kept.
+		if fr, werr := writeFrequencies(sf.frequencies, freq); werr == nil {
+			err = fmt.Errorf("%w (the value frequencies of G(1..N) for N up to %d are in %s)", err, fr.Heaps[len(fr.Heaps)-1], fr.Dir)
+		}
+	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			if path != "" {
@@ -296,9 +308,7 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(float64(st.Len()-startLen)/secs))
 	printSpace(env.stdout, st.Space(), rare, st.MaxValue())
 	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
-	if rep.Frequencies != nil {
-		fmt.Fprintf(env.stdout, "value frequencies of G(1..N): %d files in %s (N = %d … %d)\n", len(rep.Frequencies.Heaps), rep.Frequencies.Dir, rep.Frequencies.Heaps[0], rep.Frequencies.Heaps[len(rep.Frequencies.Heaps)-1])
-	}
+	printFrequencies(env.stdout, rep.Frequencies)
 	return nil
 }
 
@@ -314,11 +324,9 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 		return err
 	}
 	opts := octal.VerifyOptions{Period: p, Preperiod: n0, Stream: so}
-	every := time.Minute
-	if f.long.every != "" {
-		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
-		}
+	every, err := f.long.interval()
+	if err != nil {
+		return err
 	}
 	if f.long.resume != "" {
 		state, err := octal.ReadVerifyCheckpoint(f.long.resume, code)

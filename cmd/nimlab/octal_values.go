@@ -35,29 +35,32 @@ func addValuesFileFlags(fl *pflag.FlagSet, f *valuesFileFlags) {
 
 // valuesReport is the JSON object of `nimlab octal --values-file`.
 type valuesReport struct {
-	Code        string   `json:"code"`
-	File        string   `json:"file"`
-	FileBytes   int64    `json:"file_bytes"`
-	Count       int64    `json:"count"`
-	Computed    int64    `json:"computed"`
-	ResumedFrom int64    `json:"resumed_from"`
-	MaxValue    int      `json:"max_value"`
-	MaxAt       int64    `json:"max_at"`
-	Escapes     int      `json:"escapes"`
-	Space       string   `json:"sparse_space,omitempty"`
-	Mask        int      `json:"mask"`
-	HeapParity  bool     `json:"heap_parity"`
-	RareCount   int      `json:"rare_count"`
-	Rare        []int    `json:"rare_heaps"`
-	FirstWindow int      `json:"first_window"`
-	LastWindow  int      `json:"last_window"`
-	FromFile    int      `json:"heaps_decided_from_file"`
-	FromFileAt  []int64  `json:"heaps_decided_from_file_at,omitempty"`
-	Last        []uint16 `json:"last_values"`
-	Checked     []int64  `json:"checked_heaps"`
-	CheckOK     bool     `json:"check_ok"`
-	Seconds     float64  `json:"seconds"`
-	HeapsPerS   float64  `json:"heaps_per_second"`
+	// Frequencies, with --frequencies: what was written (counted from the
+	// file once the run is done).
+	Frequencies *frequenciesReport `json:"frequencies,omitempty"`
+	Code        string             `json:"code"`
+	File        string             `json:"file"`
+	FileBytes   int64              `json:"file_bytes"`
+	Count       int64              `json:"count"`
+	Computed    int64              `json:"computed"`
+	ResumedFrom int64              `json:"resumed_from"`
+	MaxValue    int                `json:"max_value"`
+	MaxAt       int64              `json:"max_at"`
+	Escapes     int                `json:"escapes"`
+	Space       string             `json:"sparse_space,omitempty"`
+	Mask        int                `json:"mask"`
+	HeapParity  bool               `json:"heap_parity"`
+	RareCount   int                `json:"rare_count"`
+	Rare        []int              `json:"rare_heaps"`
+	FirstWindow int                `json:"first_window"`
+	LastWindow  int                `json:"last_window"`
+	FromFile    int                `json:"heaps_decided_from_file"`
+	FromFileAt  []int64            `json:"heaps_decided_from_file_at,omitempty"`
+	Last        []uint16           `json:"last_values"`
+	Checked     []int64            `json:"checked_heaps"`
+	CheckOK     bool               `json:"check_ok"`
+	Seconds     float64            `json:"seconds"`
+	HeapsPerS   float64            `json:"heaps_per_second"`
 }
 
 // parseSize reads a byte count such as 512M, 2G or 1073741824.
@@ -138,10 +141,13 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 			return badInput("--stream-first %d: accepted: at least 16384", first)
 		}
 	}
-	every := time.Minute
-	if f.long.every != "" {
-		if every, err = time.ParseDuration(f.long.every); err != nil || every <= 0 {
-			return badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.long.every)
+	every, err := f.long.interval()
+	if err != nil {
+		return err
+	}
+	if f.streamFl.frequencies != "" {
+		if err := checkFrequenciesDir(f.streamFl.frequencies); err != nil {
+			return err
 		}
 	}
 	path := vff.file
@@ -262,6 +268,15 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	if !ok {
 		return fmt.Errorf("%s: G(%d) is %d in the file but %d by the definition: the file is wrong", path, bad, got, want)
 	}
+	if f.streamFl.frequencies != "" {
+		freq, err := octal.FileFrequencies(ctx, vf, count-1, nil)
+		if err != nil {
+			return err
+		}
+		if rep.Frequencies, err = writeFrequencies(f.streamFl.frequencies, freq); err != nil {
+			return err
+		}
+	}
 	if f.json {
 		return writeJSON(env.stdout, rep)
 	}
@@ -280,6 +295,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	}
 	fmt.Fprintf(out, "last values (G(%d..%d)): %s\n", count-int64(len(rep.Last)), count-1, strings.Trim(fmt.Sprint(rep.Last), "[]"))
 	fmt.Fprintf(out, "checked from the definition: %d heaps (%s), all equal\n", len(rep.Checked), strings.Trim(fmt.Sprint(boundedInt64s(rep.Checked, 8)), "[]"))
+	printFrequencies(out, rep.Frequencies)
 	return nil
 }
 

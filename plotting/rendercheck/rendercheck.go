@@ -58,12 +58,23 @@ var Renderers = []Renderer{
 	{Name: "rsvg-convert", Format: "svg", Program: "rsvg-convert", args: func(in, out string, w, h, dpi int) []string {
 		return []string{"-w", strconv.Itoa(w), "-h", strconv.Itoa(h), "-b", "white", "-o", out, in}
 	}},
-	{Name: "imagemagick", Format: "svg", Program: "convert", args: func(in, out string, w, h, dpi int) []string {
+	{Name: "imagemagick", Format: "svg", Program: imageMagick, args: func(in, out string, w, h, dpi int) []string {
 		// ImageMagick's own SVG renderer takes a point for a pixel at
 		// 96 dpi: 4/3 of the picture's DPI draws it at its pixel size.
 		return []string{"-density", strconv.Itoa(dpi * 4 / 3), "-background", "white", in, "-flatten", out}
 	}},
 }
+
+// imageMagick is ImageMagick's program: convert (version 6, Debian 12),
+// or magick where only version 7's name is installed.
+var imageMagick = func() string {
+	if _, err := exec.LookPath("convert"); err != nil {
+		if _, err := exec.LookPath("magick"); err == nil {
+			return "magick"
+		}
+	}
+	return "convert"
+}()
 
 // For returns the renderers of a format ("pdf" or "svg").
 func For(format string) []Renderer {
@@ -97,7 +108,7 @@ func Require(t testing.TB, programs ...string) {
 }
 
 // Programs are every program the package runs.
-var Programs = []string{"pdftoppm", "gs", "rsvg-convert", "convert", "pdftotext", "pdfinfo"}
+var Programs = []string{"pdftoppm", "gs", "rsvg-convert", imageMagick, "pdftotext", "pdfinfo"}
 
 // Render draws the file with r and returns the result scaled to w×h.
 func Render(r Renderer, in string, w, h, dpi int) (*image.NRGBA, error) {

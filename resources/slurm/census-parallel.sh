@@ -17,7 +17,7 @@ FAMILY=${FAMILY:-0.???}
 MAX=${MAX:-1048576}
 SHARDS=${SHARDS:-4}
 # The nodes need no display: the headless build (make headless, or a
-# release's nimlab-VERSION-linux-amd64) as nimlab on PATH, or NIMLAB=its path.
+# release's nimlab-VERSION-linux-amd64-headless) as nimlab on PATH, or NIMLAB=its path.
 NIMLAB=${NIMLAB:-nimlab}
 OUT=${OUT:-census-shards}
 SSHLOGINS=${SSHLOGINS:-}

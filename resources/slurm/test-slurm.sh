@@ -17,7 +17,7 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/../.." && pwd)
-nimlab=${1:-${NIMLAB:-$repo/bin/nimlab}}
+nimlab=${1:-${NIMLAB:-$repo/bin/nimlab-headless}}
 FAMILY='0.??'
 MAX=65536 # a census of 64 games; shard 2 of 4 holds two of ~4 s (0.06, 0.76)
 TASKS=4
@@ -34,8 +34,9 @@ fail() {
 }
 
 [ "$(id -u)" = 0 ] || fail "needs root: it installs slurm-wlm and munge and runs slurmd, which starts jobs as their user"
-[ -x "$nimlab" ] || fail "no nimlab binary at $nimlab (make build, or pass its path)"
+[ -x "$nimlab" ] || fail "no nimlab binary at $nimlab (make headless, or pass its path)"
 nimlab=$(realpath "$nimlab")
+say "the jobs run $nimlab ($( (ldd "$nimlab" 2>&1 || true) | head -1 | sed 's/^[[:space:]]*//'))"
 
 # --- packages -------------------------------------------------------------
 missing=0

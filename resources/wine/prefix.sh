@@ -21,3 +21,5 @@ dll=$prefix/drive_c/windows/system32/bcryptprimitives.dll
 if [ ! -f "$dll" ] || [ "$src" -nt "$dll" ]; then
   x86_64-w64-mingw32-gcc -shared -O2 -o "$dll" "$src" -ladvapi32
 fi
+wineserver -p600 </dev/null >/dev/null 2>&1 || true
+wine cmd /c exit </dev/null >/dev/null 2>&1

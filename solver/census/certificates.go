@@ -13,8 +13,9 @@ import (
 
 // WriteCertificate writes the certificate of a periodic census game to dir
 // and returns the file's path. The census keeps no values, so the game is
-// computed again in auto mode up to the certificate's length (r.Heaps); the
-// period found must be the one recorded.
+// computed again in auto mode with the census's heap budget (auto mode stops
+// where the period is proven, r.Heaps values); the period found must be
+// the one recorded.
 func WriteCertificate(ctx context.Context, r *Result, dir, version string) (string, error) {
 	if r.Status != Periodic {
 		return "", fmt.Errorf("%s: no proven period recorded", r.Code)
@@ -23,7 +24,7 @@ func WriteCertificate(ctx context.Context, r *Result, dir, version string) (stri
 	if err != nil {
 		return "", err
 	}
-	return writeCertificate(ctx, code, octal.SolveOptions{Max: max(r.Heaps, 1)}, dir, version, r)
+	return writeCertificate(ctx, code, octal.SolveOptions{Max: max(r.Budget.MaxHeaps, r.Heaps, 1)}, dir, version, r)
 }
 
 // WriteGameCertificate computes code in auto mode (up to max heaps) and
@@ -40,9 +41,9 @@ func writeCertificate(ctx context.Context, code octal.Code, opts octal.SolveOpti
 	if !res.Certified {
 		return "", fmt.Errorf("%s: no period proven within %d heaps", code, opts.Max)
 	}
-	if want != nil && (res.Period.Period != want.Period || res.Period.Preperiod != want.Preperiod || res.Period.Saltus != want.Saltus) {
-		return "", fmt.Errorf("%s: computed again, the period is %d from %d (saltus %d), the census recorded %d from %d (saltus %d)",
-			code, res.Period.Period, res.Period.Preperiod, res.Period.Saltus, want.Period, want.Preperiod, want.Saltus)
+	if want != nil && (len(res.Values) != want.Heaps || res.Period.Period != want.Period || res.Period.Preperiod != want.Preperiod || res.Period.Saltus != want.Saltus) {
+		return "", fmt.Errorf("%s: computed again, the period is %d from %d (saltus %d, %d values), the census recorded %d from %d (saltus %d, %d values)",
+			code, res.Period.Period, res.Period.Preperiod, res.Period.Saltus, len(res.Values), want.Period, want.Preperiod, want.Saltus, want.Heaps)
 	}
 	var buf bytes.Buffer
 	h, err := octal.WriteCertificate(&buf, code, res.Values, res.Period, version)

@@ -35,7 +35,11 @@ type Drawing struct {
 	// Rightwards is true when the layers run left to right (sinks on the
 	// right), false when they run downwards; false for a force layout.
 	Rightwards bool
-	Centre     []Point
+	// Rows is how many rows a rightwards drawing wraps into, PerRow the
+	// layers in each: the first row runs right, the next left under it,
+	// and so on (1 and all the layers when it does not wrap).
+	Rows, PerRow int
+	Centre       []Point
 	// Edges are the moves in the graph's order (for each u, its
 	// Successors).
 	Edges []DrawnEdge
@@ -57,6 +61,23 @@ const (
 	radiusAcross = 0.45
 	radiusForce  = 0.42
 )
+
+// A rightwards drawing wraps into at most MaxRows rows, rowGap apart (in
+// the units of Layout.Span) besides their own extent; its turns run in
+// lanes turnLane steps beyond the ends of its rows, laneRoom steps kept
+// free there.
+const (
+	MaxRows  = 6
+	rowGap   = 1.5
+	turnLane = 0.6
+)
+
+func laneRoom(rows int) float64 {
+	if rows > 1 {
+		return 0.75
+	}
+	return 0
+}
 
 // Place puts the layout into a drawing of the options' size: the layers
 // fill the rectangle along the direction of play, the vertices as large as
@@ -132,14 +153,25 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 		}
 	} else {
 		layers := float64(len(l.Layers) - 1)
-		radiusFor := func(along, across float64) float64 {
-			r := min(o.MaxRadius, fit(radiusAlong, layers, along), fit(radiusAcross, l.Span, across))
-			return max(r, 2)
+		down := max(2, min(o.MaxRadius, fit(radiusAlong, layers, o.Height), fit(radiusAcross, l.Span, o.Width)))
+		// Rightwards, a long chain may wrap into rows that run right and
+		// left in turn (a snake), each turn one step down.
+		rowsAcross := func(k int) float64 { return float64(k)*l.Span + float64(k-1)*rowGap }
+		radiusRows := func(k int) float64 {
+			per := (len(l.Layers) + k - 1) / k
+			return max(2, min(o.MaxRadius, fit(radiusAlong, float64(per-1)+2*laneRoom(k), o.Width), fit(radiusAcross, rowsAcross(k), o.Height)))
 		}
-		down, right := radiusFor(o.Height, o.Width), radiusFor(o.Width, o.Height)
+		rows, right := 1, radiusRows(1)
+		for k := 2; k <= MaxRows && 3*k <= len(l.Layers); k++ {
+			if r := radiusRows(k); r > 1.5*radiusRows(1) && r > right {
+				rows, right = k, r
+			}
+		}
 		d.Rightwards = o.Orientation == Rightwards || o.Orientation == AutoOrientation && right > 1.2*down
+		d.Rows, d.PerRow = 1, len(l.Layers)
 		if d.Rightwards {
 			d.Radius = right
+			d.Rows, d.PerRow = rows, (len(l.Layers)+rows-1)/rows
 		} else {
 			d.Radius = down
 		}
@@ -156,21 +188,38 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 		// distance between two vertices about that between layers, and is
 		// centred: a chain spread over the whole width would only lengthen
 		// its edges.
-		step := (along - m - top)
-		if layers > 0 {
-			step /= layers
+		// A snake keeps room beyond its ends for the lanes its turns run
+		// in.
+		lane := laneRoom(d.Rows)
+		step := along - m - top
+		if d.PerRow > 1 {
+			step /= float64(d.PerRow-1) + 2*lane
 		}
-		width := across - 2*m
-		if l.Span > 0 {
-			width = min(width, l.Span*max(step, 3*d.Radius))
+		rowOf := func(p Point) int {
+			pos := (1 - p.Y) * layers
+			return min(int(math.Floor(pos/float64(d.PerRow)+1e-9)), d.Rows-1)
 		}
-		left := (across - width) / 2
+		span := rowsAcross(d.Rows)
+		unit := 0.0
+		if span > 0 {
+			unit = min((across-2*m)/span, max(step, 3*d.Radius))
+		}
+		left := (across - span*unit) / 2
 		at := func(p Point) Point {
-			a := top + (1-p.Y)*(along-m-top)
-			if len(l.Layers) == 1 {
+			pos := (1 - p.Y) * layers // 0 at the sources
+			row := rowOf(p)
+			q := pos - float64(row*d.PerRow)
+			if row%2 == 1 {
+				q = float64(d.PerRow-1) - q
+			}
+			a := top + (q+lane)*step
+			if d.PerRow == 1 {
 				a = along / 2
 			}
-			c := left + p.X*width
+			c := left + (float64(row)*(l.Span+rowGap)+p.X*l.Span)*unit
+			if span == 0 {
+				c = across / 2
+			}
 			if d.Rightwards {
 				return Point{a, c}
 			}
@@ -182,11 +231,23 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 		d.Edges = make([]DrawnEdge, 0, g.nEdge)
 		for u := range n {
 			for _, w := range g.succ[u] {
-				path := []Point{d.Centre[u]}
-				for _, b := range l.Bends[[2]int{u, w}] {
-					path = append(path, at(b))
+				pts := append(append([]Point{{l.X[u], l.Y[u]}}, l.Bends[[2]int{u, w}]...), Point{l.X[w], l.Y[w]})
+				path := []Point{at(pts[0])}
+				for i := 1; i < len(pts); i++ {
+					to := at(pts[i])
+					if r := rowOf(pts[i-1]); d.Rightwards && r != rowOf(pts[i]) {
+						// A turn runs out beyond the row's end, down its
+						// lane and back in, clear of the vertices there.
+						from := path[len(path)-1]
+						x := top + (float64(d.PerRow-1)+lane+turnLane)*step
+						if r%2 == 1 {
+							x = top + (lane-turnLane)*step
+						}
+						path = append(path, Point{x, from.Y}, Point{x, to.Y})
+					}
+					path = append(path, to)
 				}
-				d.Edges = append(d.Edges, d.edge(g, u, w, append(path, d.Centre[w]), l.Layer[u] == l.Layer[w]))
+				d.Edges = append(d.Edges, d.edge(g, u, w, path, l.Layer[u] == l.Layer[w]))
 			}
 		}
 		return d

@@ -21,6 +21,8 @@ func layoutCases(t *testing.T) map[string]*Graph {
 	}
 	g, err := PlateGame([]int{1, 2}, 10)
 	must("plate", g, err)
+	g, err = SubtractionGame([]int{1, 2}, 30)
+	must("chain30", g, err)
 	g, err = NimHeap(6)
 	must("nim6", g, err)
 	g, err = SubtractionGame([]int{1, 3, 4}, 12)
@@ -101,10 +103,17 @@ func TestPlace(t *testing.T) {
 			for _, e := range d.Edges {
 				a, b := d.Centre[e.From], d.Centre[e.To]
 				if layered && l.Layer[e.From] > l.Layer[e.To] {
-					if d.Rightwards {
-						require.Less(t, a.X, b.X, "%s: moves go right", name)
-					} else {
+					top := len(l.Layers) - 1
+					ra, rb := (top-l.Layer[e.From])/d.PerRow, (top-l.Layer[e.To])/d.PerRow
+					switch {
+					case !d.Rightwards:
 						require.Less(t, a.Y, b.Y, "%s: moves go down", name)
+					case ra < rb:
+						require.Less(t, a.Y, b.Y, "%s: a move to a later row goes down", name)
+					case ra%2 == 0:
+						require.Less(t, a.X, b.X, "%s: moves go right in the first row", name)
+					default:
+						require.Greater(t, a.X, b.X, "%s: moves go left in the second row", name)
 					}
 				}
 				if e.From == e.To {
@@ -153,6 +162,31 @@ func TestPlacePlateGameFillsAWidePane(t *testing.T) {
 	require.Greater(t, wide.Centre[ten].X, 980-4-wide.Radius-1, "the full plate at the right edge")
 	tall := l.Place(g, PlaceOptions{Width: 420, Height: 980, MaxRadius: 60, Pad: 4})
 	require.False(t, tall.Rightwards)
+}
+
+// TestPlaceWrapsALongChain: the 31 heaps of subtraction {1, 2} up to 30
+// in a wide pane wrap into rows (a snake) with vertices more than twice
+// as large as in one row, and do not wrap when one row is roomy enough.
+func TestPlaceWrapsALongChain(t *testing.T) {
+	g, _ := SubtractionGame([]int{1, 2}, 30)
+	l, _ := g.LayeredLayout()
+	o := PlaceOptions{Width: 1000, Height: 420, MaxRadius: 60, Pad: 4}
+	d := l.Place(g, o)
+	require.True(t, d.Rightwards)
+	require.Greater(t, d.Rows, 1)
+	require.GreaterOrEqual(t, d.Rows*d.PerRow, 31, "every layer in a row")
+	// One row for comparison: the radius from the layer spacing alone.
+	one := radiusAlong * (o.Width - 2*o.Pad) / (30 + 2*radiusAlong)
+	require.Greater(t, d.Radius, 2*one)
+	// Heap 30 starts the snake at the left of the first row; heap 0 ends it.
+	start, _ := g.Lookup("30")
+	end, _ := g.Lookup("0")
+	require.Less(t, d.Centre[start].X, o.Width/4)
+	require.Less(t, d.Centre[start].Y, d.Centre[end].Y)
+	small, _ := SubtractionGame([]int{1, 2}, 6)
+	ls, _ := small.LayeredLayout()
+	o.Orientation = Rightwards
+	require.Equal(t, 1, ls.Place(small, o).Rows)
 }
 
 func segmentDistance(p, a, b Point) float64 {

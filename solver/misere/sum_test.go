@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -185,6 +186,9 @@ func TestSolveSumMatchesBruteForce(t *testing.T) {
 // A sum with a heap beyond the quotient reached in the budget is decided by
 // the search (forced here with a budget too small for any quotient step).
 func TestSolveSumFallsBackToSearch(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Go's clock on Windows moves in steps of up to 15.6 ms, so a 1 ns budget cannot stop the quotients before their first steps: the fallback is forced by time on other systems")
+	}
 	code := octal.MustParseCode("0.07")
 	r, err := SolveSum(context.Background(), code, []int{10, 11, 13}, SumOptions{QuotientTime: time.Nanosecond})
 	require.NoError(t, err)

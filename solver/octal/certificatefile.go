@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -32,8 +33,12 @@ func NewCertificate(code Code, values []uint16, per Period, version string) (cer
 	r := code.TakeBreak()
 	rules := takebreak.Code{Digits: r.Digits, Repeat: r.Repeat}
 	h.Game.Rules = rules.String()
-	h.Game.Name = GameName(code)
-	if h.Game.Name == "" && code.String() != h.Game.Rules {
+	// A common name (Dawson's Kayles), else the way the game is spelled when
+	// it is not its code (S(1,2,5)); GameName's descriptions that start with
+	// the code itself ("0.16 (period 149459)") are left out.
+	if name := GameName(code); name != "" && !strings.HasPrefix(name, code.String()) {
+		h.Game.Name = name
+	} else if code.String() != h.Game.Rules {
 		h.Game.Name = code.String()
 	}
 	h.Claim = certificate.Claim{Period: per.Period, Preperiod: per.Preperiod, Saltus: per.Saltus}

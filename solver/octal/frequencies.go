@@ -69,3 +69,29 @@ func (st *Stream) ExtendCounting(ctx context.Context, upTo int, f *Frequencies, 
 	}
 	return nil
 }
+
+// FileFrequencies counts the values G(1..n) of a values file (n below its
+// length) in one pass, with the counts at every power of two. It reads the
+// file only, so it counts what a run wrote, whichever engine wrote it.
+func FileFrequencies(ctx context.Context, vf *ValueFile, n int64, progress ProgressFunc) (*Frequencies, error) {
+	if n >= vf.Len() {
+		return nil, fmt.Errorf("%s holds G(0..%d), not G(%d)", vf.Path(), vf.Len()-1, n)
+	}
+	f := &Frequencies{}
+	buf := make([]uint16, 1<<20)
+	for from := int64(1); from <= n; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// Stop at the next power of two, as ExtendCounting does.
+		to := min(n, from+int64(len(buf))-1, int64(1)<<bits.Len64(uint64(from-1)))
+		chunk := buf[:to-from+1]
+		vf.Read(chunk, from)
+		f.add(chunk)
+		from = to + 1
+		if progress != nil {
+			progress(Progress{Done: int(from), Total: int(n + 1)})
+		}
+	}
+	return f, nil
+}

@@ -123,3 +123,26 @@ func TestFrequenciesAgainstValues(t *testing.T) {
 		}
 	}
 }
+
+// TestFileFrequencies counts a values file and compares with the stream's
+// counts of the same game.
+func TestFileFrequencies(t *testing.T) {
+	code := MustParseCode("0.167")
+	const n = 100000
+	path := filepath.Join(t.TempDir(), "v.nimv")
+	vf, err := CreateValueFile(path, code, n+1)
+	require.NoError(t, err)
+	defer vf.Close()
+	_, err = ComputeToFile(context.Background(), vf, DiskRunOptions{Count: n + 1, First: 1 << 14})
+	require.NoError(t, err)
+	got, err := FileFrequencies(context.Background(), vf, n, nil)
+	require.NoError(t, err)
+	st, err := NewStream(code, StreamOptions{})
+	require.NoError(t, err)
+	defer st.Close()
+	var want Frequencies
+	require.NoError(t, st.ExtendCounting(context.Background(), n, &want, nil))
+	require.Equal(t, want, *got)
+	_, err = FileFrequencies(context.Background(), vf, n+1, nil)
+	require.Error(t, err, "beyond the file")
+}

@@ -148,8 +148,14 @@ func TestOpenRejectsOtherFiles(t *testing.T) {
 	require.NoError(t, s.Close())
 
 	// A folder that cannot hold the file: one line with the path and the reason.
-	_, err = Open(filepath.Join(dir, "no-such-folder", "c.sqlite"))
-	require.ErrorContains(t, err, "cannot create "+filepath.Join(dir, "no-such-folder", "c.sqlite")+": no such file or directory")
+	// The reason is the system's own words ("no such file or directory" on
+	// Unix), as os.Create gives them.
+	missing := filepath.Join(dir, "no-such-folder", "c.sqlite")
+	_, err = Open(missing)
+	_, osErr := os.Create(missing)
+	var pe *os.PathError
+	require.ErrorAs(t, osErr, &pe)
+	require.ErrorContains(t, err, "cannot create "+missing+": "+pe.Err.Error())
 }
 
 func TestMergeAndConflicts(t *testing.T) {
