@@ -36,15 +36,16 @@ func newCensusCertificatesCommand(env *cliEnv) *cobra.Command {
 		Use:   "certificates [CODE…]",
 		Short: "write the certificate of every periodic game of a census (and of CODE…) and an index",
 		Long: `Write to --dir the certificate of every game --db records as periodic,
-each computed again up to its certificate's length (the census keeps no
-values), and of each CODE given (auto mode, as 'nimlab octal CODE
+each computed again with the census's heap budget (the census keeps no
+values; auto mode stops where the period is proven, and the period and window
+must be the ones recorded), and of each CODE given (auto mode, as 'nimlab octal CODE
 --certificate FILE'). Then write DIR/index.csv: file, rules, name, period,
 preperiod, saltus, theorem, window and the values' SHA-256 of every
 certificate in DIR. Check them with 'nimlab verify DIR/*.cert' or
 'python3 tools/verify_certificate.py DIR/*.cert' (docs/CERTIFICATES.md).`,
-		Example: `  nimlab census '0.???' --db census.sqlite
-  nimlab census '4.???' --db census.sqlite
-  nimlab census certificates --db census.sqlite --dir certificates 0.16 0.56 0.127 0.376 0.354`,
+		Example: `  nimlab census '0.???' --db census.sqlite --time 20s
+  nimlab census '4.???' --db census.sqlite --time 20s
+  nimlab census certificates --db census.sqlite --dir certificates 0.376 0.354`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCensusCertificates(cmd.Context(), env, args, f, cmd.Flags().Changed("db"))
 		},

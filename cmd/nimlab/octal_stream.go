@@ -208,6 +208,9 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if n >= octal.StreamMaxHeaps {
 		return badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
 	}
+	if err := checkAddressSpace(2*int64(n+1), fmt.Sprintf("--stream --n %d", n), "a smaller --n, or a larger ulimit -v"); err != nil {
+		return err
+	}
 	every, err := f.long.interval()
 	if err != nil {
 		return err
@@ -224,11 +227,14 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 		if upTo != n {
 			return badInput("%s runs to heap %d, not %d; accepted: the same --n as the saved run", f.long.resume, upTo, n)
 		}
-		if st, err = octal.ResumeStream(code, state); err != nil {
+		if st, err = octal.ResumeStream(code, state, n+1); err != nil {
 			return err
 		}
-	} else if st, err = octal.NewStream(code, so); err != nil {
-		return err
+	} else {
+		so.Heaps = n + 1 // the address space reserved: 2 bytes a heap
+		if st, err = octal.NewStream(code, so); err != nil {
+			return err
+		}
 	}
 	defer st.Close()
 	path := f.long.checkpoint
