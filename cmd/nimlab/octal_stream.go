@@ -415,6 +415,16 @@ func noteQuadratic(ctx context.Context, env *cliEnv, code octal.Code, heaps int)
 	}
 }
 
+// noteGeneral says on stderr, before a run of the general engine starts,
+// how long it should take when that is more than ten seconds (0.*!3 to
+// 16384 heaps ran for minutes with no word).
+func noteGeneral(ctx context.Context, env *cliEnv, code octal.Code, heaps int) {
+	if d, ok, err := octal.ForecastGeneral(ctx, code, heaps); err == nil && ok && d > 10*time.Second {
+		fmt.Fprintf(env.stderr, "nimlab: note: %s runs on the general engine, whose cost per heap grows with the heap: G(0..%d) should take about %s here (Ctrl-C stops it; --checkpoint FILE keeps the values)\n",
+			code, heaps-1, d.Round(time.Second))
+	}
+}
+
 // printSpace describes a run's sparse space and rare heaps.
 func printSpace(w io.Writer, sp octal.Space, rare []int, maxValue int) {
 	list := boundedInts(rare, 20)

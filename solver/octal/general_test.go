@@ -365,3 +365,20 @@ func TestGeneralEngineStopsWithinASecond(t *testing.T) {
 		}
 	}
 }
+
+// TestForecastGeneral: the general engine's runs are forecast from two
+// probes; a game whose heaps grow costly gets minutes for 16384 heaps (it
+// ran for minutes with no estimate), Grundy's game its own engine's
+// seconds, and octal codes and short runs no forecast.
+func TestForecastGeneral(t *testing.T) {
+	ctx := context.Background()
+	d, ok, err := ForecastGeneral(ctx, MustParseGame("0.*!3"), 1<<14)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Greater(t, d, 30*time.Second)
+	_, ok, err = ForecastGeneral(ctx, MustParseGame("0.07"), 1<<20)
+	require.NoError(t, err)
+	assert.False(t, ok, "octal codes: ForecastRun")
+	_, ok, _ = ForecastGeneral(ctx, MustParseGame("0.*!3"), 1000)
+	assert.False(t, ok, "no longer than the probe")
+}

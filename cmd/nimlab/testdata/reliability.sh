@@ -156,6 +156,10 @@ if [ $status != 130 ]; then fail "Ctrl-C on 0.*!3: exit $status, want 130"
 elif [ $took -gt 1500 ]; then fail "Ctrl-C on 0.*!3: stopped after $took ms"
 else ok; fi
 
+# 11. A long run of the general engine says how long it should take.
+timeout -s INT 4 "$bin" octal '0.*!3' --max 16384 >/dev/null 2>err
+if grep -q "should take about" err; then ok; else fail "0.*!3 --max 16384: no estimate on stderr: $(head -c 200 err)"; fi
+
 # 7. A census killed with kill -9 and resumed records what an uninterrupted one does.
 family='0.?6?' max=4096 kills=1
 [ "$mode" = full ] && family='0.???' max=65536 kills=3
