@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -375,7 +376,13 @@ func TestForecastGeneral(t *testing.T) {
 	d, ok, err := ForecastGeneral(ctx, MustParseGame("0.*!3"), 1<<14)
 	require.NoError(t, err)
 	require.True(t, ok)
-	assert.Greater(t, d, 30*time.Second)
+	if runtime.GOOS == "windows" {
+		// The probes last milliseconds; Go's clock on Windows moves in
+		// steps of up to 15.6 ms, so the forecast's size is not tested there.
+		t.Logf("forecast %v (not compared on Windows)", d)
+	} else {
+		assert.Greater(t, d, 30*time.Second)
+	}
 	_, ok, err = ForecastGeneral(ctx, MustParseGame("0.07"), 1<<20)
 	require.NoError(t, err)
 	assert.False(t, ok, "octal codes: ForecastRun")
