@@ -106,6 +106,19 @@ type astronStudyTab struct {
 	shown      bool
 
 	content fyne.CanvasObject
+	// left is the controls' column, laid out again when the status line
+	// changes its number of lines.
+	left *fyne.Container
+}
+
+// setStatus shows s on the status line and lays the controls' column out
+// again: a wrapped label learns its new height only from a layout, and
+// without one a second line ran over the Slice heading below it.
+func (t *astronStudyTab) setStatus(s string) {
+	t.status.SetText(s)
+	if t.left != nil {
+		t.left.Refresh()
+	}
 }
 
 func newAstronStudyTab(u *ui) *astronStudyTab {
@@ -211,6 +224,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 		container.NewTabItem("Findings", findings),
 	)
 	t.lineKind.SetSelected(lineRow)
+	t.left = left
 	split := container.NewHSplit(container.NewVScroll(left), t.views)
 	split.SetOffset(0.24)
 	t.content = split
@@ -250,7 +264,7 @@ func (t *astronStudyTab) Compute() {
 	t.shown = true
 	t.cancel.Enable()
 	t.progress.SetValue(0)
-	t.status.SetText(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
+	t.setStatus(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
 	rules := astron.AstronRules()
 	size := studyPictureSize()
 	t.jobs.Start(func(ctx context.Context, h jobHandle) {
@@ -261,7 +275,7 @@ func (t *astronStudyTab) Compute() {
 		var st *astron.Study
 		var growth, slice image.Image
 		if err == nil {
-			h.Update(func() { t.status.SetText("cube ready; looking for structure…") })
+			h.Update(func() { t.setStatus("cube ready; looking for structure…") })
 			var two astron.Period
 			two, err = astron.TwoStarBulbPeriod(ctx, rules)
 			if err == nil {
@@ -271,7 +285,7 @@ func (t *astronStudyTab) Compute() {
 			// which a cube of this size cannot.
 			if err == nil {
 				h.Update(func() {
-					t.status.SetText(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
+					t.setStatus(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
 				})
 				var sl *astron.Slab3
 				sl, err = astron.BuildSlab3(ctx, rules, studySlabS, studySlabL, nil)
@@ -292,16 +306,16 @@ func (t *astronStudyTab) Compute() {
 			t.cancel.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.status.SetText("cancelled")
+				t.setStatus("cancelled")
 				t.progress.SetValue(0)
 				return
 			case err != nil:
-				t.status.SetText("failed: " + err.Error())
+				t.setStatus("failed: " + err.Error())
 				return
 			}
 			t.progress.SetValue(1)
 			t.cube, t.study = c, st
-			t.status.SetText(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
+			t.setStatus(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
 			t.slider.Max = float64(n)
 			t.slider.SetValue(0)
 			t.sliceLbl.SetText("slice r = 0")

@@ -24,6 +24,10 @@ import (
 // with the P-portion marked, Φ by heap, and misère outcomes of sums.
 type misereTab struct {
 	ui *ui
+	// summaryText and analysisText are the whole summary and analysis;
+	// presentation mode shows the summary's first line and moves the rest
+	// into the folded details (showTexts).
+	summaryText, analysisText string
 
 	code      *boundedEntry
 	codeError inlineError
@@ -152,6 +156,7 @@ func (t *misereTab) setPresentation(on bool) {
 		t.split.SetOffset(0.5)
 		t.right.SetOffset(0.45)
 	}
+	t.showTexts()
 	t.mulHead.SetText(mul)
 	t.phiHead.SetText(phi)
 	t.sumLabel.SetText(sum)
@@ -221,16 +226,15 @@ func (t *misereTab) Compute() {
 				if b := q.NextBound; b != nil {
 					bound = fmt.Sprintf(" |Q%s| ≥ %d (certified lower bound).", subscript(b.Heap), b.Order)
 				}
-				t.analysis.SetText("Stopped: verifying Q" + subscript(q.ComputedTo+1) + " needs more memory than allowed; Q" + subscript(q.ComputedTo) + " is the last verified partial quotient." + bound + "\n" + analysis)
+				t.setTexts(t.summaryText, "Stopped: verifying Q"+subscript(q.ComputedTo+1)+" needs more memory than allowed; Q"+subscript(q.ComputedTo)+" is the last verified partial quotient."+bound+"\n"+analysis)
 			case err != nil:
 				t.status.SetText("failed")
-				t.summary.SetText(code.String() + ": " + err.Error())
-				t.analysis.SetText("")
+				t.setTexts(code.String()+": "+err.Error(), "")
 			default:
 				t.progress.SetValue(1)
 				t.status.SetText(fmt.Sprintf("Q%s in %s", subscript(q.ComputedTo), elapsed.Round(time.Millisecond)))
 				t.setQuotient(q)
-				t.analysis.SetText(analysis)
+				t.setTexts(t.summaryText, analysis)
 			}
 		})
 	})
@@ -309,7 +313,7 @@ func quotientSummary(q *misere.Quotient) string {
 
 func (t *misereTab) setQuotient(q *misere.Quotient) {
 	t.quotient = q
-	t.summary.SetText(quotientSummary(q))
+	t.setTexts(quotientSummary(q), t.analysisText)
 	t.sizeMulColumns()
 	t.mul.Refresh()
 	vals := make([]uint16, len(q.Phi))
@@ -525,4 +529,32 @@ func subscript(n int) string {
 		}
 		return r
 	}, strconv.Itoa(n))
+}
+
+// setTexts records the summary and the analysis and shows them.
+func (t *misereTab) setTexts(summary, analysis string) {
+	t.summaryText, t.analysisText = summary, analysis
+	t.showTexts()
+}
+
+// showTexts shows the summary and the analysis for the mode: on a
+// projector the summary's first line (the quotient's order, kind and P)
+// stays above the tables and its other lines (the presentation, the
+// certificate) open with the details, so that the tables get the height.
+func (t *misereTab) showTexts() {
+	summary, analysis := t.summaryText, t.analysisText
+	if t.ui != nil && t.ui.present {
+		if i := strings.IndexByte(summary, '\n'); i >= 0 {
+			rest := summary[i+1:]
+			summary = summary[:i]
+			if analysis != "" {
+				rest += "\n" + analysis
+			}
+			analysis = rest
+		}
+	}
+	if summary != "" && t.summary.Text != summary {
+		t.summary.SetText(summary)
+	}
+	t.analysis.SetText(analysis)
 }

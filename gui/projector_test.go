@@ -214,6 +214,13 @@ func projectMisere(t *testing.T, u *ui) []fyne.CanvasObject {
 	waitJobs(t, &m.sumJobs)
 	settle(u)
 	require.Contains(t, m.moves.Text(), "misère")
+	if u.present {
+		// The summary keeps one line; the presentation opens with the details.
+		assert.NotContains(t, m.summary.Text, "\n")
+		assert.Contains(t, m.analysis.Text, "Presentation ⟨")
+	} else {
+		assert.Contains(t, m.summary.Text, "Presentation ⟨")
+	}
 	return append(listRows(t, m.moves.rows, 1), m.summary, m.heaps, m.mul, m.phi.table, m.compute)
 }
 

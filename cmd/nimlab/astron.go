@@ -26,6 +26,7 @@ var astronSubcommands []func(env *cliEnv, parent *astronFlags) *cobra.Command
 type astronFlags struct {
 	octal, join string
 	json        bool
+	all         bool // every winning move, also on a terminal
 }
 
 // rules reads --octal and --join.
@@ -120,6 +121,7 @@ four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRe
 		},
 	}
 	cmd.SetFlagErrorFunc(astronFlagError)
+	cmd.Flags().BoolVar(&f.all, "all", false, fmt.Sprintf("list every winning move (on a terminal the first %d otherwise)", astronListLimit))
 	pf := cmd.PersistentFlags()
 	pf.StringVar(&f.octal, "octal", "0.07", "octal code ruling moves on one star; Astron's is the default")
 	pf.StringVar(&f.join, "join", "0.04", "join code ruling joins of stars; Astron's is the default")
@@ -210,12 +212,23 @@ func runAstronPosition(ctx context.Context, env *cliEnv, args []string, f *astro
 	fmt.Fprintf(w, "%v (%s): nimber %d, %s\n", pos, astronRulesName(r), a.Nimber, astronOutcomeText(a.Outcome))
 	if len(rep.WinningMoves) > 0 {
 		fmt.Fprintf(w, "winning moves (%d):\n", len(rep.WinningMoves))
-		for i, m := range a.WinningMoves {
+		shown := len(a.WinningMoves)
+		if !f.all && isTerminal(w) {
+			// A star of 10^6 points has 176,000 winning moves.
+			shown = min(shown, astronListLimit)
+		}
+		for i, m := range a.WinningMoves[:shown] {
 			fmt.Fprintf(w, "  %s  →  %s\n", rep.WinningMoves[i].Text, astronSumText(m.Result))
+		}
+		if shown < len(a.WinningMoves) {
+			fmt.Fprintf(w, "  … and %d more (--all to list them)\n", len(a.WinningMoves)-shown)
 		}
 	}
 	return nil
 }
+
+// astronListLimit is how many winning moves a terminal shows unless --all.
+const astronListLimit = 50
 
 func astronRulesName(r astron.Rules) string {
 	if r.IsAstron() {

@@ -119,6 +119,7 @@ func TestCensusBadInput(t *testing.T) {
 	cases := [][]string{
 		{"census"},
 		{"census", "0.#?"},
+		{"census", "0.?é"},
 		{"census", "0.??", "--max", "zero"},
 		{"census", "0.??", "--time", "fast"},
 		{"census", "0.??", "--shard", "3/3"},

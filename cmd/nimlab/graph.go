@@ -189,9 +189,24 @@ func loadGraph(path string) (*graph.Graph, error) {
 	return g, nil
 }
 
-// maxGeneratedEdges bounds the moves of a generated graph, so that its
-// memory (vertex names, edge lists) stays within a few GB.
+// maxGeneratedEdges bounds the moves of a generated graph.
 const maxGeneratedEdges = 50_000_000
+
+// graphMemory estimates the memory of building and solving a graph of
+// vertices and edges: vertex names, edge lists both ways, the solvers'
+// per-vertex state. Measured with /usr/bin/time (maximum resident size) on
+// cycle:10^6 (623 MB), circle:1,3:10^6 (710 MB) and --subtraction 1,2,3 --n
+// 10^6 (565 MB): about 560 bytes a vertex and 50 a move, plus the program.
+func graphMemory(vertices, edges int64) int64 {
+	return 600*vertices + 60*edges + 64<<20
+}
+
+// checkGraphMemory refuses a generated graph that would not fit in the
+// memory the process may use; what names it.
+func checkGraphMemory(what string, vertices, edges int64) error {
+	return checkMemory(graphMemory(vertices, edges), fmt.Sprintf("%s (%d positions, %d moves)", what, vertices, edges),
+		"a smaller game (about 600 bytes a position and 60 a move)")
+}
 
 // generateGraph builds the --subtraction or --plate game; it returns its
 // description for the report.
@@ -223,7 +238,10 @@ func generateGraph(f *graphFlags) (*graph.Graph, string, error) {
 			edges += max(0, n-st+1)
 		}
 		if edges > maxGeneratedEdges {
-			return nil, "", badInput("%s %s --n %d makes a graph of %d moves; accepted: at most %d moves (about 40 bytes each)", flag, set, n, edges, maxGeneratedEdges)
+			return nil, "", badInput("%s %s --n %d makes a graph of %d moves; accepted: at most %d moves", flag, set, n, edges, maxGeneratedEdges)
+		}
+		if err := checkGraphMemory(fmt.Sprintf("%s %s --n %d", flag, set, n), int64(n)+1, int64(edges)); err != nil {
+			return nil, "", err
 		}
 	}
 	g, err := build(steps, n)

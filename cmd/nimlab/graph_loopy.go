@@ -59,6 +59,11 @@ func generateLoopyGame(f *graphFlags) (*graph.Graph, string, error) {
 		if perr != nil {
 			return nil, "", perr
 		}
+		if n <= 10_000_000 {
+			if err := checkGraphMemory("--game "+spec, int64(n), int64(n)); err != nil {
+				return nil, "", err
+			}
+		}
 		g, err = graph.Cycle(n)
 	case parts[0] == "circle" && len(parts) == 3:
 		set, perr := parseHeapList("--game circle:SET:N", parts[1])
@@ -68,6 +73,11 @@ func generateLoopyGame(f *graphFlags) (*graph.Graph, string, error) {
 		n, perr := parseCount("--game circle:SET:N", parts[2])
 		if perr != nil {
 			return nil, "", perr
+		}
+		if edges := int64(max(n-1, 0)) * int64(len(set)); edges > maxGeneratedEdges {
+			return nil, "", badInput("--game %s makes a graph of %d moves; accepted: at most %d moves", spec, edges, maxGeneratedEdges)
+		} else if err := checkGraphMemory("--game "+spec, int64(n), edges); err != nil {
+			return nil, "", err
 		}
 		g, err = graph.CircleSubtraction(set, n)
 	case parts[0] == "fair-shares" && len(parts) == 2:

@@ -83,3 +83,19 @@ func checkMemory(need int64, what, wayOut string) error {
 	}
 	return nil
 }
+
+// checkAddressSpace refuses (bad input) a run that must map more address
+// space than ulimit -v leaves: a stream addresses its values by heap, 2
+// bytes a heap, although only its windows take memory.
+func checkAddressSpace(need int64, what, wayOut string) error {
+	limit, ok := addressSpaceLimit()
+	if !ok {
+		return nil
+	}
+	mapped, _ := meminfoBytes("/proc/self/status", "VmSize:")
+	if left := limit - mapped; need > left {
+		return badInput("%s maps about %s of address space (2 bytes a heap; memory is only its windows), but ulimit -v leaves %s; accepted: %s",
+			what, formatBytes(need), formatBytes(max(left, 0)), wayOut)
+	}
+	return nil
+}

@@ -166,7 +166,12 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 		if !maxSet {
 			maxHeap = 30
 		}
-		return runMisereGenus(ctx, env, code, maxHeap, f)
+		return runMisereGenus(ctx, env, code, maxHeap, seconds, f)
+	}
+	// The quotient tables grow with the quotient: a step that would not
+	// fit the memory the process may use stops with the last verified one.
+	if avail, ok := memoryAvailable(); ok {
+		misere.SetMemoryLimit(avail)
 	}
 	bar := newProgressReporter(env, f.json, int64(maxHeap), code.String()+" misère")
 	cctx, cancel := context.WithTimeout(ctx, time.Duration(seconds)*time.Second)
@@ -469,6 +474,8 @@ type misereGenusReport struct {
 	Code  string            `json:"code"`
 	Name  string            `json:"name,omitempty"`
 	Heaps []misereHeapGenus `json:"heaps"`
+	// Stopped says why fewer heaps than --max are listed (--seconds).
+	Stopped string `json:"stopped,omitempty"`
 }
 
 // misereHeapGenus is the genus of one heap H_n.
@@ -484,18 +491,24 @@ type misereHeapGenus struct {
 
 // runMisereGenus prints the genus of each heap H_0..H_max: g⁺ and
 // γ_k = g⁻(H_n + k·*2), from a memoised search of those sums.
-func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap int, f *misereFlags) error {
+func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap, seconds int, f *misereFlags) error {
 	if maxHeap > 200 {
 		return badInput("--genus --max %d is too large; accepted: at most 200 heaps (the genus needs γ_k for k up to the heap's birthday)", maxHeap)
 	}
-	res, err := misere.HeapGenera(ctx, code, maxHeap)
-	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("interrupted")
-		}
-		return err
-	}
+	cctx, cancel := context.WithTimeout(ctx, time.Duration(seconds)*time.Second)
+	defer cancel()
+	res, err := misere.HeapGenera(cctx, code, maxHeap)
 	r := misereGenusReport{Code: code.String(), Name: misere.RulesName(code)}
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return errors.New("interrupted")
+		case errors.Is(err, context.DeadlineExceeded):
+			r.Stopped = fmt.Sprintf("the --seconds %d budget ran out at heap %d", seconds, len(res))
+		default:
+			return err
+		}
+	}
 	for n, g := range res {
 		kind := "wild genus"
 		switch {
@@ -520,6 +533,9 @@ func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap
 	fmt.Fprintln(env.stdout, "     n  genus        ascii        kind")
 	for _, h := range r.Heaps {
 		fmt.Fprintf(env.stdout, "  %4d  %-11s  %-11s  %s\n", h.Heap, h.Genus+spaces(11-len([]rune(h.Genus))), h.ASCII, h.Kind)
+	}
+	if r.Stopped != "" {
+		fmt.Fprintf(env.stdout, "stopped: %s (--seconds gives it longer)\n", r.Stopped)
 	}
 	return nil
 }

@@ -316,6 +316,7 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(rate), eta(float64(p.Total-p.Done), rate))
 	}
 	noteQuadratic(ctx, env, code, total)
+	noteGeneral(ctx, env, code, total)
 	res, err := octal.Solve(ctx, code, opts)
 	bar.Finish()
 	if err != nil {

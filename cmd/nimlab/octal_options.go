@@ -86,7 +86,11 @@ func runOctalOptions(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	if !complete {
 		count = "more than " + count
 	}
-	fmt.Fprintf(w, "%s, heap %d: G(%d) = %d, %s options (in CGSuite's order: tokens taken, number of heaps, heaps)\n", code, n, n, report.Grundy, count)
+	noun := "options"
+	if len(opts) == 1 && complete {
+		noun = "option"
+	}
+	fmt.Fprintf(w, "%s, heap %d: G(%d) = %d, %s %s (in CGSuite's order: tokens taken, number of heaps, heaps)\n", code, n, n, report.Grundy, count, noun)
 	if len(opts) == 0 {
 		fmt.Fprintln(w, "no move: the heap is a P-position on its own")
 		return nil

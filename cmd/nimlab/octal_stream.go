@@ -208,6 +208,9 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if n >= octal.StreamMaxHeaps {
 		return badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
 	}
+	if err := checkAddressSpace(2*int64(n+1), fmt.Sprintf("--stream --n %d", n), "a smaller --n, or a larger ulimit -v"); err != nil {
+		return err
+	}
 	every, err := f.long.interval()
 	if err != nil {
 		return err
@@ -224,11 +227,14 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 		if upTo != n {
 			return badInput("%s runs to heap %d, not %d; accepted: the same --n as the saved run", f.long.resume, upTo, n)
 		}
-		if st, err = octal.ResumeStream(code, state); err != nil {
+		if st, err = octal.ResumeStream(code, state, n+1); err != nil {
 			return err
 		}
-	} else if st, err = octal.NewStream(code, so); err != nil {
-		return err
+	} else {
+		so.Heaps = n + 1 // the address space reserved: 2 bytes a heap
+		if st, err = octal.NewStream(code, so); err != nil {
+			return err
+		}
 	}
 	defer st.Close()
 	path := f.long.checkpoint
@@ -406,6 +412,16 @@ func noteQuadratic(ctx context.Context, env *cliEnv, code octal.Code, heaps int)
 	}
 	if fc, err := octal.ForecastRun(ctx, code, heaps); err == nil && fc.Quadratic {
 		fmt.Fprintln(env.stderr, "nimlab: note: "+fc.Note)
+	}
+}
+
+// noteGeneral says on stderr, before a run of the general engine starts,
+// how long it should take when that is more than ten seconds (0.*!3 to
+// 16384 heaps ran for minutes with no word).
+func noteGeneral(ctx context.Context, env *cliEnv, code octal.Code, heaps int) {
+	if d, ok, err := octal.ForecastGeneral(ctx, code, heaps); err == nil && ok && d > 10*time.Second {
+		fmt.Fprintf(env.stderr, "nimlab: note: %s runs on the general engine, whose cost per heap grows with the heap: G(0..%d) should take about %s here (Ctrl-C stops it; --checkpoint FILE keeps the values)\n",
+			code, heaps-1, d.Round(time.Second))
 	}
 }
 

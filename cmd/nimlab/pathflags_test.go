@@ -87,3 +87,39 @@ func TestMessagesArePlain(t *testing.T) {
 		assert.Less(t, time.Since(start), 5*time.Second, "%v", c.args[:2])
 	}
 }
+
+// TestGraphMemoryGuard: a generated graph is refused before it is built
+// when its measured cost (about 600 bytes a position, 60 a move) is more
+// than the process may use; cycle:10^7, inside the old move limit, took
+// 4.9 GB and 86 s.
+func TestGraphMemoryGuard(t *testing.T) {
+	saved := memoryAvailable
+	defer func() { memoryAvailable = saved }()
+	memoryAvailable = func() (int64, bool) { return 2 << 30, true } // what ulimit -v 4000000 leaves
+	for _, args := range [][]string{
+		{"graph", "--game", "cycle:10000000"},
+		{"graph", "--game", "circle:1,3:5000000"},
+		{"graph", "--subtraction", "1,2,3", "--n", "10000000"},
+	} {
+		start := time.Now()
+		status, _, errOut := runCLI(t, args...)
+		assert.Equal(t, exitUsage, status, "%v: %s", args, errOut)
+		assert.Contains(t, errOut, "needs about", args)
+		assert.Contains(t, errOut, "accepted: a smaller game", args)
+		assert.Less(t, time.Since(start), 5*time.Second, args)
+	}
+	status, out, errOut := runCLI(t, "graph", "--game", "cycle:1000")
+	assert.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, out, "1000 vertices, 1000 moves")
+}
+
+// TestMisereGenusHonoursSeconds: --genus stops when --seconds run out and
+// lists the heaps it finished (it ignored --seconds: still running at 100 s).
+func TestMisereGenusHonoursSeconds(t *testing.T) {
+	start := time.Now()
+	status, out, errOut := runCLI(t, "misere", "0.07", "--genus", "--max", "100", "--seconds", "2")
+	assert.Equal(t, exitOK, status, errOut)
+	assert.Less(t, time.Since(start), 10*time.Second)
+	assert.Contains(t, out, "stopped: the --seconds 2 budget ran out at heap")
+	assert.Contains(t, out, "     0  0")
+}

@@ -33,7 +33,8 @@ papers() { # the licence and the documentation, into folder $1
 if [ "$mode" = desktop ]; then
   name=nimlab-$version-linux-$("$go" env GOARCH)-desktop
   mkdir -p "$stage/$name"
-  tar -C "$stage/$name" -xJf "$3"
+  # fyne's tarball holds one folder (nimlab/): its content goes to ours.
+  tar -C "$stage/$name" --strip-components=1 -xJf "$3"
   papers "$stage/$name"
   tar -C "$stage" --owner=0 --group=0 -cJf "$out/$name.tar.xz" "$name"
   rm -f "$3"

@@ -64,6 +64,20 @@ func TestParseFamily(t *testing.T) {
 	}
 }
 
+// TestFamilyErrorsCountCharacters: a family error names the character
+// typed and counts characters, not bytes.
+func TestFamilyErrorsCountCharacters(t *testing.T) {
+	for _, c := range []struct{ pattern, says string }{
+		{"0.?é", `'é' at position 2 after the point`},
+		{"0.1?７", `'７' at position 3 after the point`},
+		{"é.??", "write one digit (0, 4 or ?) before the point"},
+	} {
+		_, err := ParseFamily(c.pattern)
+		require.Error(t, err, c.pattern)
+		assert.Contains(t, err.Error(), c.says, c.pattern)
+	}
+}
+
 func TestReadFamilyFile(t *testing.T) {
 	f, err := ReadFamily("@list", strings.NewReader("# Kayles and friends\n0.77\n\n.07  # Dawson\n0.070\n4.7\nS(5,1,2)\n"))
 	require.NoError(t, err)

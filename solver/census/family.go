@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -159,6 +160,15 @@ func codePattern(pattern, p string, hex bool) (Family, error) {
 	total := 1
 	for i := 0; i < len(p); i++ {
 		ch := p[i]
+		if ch >= utf8.RuneSelf {
+			// Name the character typed and count characters, not bytes
+			// ("0.?é" has é at position 2, not a stray 'Ã').
+			r, _ := utf8.DecodeRuneInString(p[i:])
+			if i == 0 {
+				return fail("%q before the point is not 0, 4 or ?", r)
+			}
+			return fail("%q at position %d after the point is not a digit or ?", r, utf8.RuneCountInString(p[2:i])+1)
+		}
 		switch {
 		case i == 1:
 			choices = append(choices, []byte{'.'})

@@ -448,7 +448,8 @@ type HeapGenus struct {
 // HeapGenera returns the genus of the heaps H_0..H_n of code: g⁺ from the
 // normal-play values and γ_k = g⁻(H_n + k·*2) from a memoised search, for k
 // up to the heap's birthday + 4 (the tests check on every game of birthday
-// ≤ 3 that the alternation has begun by then).
+// ≤ 3 that the alternation has begun by then). When ctx is done it returns
+// the heaps finished so far (H_0..H_{len−1}) with ctx's error.
 func HeapGenera(ctx context.Context, code Rules, n int) ([]HeapGenus, error) {
 	g := newGame(code)
 	for h := 0; h <= n; h++ {
@@ -470,7 +471,7 @@ func HeapGenera(ctx context.Context, code Rules, n int) ([]HeapGenus, error) {
 		for k := 0; k <= b+4; k++ {
 			v, err := s.GenusTerm(ctx, []int{h}, k)
 			if err != nil {
-				return nil, err
+				return out[:h], err
 			}
 			gen.Minus = append(gen.Minus, v)
 		}

@@ -158,3 +158,19 @@ func TestComputeStopsAtTheTableLimit(t *testing.T) {
 	assert.Equal(t, 24, q.Order)
 	assert.Nil(t, q.NextBound) // no candidate was verified, so none failed
 }
+
+// SetMemoryLimit lowers the table limit to what the memory allows (the
+// command line passes what ulimit -v leaves: 0.6 --table died of OOM
+// under a 4 GB limit), and 0 restores the default.
+func TestSetMemoryLimit(t *testing.T) {
+	defer SetMemoryLimit(0)
+	SetMemoryLimit(tableBytesPerCell * 30 * 30)
+	assert.Equal(t, 30, maxTableOrder)
+	q, err := Compute(context.Background(), octal.MustParseCode("0.07"), Options{Max: 30})
+	require.ErrorIs(t, err, ErrTooLarge)
+	assert.Equal(t, 24, q.ComputedTo)
+	SetMemoryLimit(1 << 40)
+	assert.Equal(t, defaultTableOrder, maxTableOrder, "never above the default")
+	SetMemoryLimit(0)
+	assert.Equal(t, defaultTableOrder, maxTableOrder)
+}

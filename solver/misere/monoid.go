@@ -1,6 +1,9 @@
 package misere
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // monoid is an explicit finite commutative monoid: elements 0..size-1, 0 is
 // the identity, mul[x*size+y] is the product x·y.
@@ -14,7 +17,30 @@ func (m *monoid) times(x, y int32) int32 { return m.mul[int(x)*m.size+int(y)] }
 // maxTableOrder is the largest monoid reduce tabulates: 12 000 elements make
 // a 576 MB multiplication table (and a candidate's verification needs its
 // predecessor's and the profiles besides), within the 3 GB a run may use.
-var maxTableOrder = 12_000
+var maxTableOrder = defaultTableOrder
+
+const defaultTableOrder = 12_000
+
+// tableBytesPerCell is the memory a quotient step takes per cell of its
+// multiplication table (4 bytes), with the predecessor's table, the
+// profiles and the reduction's maps besides: 12 000 elements within 3 GB
+// was measured; under a 4 GB address-space limit 0.6 --table died
+// allocating a 440 MB table with 1.8 GB in use, so 32 bytes are counted.
+const tableBytesPerCell = 32
+
+// SetMemoryLimit bounds the memory the quotient tables of later
+// computations may take (0 restores the default, about 3 GB): a step whose
+// table would be larger stops the computation with ErrTooLarge, which
+// reports the last verified quotient, instead of running out of memory.
+// Call it before computing (the command line passes the memory the process
+// may use).
+func SetMemoryLimit(bytes int64) {
+	if bytes <= 0 {
+		maxTableOrder = defaultTableOrder
+		return
+	}
+	maxTableOrder = min(defaultTableOrder, int(math.Sqrt(float64(bytes)/tableBytesPerCell)))
+}
 
 // trivialMonoid is {1}.
 func trivialMonoid() *monoid { return &monoid{size: 1, mul: []int32{0}} }

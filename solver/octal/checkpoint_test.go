@@ -265,13 +265,13 @@ func TestFinishedRunSavesItsLastValues(t *testing.T) {
 func TestRederiveValuesFindsEveryEdit(t *testing.T) {
 	for _, code := range []string{"0.137", "4!.0"} {
 		c := MustParseGame(code)
-		res, err := Solve(context.Background(), c, SolveOptions{N: 20000})
+		res, err := Solve(context.Background(), c, SolveOptions{N: 5000})
 		require.NoError(t, err)
 		vals := append([]uint16(nil), res.Values...)
 		n, _, ok, err := RederiveValues(context.Background(), c, vals, nil)
 		require.NoError(t, err)
 		require.True(t, ok, code)
-		for _, at := range []int{checkpointSpotCheck + 1, 12345, 20000} {
+		for _, at := range []int{checkpointSpotCheck + 1, 3456, 5000} {
 			vals[at] ^= 1
 			var want uint16
 			n, want, ok, err = RederiveValues(context.Background(), c, vals, nil)

@@ -114,7 +114,11 @@ func notOctal(r takebreak.Code) string {
 		case j == 0 && d.Counts != 0 && d.Counts != 4:
 			return fmt.Sprintf("the digit %s before the point is not 0 or 4", d)
 		case j > 0 && (d.AtLeast > 0 || d.Counts > 7):
-			return fmt.Sprintf("the digit %s (removing %d tokens) is not an octal digit 0-7", d, j)
+			tokens := "tokens"
+			if j == 1 {
+				tokens = "token"
+			}
+			return fmt.Sprintf("the digit %s (removing %d %s) is not an octal digit 0-7", d, j, tokens)
 		}
 	}
 	return fmt.Sprintf("%s is not an octal code", r)

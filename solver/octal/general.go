@@ -251,17 +251,34 @@ func divisors(s int) []int32 {
 // ensureDist makes the tables D_c hold every s ≤ n, rebuilding them with a
 // doubled capacity from the heap sizes 1..len(vals)−1 when n is beyond them.
 func (e *generalEngine) ensureDist(n int) {
+	_ = e.ensureDistContext(context.Background(), n)
+}
+
+// ensureDistContext is ensureDist that stops when ctx is done: a rebuild
+// costs every known heap's pass over the tables (tens of seconds on long
+// runs of games such as 0.*!3, which made Ctrl-C wait that long). Stopped,
+// it leaves no tables, so the next call rebuilds them.
+func (e *generalEngine) ensureDistContext(ctx context.Context, n int) error {
 	if n <= e.distCap && e.dist[0] != nil {
-		return
+		return nil
 	}
+	oldCap := e.distCap
 	e.distCap = max(2*e.distCap, n, 1024)
 	for c := range e.dist {
 		e.dist[c] = make([]uint64, (e.distCap+1)*e.words)
 	}
 	e.dist[0][0] = 1 // no heap: value 0
 	for m := 1; m < len(e.vals); m++ {
+		if m&15 == 0 && ctx.Err() != nil {
+			e.distCap = oldCap
+			for c := range e.dist {
+				e.dist[c] = nil
+			}
+			return ctx.Err()
+		}
 		e.addDistinctPart(m)
 	}
+	return nil
 }
 
 // addDistinctPart adds heap size m (G(m) known) to the tables D_c: each
@@ -489,8 +506,18 @@ func (e *generalEngine) markCount(d takebreak.Digit, r, i int, opt []uint64, mar
 func (e *generalEngine) extend(ctx context.Context, upTo int, progress ProgressFunc) error {
 	tick := newProgressTicker(ctx, progress, len(e.vals), upTo)
 	for n := len(e.vals); n <= upTo; n++ {
+		// A heap may cost a good part of a second on long runs: the context
+		// is looked at every heap (progress every 256).
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if n&255 == 0 {
 			if err := tick.check(n, 0); err != nil {
+				return err
+			}
+		}
+		if e.needDist > 0 {
+			if err := e.ensureDistContext(ctx, n); err != nil {
 				return err
 			}
 		}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -333,4 +335,57 @@ func TestSeedDef122SplitCondition(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, uint16(1), v04[3])
 	assert.Equal(t, 1, bruteGrundy(MustParseGame("0.4").TakeBreak(), 6)[3])
+}
+
+// TestGeneralEngineStopsWithinASecond: a cancelled run of the general
+// engine returns within a second, also on a game whose heaps cost
+// milliseconds each and whose tables are rebuilt at each doubling (Ctrl-C
+// on 0.*!3 to 16384 heaps took 25–47 s: the context was looked at every
+// 256 heaps, and not during a rebuild).
+func TestGeneralEngineStopsWithinASecond(t *testing.T) {
+	code := MustParseGame("0.*!3")
+	for _, after := range []time.Duration{3 * time.Second, 6 * time.Second} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			_, err := Solve(ctx, code, SolveOptions{Max: 1 << 14})
+			done <- err
+		}()
+		time.Sleep(after)
+		cancel()
+		stopped := time.Now()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Skipf("the run finished within %v", after)
+			}
+			require.ErrorIs(t, err, context.Canceled)
+			assert.Less(t, time.Since(stopped), time.Second, "stopped %v after the cancel at %v", time.Since(stopped), after)
+		case <-time.After(time.Minute):
+			t.Fatalf("still running a minute after the cancel at %v", after)
+		}
+	}
+}
+
+// TestForecastGeneral: the general engine's runs are forecast from two
+// probes; a game whose heaps grow costly gets minutes for 16384 heaps (it
+// ran for minutes with no estimate), Grundy's game its own engine's
+// seconds, and octal codes and short runs no forecast.
+func TestForecastGeneral(t *testing.T) {
+	ctx := context.Background()
+	d, ok, err := ForecastGeneral(ctx, MustParseGame("0.*!3"), 1<<14)
+	require.NoError(t, err)
+	require.True(t, ok)
+	if runtime.GOOS == "windows" {
+		// The probes last milliseconds; Go's clock on Windows moves in
+		// steps of up to 15.6 ms, so the forecast's size is not tested there.
+		t.Logf("forecast %v (not compared on Windows)", d)
+	} else {
+		assert.Greater(t, d, 30*time.Second)
+	}
+	_, ok, err = ForecastGeneral(ctx, MustParseGame("0.07"), 1<<20)
+	require.NoError(t, err)
+	assert.False(t, ok, "octal codes: ForecastRun")
+	_, ok, _ = ForecastGeneral(ctx, MustParseGame("0.*!3"), 1000)
+	assert.False(t, ok, "no longer than the probe")
 }

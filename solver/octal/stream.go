@@ -65,6 +65,10 @@ type StreamOptions struct {
 	Space *Space
 	// OneWorker keeps the stream on one core (two streams side by side).
 	OneWorker bool
+	// Heaps is the most values the stream will compute (G(0..Heaps−1));
+	// it reserves 2 bytes of address space for each, not memory. 0 means
+	// StreamMaxHeaps (16 TiB of address space, which no ulimit -v allows).
+	Heaps int
 }
 
 // Stream computes the Grundy values of a code in constant memory.
@@ -114,9 +118,20 @@ func newStream(code Code, opts StreamOptions) (*Stream, error) {
 	if window < first+streamWindowSlack {
 		return nil, fmt.Errorf("a stream's last window must hold at least %d values (its first window %d + %d), not %d", first+streamWindowSlack, first, streamWindowSlack, window)
 	}
-	region, err := reserveAnon(2 * StreamMaxHeaps)
+	heaps := opts.Heaps
+	if heaps <= 0 {
+		heaps = StreamMaxHeaps
+	}
+	if heaps > StreamMaxHeaps {
+		return nil, fmt.Errorf("a stream computes at most %d heaps, not %d", int64(StreamMaxHeaps), heaps)
+	}
+	// The values are addressed by heap (the pages behind the last window
+	// are handed back): the address space spans the heaps the run reaches,
+	// rounded up to whole commit steps.
+	size := min(2*StreamMaxHeaps, (2*heaps+streamCommitBytes-1)&^(streamCommitBytes-1))
+	region, err := reserveAnon(size)
 	if err != nil {
-		return nil, fmt.Errorf("reserving address space for a stream: %w", err)
+		return nil, fmt.Errorf("reserving %s of address space for a stream of %d heaps (2 bytes a heap; address space, not memory — ulimit -v bounds it): %w", formatSize(int64(size)), heaps, err)
 	}
 	st := &Stream{code: code, region: region, first: first, window: window, released: first}
 	if err := st.commit(0); err != nil {
@@ -143,8 +158,11 @@ func (st *Stream) commit(upTo int) error {
 
 // all is the whole reservation as values.
 func (st *Stream) all() []uint16 {
-	return unsafe.Slice((*uint16)(unsafe.Pointer(&st.region[0])), StreamMaxHeaps)
+	return unsafe.Slice((*uint16)(unsafe.Pointer(&st.region[0])), st.capacity())
 }
+
+// capacity is how many values the reservation holds.
+func (st *Stream) capacity() int { return len(st.region) / 2 }
 
 // Close hands the stream's memory back. The stream must not be used after.
 func (st *Stream) Close() error {
@@ -199,8 +217,8 @@ func (st *Stream) chunk() int { return max(1<<12, min(1<<20, (st.window-st.first
 // Extend computes values until G(0..upTo) are known. It stops with an
 // *UndecidedError when a heap cannot be decided from the kept values.
 func (st *Stream) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
-	if upTo >= StreamMaxHeaps {
-		return fmt.Errorf("a stream computes at most %d heaps", StreamMaxHeaps)
+	if upTo >= st.capacity() {
+		return fmt.Errorf("a stream made for %d heaps cannot compute G(%d)", st.capacity(), upTo)
 	}
 	start, startLen := time.Now(), st.Len()
 	lastReport := start
@@ -310,9 +328,10 @@ func (st *Stream) State() *StreamState {
 		OneWorker: st.s.oneWorker, FirstValues: st.s.vals[:f:f], LastValues: st.s.vals[last:n:n]}
 }
 
-// ResumeStream continues a stream from a saved state.
-func ResumeStream(code Code, state *StreamState) (*Stream, error) {
-	st, err := newStream(code, StreamOptions{First: state.First, Window: state.Window})
+// ResumeStream continues a stream from a saved state, for at most heaps
+// values in all (0: StreamMaxHeaps; see StreamOptions.Heaps).
+func ResumeStream(code Code, state *StreamState, heaps int) (*Stream, error) {
+	st, err := newStream(code, StreamOptions{First: state.First, Window: state.Window, Heaps: heaps})
 	if err != nil {
 		return nil, err
 	}

@@ -126,6 +126,8 @@ func (e *ValueFileError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e
 
 func formatSize(b int64) string {
 	switch {
+	case b >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
 	case b >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
 	case b >= 1<<20:

@@ -191,7 +191,7 @@ func (r *diskRun) start() error {
 	if err := r.checkMemory(0, "the first window is this large"); err != nil {
 		return err
 	}
-	st, err := NewStream(vf.code, StreamOptions{First: r.first, Window: r.window, OneWorker: r.opts.OneWorker})
+	st, err := NewStream(vf.code, StreamOptions{First: r.first, Window: r.window, OneWorker: r.opts.OneWorker, Heaps: int(r.opts.Count)})
 	if err != nil {
 		return err
 	}
@@ -218,7 +218,7 @@ func (r *diskRun) rebuild(sp Space) (*Stream, error) {
 	vf.Read(lastVals, lastFrom)
 	r.stats.Rebuilds++
 	return ResumeStream(vf.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: sp,
-		OneWorker: r.opts.OneWorker, MaxValue: vf.maxValue, FirstValues: firstVals, LastValues: lastVals})
+		OneWorker: r.opts.OneWorker, MaxValue: vf.maxValue, FirstValues: firstVals, LastValues: lastVals}, int(max(r.opts.Count, n+1)))
 }
 
 // flush appends the values the stream computed since the last flush.

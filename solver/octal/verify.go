@@ -96,10 +96,10 @@ func VerifyPeriod(ctx context.Context, code Code, opts VerifyOptions) (*VerifyRe
 			return nil, fmt.Errorf("the saved run verifies period %d from %d, not %d from %d", r.Period, r.Preperiod, p, n0)
 		}
 		next = r.Next
-		if behind, err = ResumeStream(code, r.Behind); err != nil {
+		if behind, err = ResumeStream(code, r.Behind, end+1); err != nil {
 			return nil, err
 		}
-		if ahead, err = ResumeStream(code, r.Ahead); err != nil {
+		if ahead, err = ResumeStream(code, r.Ahead, end+p+1); err != nil {
 			behind.Close()
 			return nil, err
 		}
@@ -111,9 +111,11 @@ func VerifyPeriod(ctx context.Context, code Code, opts VerifyOptions) (*VerifyRe
 	} else {
 		so := opts.Stream
 		so.OneWorker = true // the two streams take a core each
+		so.Heaps = end + 1
 		if behind, err = NewStream(code, so); err != nil {
 			return nil, err
 		}
+		so.Heaps = end + p + 1
 		if ahead, err = NewStream(code, so); err != nil {
 			behind.Close()
 			return nil, err

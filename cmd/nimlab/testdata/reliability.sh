@@ -130,8 +130,35 @@ run "octal --max 2^31 under ulimit -v" 2 "needs about" 10 --ulimit -- octal 0.07
 run "census --max 10^9 under ulimit -v" 2 "needs about .* available to this process" 10 --ulimit -- census '0.1?' --max 1000000000 --db m.sqlite
 [ -e m.sqlite ] && fail "a refused census left m.sqlite" || ok
 run "astron study --offsets 10^9" 2 "--offsets 1000000000 is beyond --size 10" 5 --ulimit -- astron study --size 10 --offsets 1000000000
-run "astron 10^6 (one star's winning moves)" 0 "nimber .*winning moves" 30 --ulimit -- astron 1000000
+run "astron 10^6 (one star's winning moves)" 0 "^winning moves \([0-9]+\)" 30 --ulimit -- astron 1000000
+run "graph cycle:10^7 under ulimit -v" 2 "needs about .* accepted: a smaller game" 5 --ulimit -- graph --game cycle:10000000
+run "graph circle at 5·10^7 moves under ulimit -v" 2 "needs about" 5 --ulimit -- graph --game circle:1,3,5,7,9,11,13,15,17,19:5000000
+run "misere --genus --seconds 3" 0 "stopped: the --seconds 3 budget ran out" 8 -- misere 0.07 --genus --max 100 --seconds 3
+if [ "$mode" = full ]; then
+  run "misere 0.6 --table under ulimit -v" 0 "last verified partial quotient" 90 --ulimit -- misere 0.6 --table
+fi
+run "--stream under ulimit -v" 0 "last values" 60 --ulimit -- octal 0.106 --stream --n 3000000
+run "--stream beyond the address space" 2 "maps about .* of address space" 5 --ulimit -- octal 0.106 --stream --n 100000000000
+rm -f vv.nimv vv.nimv.partial
+run "--values-file under ulimit -v" 0 "all equal" 60 --ulimit -- octal 0.106 --max 3000000 --values-file vv.nimv
 run "census --jobs 10^6" 0 "8 games, 8 computed" 20 --ulimit -- census '0.1?' --max 1000 --jobs 1000000 --db j.sqlite
+
+# 6. Ctrl-C stops the general engine within a second (it took 25–47 s).
+"$bin" octal '0.*!3' --max 16384 >/dev/null 2>err &
+pid=$!
+sleep 6
+kill -INT $pid
+t0=$(date +%s%N)
+wait $pid
+status=$?
+took=$(( ($(date +%s%N) - t0) / 1000000 ))
+if [ $status != 130 ]; then fail "Ctrl-C on 0.*!3: exit $status, want 130"
+elif [ $took -gt 1500 ]; then fail "Ctrl-C on 0.*!3: stopped after $took ms"
+else ok; fi
+
+# 11. A long run of the general engine says how long it should take.
+timeout -s INT 4 "$bin" octal '0.*!3' --max 16384 >/dev/null 2>err
+if grep -q "should take about" err; then ok; else fail "0.*!3 --max 16384: no estimate on stderr: $(head -c 200 err)"; fi
 
 # 7. A census killed with kill -9 and resumed records what an uninterrupted one does.
 family='0.?6?' max=4096 kills=1

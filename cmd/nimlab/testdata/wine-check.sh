@@ -73,7 +73,7 @@ echo "wine-check: ok  the values files of Windows and Linux are the same bytes"
 
 # Killed mid-run (as by a power cut: no clean-up runs), then resumed.
 max=$((1 << 25))
-w octal 0.106 --max $max --values-file k.nimv --checkpoint-every 1s --json >/dev/null 2>&1 &
+w octal 0.106 --max $max --values-file k.nimv --checkpoint-every 200ms --json >/dev/null 2>&1 &
 pid=$!
 count=0
 for _ in $(seq 600); do
