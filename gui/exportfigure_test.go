@@ -1,9 +1,6 @@
 package gui
 
 import (
-	"image"
-	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -62,13 +59,13 @@ func TestWindowExportsRenderAlike(t *testing.T) {
 	base := filepath.Join(dir, "astron")
 	exportThrough(t, a.export, base)
 	checkWindowExport(t, base, "nimlab window, Astron tab")
-	img := readPNG(t, base+".png")
+	img := rendercheck.ReadPNG(t, base+".png")
 	maxV := 0
 	for _, v := range a.grid.Values {
 		maxV = max(maxV, v)
 	}
-	assert.Greater(t, countNRGBA(img, plotting.Viridis.Colour(0, maxV)), 100, "the P-positions (0) in viridis's dark violet")
-	assert.Zero(t, countNRGBA(img, plotting.Rainbow.Colour(0, maxV)), "no rainbow red for 0")
+	assert.Greater(t, rendercheck.CountColour(img, plotting.Viridis.Colour(0, maxV)), 100, "the P-positions (0) in viridis's dark violet")
+	assert.Zero(t, rendercheck.CountColour(img, plotting.Rainbow.Colour(0, maxV)), "no rainbow red for 0")
 
 	o := u.octal
 	require.NotNil(t, o.result)
@@ -97,28 +94,4 @@ func checkWindowExport(t *testing.T, base, command string) {
 	assert.Contains(t, meta["Description"], "nimlab "+plotting.Version)
 	rendercheck.CheckFiles(t, base, rendercheck.Want{Title: meta["Title"], Caption: meta["Description"],
 		Command: command, Software: "nimlab " + plotting.Version, DPI: 96})
-}
-
-func readPNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	return img
-}
-
-// countNRGBA counts the pixels of exactly colour c.
-func countNRGBA(img image.Image, c color.NRGBA) int {
-	n := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA) == c {
-				n++
-			}
-		}
-	}
-	return n
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/plotting/rendercheck"
 	"github.com/nimlab/nimlab/solver/astron"
 )
 
@@ -30,7 +31,7 @@ func TestAstronHeatmapPNGCellsAreTheNimbers(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "astron.png")
 	req := pngRequest{File: path, Size: plotting.Size{Width: 1000, Height: 800, DPI: 96}, Palette: plotting.Viridis}
 	require.NoError(t, writeAstronHeatmapPNG(req, g, r))
-	img := decodePNG(t, path)
+	img := rendercheck.ReadPNG(t, path)
 	require.Equal(t, image.Rect(0, 0, 1000, 800), img.Bounds())
 	// Every nimber's colour is in the picture, with at least as many pixels
 	// as it has cells (cells are whole, square pixel blocks).
@@ -41,7 +42,7 @@ func TestAstronHeatmapPNGCellsAreTheNimbers(t *testing.T) {
 		}
 	}
 	for v, n := range counts {
-		assert.GreaterOrEqual(t, countColour(img, plotting.Viridis.Colour(v, g.Max())), n, "nimber %d", v)
+		assert.GreaterOrEqual(t, rendercheck.CountColour(img, plotting.Viridis.Colour(v, g.Max())), n, "nimber %d", v)
 	}
 }
 
@@ -73,7 +74,7 @@ func TestAstronTablePNGFlag(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 	assert.Equal(t, path, rep.PNG)
-	img := decodePNG(t, path)
+	img := rendercheck.ReadPNG(t, path)
 	require.Equal(t, image.Rect(0, 0, 900, 700), img.Bounds())
 	counts := map[int]int{}
 	for _, row := range rep.Table {
@@ -82,7 +83,7 @@ func TestAstronTablePNGFlag(t *testing.T) {
 		}
 	}
 	for v, n := range counts {
-		assert.GreaterOrEqual(t, countColour(img, plotting.Rainbow.Colour(v, rep.MaxNimber)), n, "nimber %d has its cells", v)
+		assert.GreaterOrEqual(t, rendercheck.CountColour(img, plotting.Rainbow.Colour(v, rep.MaxNimber)), n, "nimber %d has its cells", v)
 	}
 
 	status, out, errOut = runCLI(t, "astron", "table", "--size", "10", "--png", path)

@@ -3,9 +3,6 @@ package main
 import (
 	"encoding/json"
 	"image"
-	"image/color"
-	"image/png"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -13,32 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/plotting/rendercheck"
 )
-
-// decodePNG reads a PNG file written by nimlab.
-func decodePNG(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	require.NoError(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	return img
-}
-
-// countColour counts the pixels of exactly colour c.
-func countColour(img image.Image, c color.NRGBA) int {
-	n := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			if color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA) == c {
-				n++
-			}
-		}
-	}
-	return n
-}
 
 func TestOctalPNGWritesTheSequencePlot(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "seq.png")
@@ -47,21 +20,21 @@ func TestOctalPNGWritesTheSequencePlot(t *testing.T) {
 	var r map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &r), "stdout stays one JSON object")
 	assert.Equal(t, 34.0, r["period"])
-	img := decodePNG(t, path)
+	img := rendercheck.ReadPNG(t, path)
 	assert.Equal(t, image.Rect(0, 0, 1280, 720), img.Bounds())
 	// The certified preperiod is marked: a vertical line of the preperiod
 	// colour most of the data height tall.
-	assert.Greater(t, countColour(img, plotting.PreperiodColour), 300)
+	assert.Greater(t, rendercheck.CountColour(img, plotting.PreperiodColour), 300)
 
 	for _, name := range []string{"viridis", "uniform"} { // uniform: viridis's old name
 		status, out, errOut = runCLI(t, "octal", "0.07", "--png", path, "--palette", name)
 		require.Equal(t, exitOK, status, errOut)
 		assert.Contains(t, out, "picture: "+path+" (1920×1080)")
-		img = decodePNG(t, path)
+		img = rendercheck.ReadPNG(t, path)
 		assert.Equal(t, image.Rect(0, 0, 1920, 1080), img.Bounds())
-		assert.Greater(t, countColour(img, plotting.Viridis.Colour(9, 9)), 10, "%s: the value 9 is drawn in viridis's last colour (yellow)", name)
-		assert.Greater(t, countColour(img, plotting.Viridis.Colour(0, 9)), 10, "%s: the value 0 in its first (dark violet)", name)
-		assert.Zero(t, countColour(img, plotting.Rainbow.Colour(0, 9)), "%s: no rainbow red", name)
+		assert.Greater(t, rendercheck.CountColour(img, plotting.Viridis.Colour(9, 9)), 10, "%s: the value 9 is drawn in viridis's last colour (yellow)", name)
+		assert.Greater(t, rendercheck.CountColour(img, plotting.Viridis.Colour(0, 9)), 10, "%s: the value 0 in its first (dark violet)", name)
+		assert.Zero(t, rendercheck.CountColour(img, plotting.Rainbow.Colour(0, 9)), "%s: no rainbow red", name)
 	}
 }
 
@@ -69,7 +42,7 @@ func TestOctalPNGWithoutAPeriodMarksNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "seq.png")
 	status, _, errOut := runCLI(t, "octal", "0.007", "--n", "300", "--png", path)
 	require.Equal(t, exitOK, status, errOut)
-	assert.Zero(t, countColour(decodePNG(t, path), plotting.PreperiodColour))
+	assert.Zero(t, rendercheck.CountColour(rendercheck.ReadPNG(t, path), plotting.PreperiodColour))
 }
 
 func TestOctalPNGBadInput(t *testing.T) {

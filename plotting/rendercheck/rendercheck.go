@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"os"
@@ -492,4 +493,29 @@ func PDFWords(file string) ([]Word, error) {
 		words[i] = Word{Text: w.Text, XMin: w.XMin, YMin: w.YMin, XMax: w.XMax, YMax: w.YMax}
 	}
 	return words, nil
+}
+
+// ReadPNG decodes the PNG file at path, failing the test if it cannot.
+func ReadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	return img
+}
+
+// CountColour counts the pixels of exactly colour c.
+func CountColour(img image.Image, c color.NRGBA) int {
+	n := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA) == c {
+				n++
+			}
+		}
+	}
+	return n
 }
