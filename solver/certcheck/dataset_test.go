@@ -16,7 +16,7 @@ var datasetDir = filepath.Join("..", "..", "certificates")
 
 // longTests reports whether the long tests are asked for.
 func longTests() bool {
-	return os.Getenv("NIMLAB_LONG") != "" || os.Getenv("NIMLAB_TEST_LONG") != ""
+	return os.Getenv("NIMLAB_LONG") != ""
 }
 
 // shortWindow bounds the windows TestDataset checks without NIMLAB_LONG in
