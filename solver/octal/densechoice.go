@@ -7,15 +7,16 @@ import (
 )
 
 // DenseOrSparse returns an Extender for one run of one game that computes
-// with the sparse engine or the dense one (Dense), whichever is faster on
-// it: the games with a sparse space need a scan of their few rare heaps a
-// heap, the others a scan of every split, where Dense's one pass is cheaper
+// with the sparse engine or the dense one (BlockDense), whichever is faster
+// on it: the games with a sparse space need a scan of their few rare heaps a
+// heap, the others a scan of every split, where the dense pass is cheaper
 // than the sparse engine's scans. Both are exact, so the choice changes the
 // time only. Games that are not plain octal codes go to the engine Solve
 // would pick (ExtendValues).
 //
-// The choice is made by timing steps on one core (the sparse engine runs on
-// one core here: a census runs one game a core). Dense costs a known amount
+// The choice is made by timing steps by their CPU time (the sparse engine
+// runs on one core here: a census runs one game a core; the CPU time of the
+// dense engine's second worker is counted too). Dense costs a known amount
 // a split pair, measured on its first step, so while the sparse engine
 // runs, from 2^13 values on and each time the run has doubled, Dense is
 // tried for a step only when its predicted time a heap is below the sparse
@@ -36,7 +37,7 @@ const denseFirstTrial = 1 << 13
 
 type denseOrSparse struct {
 	sparse    *Sparse
-	dense     *Dense
+	dense     *BlockDense
 	useDense  bool
 	nextTrial int
 	perHeap   time.Duration // CPU time a heap of the engine in use, its last timed step
@@ -86,15 +87,15 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 			use, trial = true, true
 		}
 	}
-	// The steps are timed by the CPU time of this thread: on a busy
-	// machine wall time says more about the others' load than about the
-	// engines.
+	// The steps are timed by the CPU time of this thread (and of the dense
+	// engine's helper workers): on a busy machine wall time says more about
+	// the others' load than about the engines.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	e.sync(use, code, values)
-	t0 := threadCPU()
+	t0, h0 := threadCPU(), e.helperCPU(use)
 	vals, err := e.run(ctx, use, upTo, progress)
-	perHeap := (threadCPU() - t0) / time.Duration(max(1, len(vals)-n))
+	perHeap := (threadCPU() - t0 + e.helperCPU(use) - h0) / time.Duration(max(1, len(vals)-n))
 	if err != nil {
 		return vals, err
 	}
@@ -147,7 +148,7 @@ func splitPairs(code Code, n int) int {
 func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
-			e.dense = NewDense(code, values)
+			e.dense = NewBlockDense(code, values)
 		}
 		return
 	}
@@ -157,6 +158,15 @@ func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 		// runs one game a core.
 		e.sparse.oneWorker = true
 	}
+}
+
+// helperCPU is the CPU time the dense engine's helper workers have spent
+// (they run on other threads than the caller's), 0 for the sparse engine.
+func (e *denseOrSparse) helperCPU(dense bool) time.Duration {
+	if !dense || e.dense == nil {
+		return 0
+	}
+	return e.dense.HelperCPU()
 }
 
 // run extends the chosen engine's values until G(0..upTo) are known.
