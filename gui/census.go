@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
 	"github.com/nimlab/nimlab/solver/octal"
@@ -201,8 +202,8 @@ type censusTab struct {
 	query censusQuery
 	view  *censusView
 
-	jobs     jobRunner // the census run
-	viewJobs jobRunner // loading a database, refiltering
+	jobs     widgets.JobRunner // the census run
+	viewJobs widgets.JobRunner // loading a database, refiltering
 
 	content fyne.CanvasObject
 }
@@ -338,7 +339,7 @@ func (t *censusTab) refilter() {
 		return // still being built
 	}
 	entries, q := t.view.entries, t.query
-	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		v := buildCensusView(entries, q)
 		h.Finish(func() { t.setView(v) })
 	})
@@ -400,7 +401,7 @@ func (t *censusTab) Run() {
 	t.status.SetText(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)))
 	pattern := t.family.Text
 	q := t.query
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.Open(path)
 		if err != nil {
 			h.Finish(func() { t.runFinished(fmt.Sprintf("cannot open %s: %v", path, err)) })
@@ -478,7 +479,7 @@ func (t *censusTab) OpenDatabase(path string) {
 	t.dbPath.SetText(path)
 	t.status.SetText("reading " + path + "…")
 	q := t.query
-	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.OpenExisting(path)
 		var entries []*censusEntry
 		if err == nil {
