@@ -66,27 +66,7 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 		return ExtendValues(ctx, code, values, upTo)
 	}
 	n := len(values)
-	use, trial := e.useDense, false
-	switch {
-	case e.warmSteps > 0:
-		use, trial = false, true
-	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
-		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
-		// Dense's time a heap grows with the heap, the sparse engine's
-		// much less: once Dense is slower than the sparse engine last
-		// measured, it is tried again at once (a trial of the sparse
-		// engine on a dense game costs two slow steps, so otherwise only
-		// at each fourfold growth).
-		e.nextTrial = 4 * n
-		e.warmSteps = 2
-		use, trial = false, true
-	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
-		e.nextTrial = 2 * n
-		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
-			use, trial = true, true
-		}
-	}
+	use, trial := e.plan(code, n, upTo)
 	// The steps are timed by the CPU time of this thread (and of the dense
 	// engine's helper workers): on a busy machine wall time says more about
 	// the others' load than about the engines.
@@ -129,6 +109,33 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 		e.useDense, e.perHeap = use, perHeap
 	}
 	return vals, nil
+}
+
+// plan says which engine computes the values from n to upTo (dense or
+// not) and whether the step is a trial of the engine not in use.
+func (e *denseOrSparse) plan(code Code, n, upTo int) (use, trial bool) {
+	use = e.useDense
+	switch {
+	case e.warmSteps > 0:
+		use, trial = false, true
+	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
+		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
+		// Dense's time a heap grows with the heap, the sparse engine's
+		// much less: once Dense is slower than the sparse engine last
+		// measured, it is tried again at once (a trial of the sparse
+		// engine on a dense game costs two slow steps, so otherwise only
+		// at each fourfold growth).
+		e.nextTrial = 4 * n
+		e.warmSteps = 2
+		use, trial = false, true
+	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
+		e.nextTrial = 2 * n
+		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
+		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
+			use, trial = true, true
+		}
+	}
+	return use, trial
 }
 
 // splitPairs is the number of splits of a heap of n: the pairs (a, r−a),
