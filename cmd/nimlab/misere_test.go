@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 type misereJSON struct {
@@ -187,7 +188,7 @@ func TestMisereBadInput(t *testing.T) {
 
 // A computation stopped while building Q_n+1 says what it certified about it.
 func TestMisereReportShowsNextLowerBound(t *testing.T) {
-	code, err := misere.ParseRules("0.07")
+	code, err := misere.NewRules(takebreak.MustParse("0.07"))
 	require.NoError(t, err)
 	q, err := misere.Compute(context.Background(), code, misere.Options{Max: 24, Exact: true})
 	require.NoError(t, err)
