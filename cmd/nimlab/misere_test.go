@@ -166,7 +166,7 @@ func TestMisereBadInput(t *testing.T) {
 	}{
 		{"no code", []string{"misere"}, "exactly one octal code"},
 		{"two codes", []string{"misere", "0.7", "0.77"}, "exactly one octal code"},
-		{"bad digit", []string{"misere", "0.79"}, "not an octal digit"},
+		{"bad digit", []string{"misere", "0.79"}, "the digit 9 (removing 2) may leave three or more heaps"},
 		{"no point", []string{"misere", "77"}, "there is no point"},
 		{"bad leading", []string{"misere", "12.7"}, "adds tokens"},
 		{"bad max", []string{"misere", "0.77", "--max", "x"}, "--max must be a non-negative whole number"},

@@ -1,6 +1,8 @@
 package misere
 
 import (
+	"fmt"
+
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
@@ -51,10 +53,20 @@ func NewRules(c takebreak.Code) (Rules, error) {
 	}
 	if m := c.MaxHeaps(); m < 0 || m > 2 {
 		return nil, &takebreak.ParseError{Input: c.String(), What: "game for misère play",
-			Reason:   "its moves may leave three or more heaps, and the misère quotients and searches play moves that leave at most two",
+			Reason:   threeHeaps(c) + ", and the misère quotients and searches play moves that leave at most two",
 			Accepted: "accepted: take-and-break codes whose moves leave at most two heaps, e.g. 0.07, 4.7, 0.6!, 4!.0, 0.[3], S(1,2,5), S!(1,3)"}
 	}
 	return takeBreakRules{c}, nil
+}
+
+// threeHeaps names the first digit of c that may leave three or more heaps.
+func threeHeaps(c takebreak.Code) string {
+	for j, d := range c.Digits {
+		if m := d.MaxHeaps(); m < 0 || m > 2 {
+			return fmt.Sprintf("the digit %s (removing %d) may leave three or more heaps", d, j)
+		}
+	}
+	return "its moves may leave three or more heaps"
 }
 
 // RulesName returns the usual name of the game (Kayles, Dawson's Kayles, …)
