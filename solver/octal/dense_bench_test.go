@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // BenchmarkDenseAgainstSparse times the dense and the sparse engine on
@@ -26,7 +28,8 @@ func BenchmarkDenseAgainstSparse(b *testing.B) {
 		codes = splitComma(s)
 	}
 	for _, s := range codes {
-		code, err := ParseCode(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -84,11 +87,9 @@ func BenchmarkBlockDenseAB(b *testing.B) {
 	var cpu, wall [2]time.Duration
 	for range b.N {
 		for _, s := range codes {
-			code, err := ParseCode(s)
-			if err != nil {
-				b.Fatal(err)
-			}
+			code := mustCode(b, s)
 			var vals [2][]uint16
+			var err error
 			var c, w [2]time.Duration
 			for i, extend := range []Extender{DenseExtend, BlockDenseExtend} {
 				c0, w0 := cpuTime(), time.Now()

@@ -6,7 +6,19 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
+
+// mustCode parses the octal code s.
+func mustCode(tb testing.TB, s string) Code {
+	tb.Helper()
+	r, err := takebreak.Parse(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return NewCode(r)
+}
 
 // denseCodes are the 36 sequences of 0.??? and 4.??? with no sparse space
 // (20–50 % of the heaps rare under every mask, values growing past 1 000
@@ -67,8 +79,7 @@ func TestBlockDenseAgainstDefinition(t *testing.T) {
 	const n = 2600
 	codes := append(append([]string(nil), denseCodes...), "0.161", "0.07", "4.7", "0.77", "4.0004", "0.4", "0.6", "4.1", "0.137", "0.3", "0.53", "0.4444")
 	for _, s := range codes {
-		code, err := ParseCode(s)
-		require.NoError(t, err)
+		code := mustCode(t, s)
 		brute := bruteForceValues(code, n)
 		want := make([]uint16, len(brute))
 		for i, v := range brute {
@@ -97,8 +108,7 @@ func TestBlockDenseAgainstDense(t *testing.T) {
 		n = 1 << 16
 	}
 	for _, s := range denseCodes {
-		code, err := ParseCode(s)
-		require.NoError(t, err)
+		code := mustCode(t, s)
 		want, err := DenseExtend(context.Background(), code, []uint16{0}, n-1, nil)
 		require.NoError(t, err)
 		got, err := BlockDenseExtend(context.Background(), code, []uint16{0}, n-1, nil)
