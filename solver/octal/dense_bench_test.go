@@ -6,6 +6,8 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // BenchmarkDenseAgainstSparse times the dense and the sparse engine on
@@ -24,7 +26,8 @@ func BenchmarkDenseAgainstSparse(b *testing.B) {
 		codes = splitComma(s)
 	}
 	for _, s := range codes {
-		code, err := ParseCode(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		if err != nil {
 			b.Fatal(err)
 		}
