@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -195,7 +194,7 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 	if saver.every <= 0 {
 		saver.every = 2 * time.Minute
 	}
-	lastReport := time.Time{}
+	ticker := progressTicker{fn: opt.Progress} // reported by worker 0 only
 	workers := runtime.GOMAXPROCS(0)
 	bufs := make([]*cubeWork, workers)
 	for w := range bufs {
@@ -210,15 +209,14 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 		m := maxOverDiagonalPairs(d, n, workers, func(w, x, y int) int {
 			m := e.pair(x, y, bufs[w])
 			doneCells.Add(int64(n - y + 1))
-			if w == 0 && opt.Progress != nil && time.Since(lastReport) >= progressInterval {
-				lastReport = time.Now()
-				opt.Progress(Progress{Done: doneCells.Load(), Total: total})
+			if w == 0 {
+				ticker.report(doneCells.Load(), total)
 			}
 			return m
 		})
 		c.max = max(c.max, m)
-		if c.max > math.MaxUint16-1 {
-			return nil, fmt.Errorf("a three-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
+		if err := checkStorable(c.max, "three-star"); err != nil {
+			return nil, err
 		}
 		if cubeAfterDiagonal != nil {
 			cubeAfterDiagonal(d)
@@ -236,9 +234,7 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 			return nil, err
 		}
 	}
-	if opt.Progress != nil {
-		opt.Progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return c, nil
 }
 

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
-	"time"
 )
 
 // Slab3 holds G(A_{p,q,r}) for the sorted triples p ≤ q ≤ r with the two
@@ -95,7 +94,7 @@ func BuildSlab3(ctx context.Context, r Rules, s, l int, progress ProgressFunc) (
 	for w := range bufs {
 		bufs[w] = &slabWork{cubeWork: cubeWork{own: make([]uint16, l+1)}, lineX: make([]uint16, s+1), lineY: make([]uint16, s+1)}
 	}
-	var last time.Time
+	ticker := progressTicker{fn: progress}
 	for d := 2; d <= 2*s; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -107,14 +106,9 @@ func BuildSlab3(ctx context.Context, r Rules, s, l int, progress ProgressFunc) (
 			return m
 		})
 		slabMax = max(slabMax, m)
-		if progress != nil && time.Since(last) >= progressInterval {
-			last = time.Now()
-			progress(Progress{Done: done.Load(), Total: total})
-		}
+		ticker.report(done.Load(), total)
 	}
-	if progress != nil {
-		progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return sl, nil
 }
 

@@ -3,7 +3,6 @@ package astron
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 	"time"
 )
@@ -118,7 +117,7 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 		}
 	}
 	var done int64
-	lastReport := time.Now()
+	ticker := progressTicker{fn: progress, last: time.Now()}
 	workers := runtime.GOMAXPROCS(0)
 	var cells [][3]int32
 	for s := 3; s <= 3*n; s++ {
@@ -150,18 +149,13 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 			return m
 		})
 		t.max = max(t.max, m)
-		if t.max > math.MaxUint16-1 {
-			return nil, fmt.Errorf("a three-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
+		if err := checkStorable(t.max, "three-star"); err != nil {
+			return nil, err
 		}
 		done += int64(len(cells))
-		if progress != nil && time.Since(lastReport) >= progressInterval {
-			lastReport = time.Now()
-			progress(Progress{Done: done, Total: total})
-		}
+		ticker.report(done, total)
 	}
-	if progress != nil {
-		progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return t, nil
 }
 
