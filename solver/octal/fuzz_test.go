@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // FuzzParseCode: ParseCode never panics, and a code it accepts prints as a
@@ -44,7 +46,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 	b, _ := os.ReadFile(good)
 	f.Add(b)
 	f.Add(b[:len(b)/2])
-	f.Add([]byte(checkpointMagic))
+	f.Add([]byte("NIMLAB-OCTAL-CHECKPOINT v1\n"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := filepath.Join(t.TempDir(), "ckpt")
@@ -53,7 +55,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 		}
 		got, err := ReadCheckpoint(p, code)
 		if err != nil {
-			if !IsCheckpointError(err) {
+			if !valuestore.IsCheckpointError(err) {
 				t.Fatalf("a bad file gave %v, not a CheckpointError", err)
 			}
 			return

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/require"
 )
 
@@ -86,7 +87,7 @@ func TestVerifyResumesToTheSameResult(t *testing.T) {
 		require.Equal(t, whole, got, "period %d from %d", claim.p, claim.n0)
 
 		_, err = ReadVerifyCheckpoint(path, MustParseCode("0.106"))
-		require.True(t, IsCheckpointError(err))
+		require.True(t, valuestore.IsCheckpointError(err))
 		opts.Period++
 		opts.Resume = state
 		_, err = VerifyPeriod(context.Background(), code, opts)

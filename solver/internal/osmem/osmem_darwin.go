@@ -1,4 +1,4 @@
-package octal
+package osmem
 
 import (
 	"errors"
@@ -8,22 +8,22 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// discardAnon: on macOS MADV_DONTNEED is only a hint for anonymous memory;
-// MADV_FREE lets the system take the pages back.
-func discardAnon(b []byte) error { return unix.Madvise(wholePages(b), unix.MADV_FREE) }
+// Discard hands back b's pages: on macOS MADV_DONTNEED is only a hint
+// for anonymous memory; MADV_FREE lets the system take the pages back.
+func Discard(b []byte) error { return unix.Madvise(wholePages(b), unix.MADV_FREE) }
 
-// preallocate reserves the blocks with F_PREALLOCATE (the macOS fallocate)
+// Preallocate reserves the blocks with F_PREALLOCATE (the macOS fallocate)
 // and then sets the size, which F_PREALLOCATE leaves alone. A file system
-// that cannot preallocate gets the file sized only; the caller's
+// that cannot Preallocate gets the file sized only; the caller's
 // free-space check stands in for the reservation.
-func preallocate(f *os.File, size int64) error {
+func Preallocate(f *os.File, size int64) error {
 	st := unix.Fstore_t{Flags: unix.F_ALLOCATEALL, Posmode: unix.F_PEOFPOSMODE, Length: size}
 	if err := unix.FcntlFstore(f.Fd(), unix.F_PREALLOCATE, &st); errors.Is(err, unix.ENOSPC) {
-		return fmt.Errorf("%w: %w", errNoSpace, err)
+		return fmt.Errorf("%w: %w", ErrNoSpace, err)
 	}
 	if err := f.Truncate(size); err != nil {
 		if errors.Is(err, unix.ENOSPC) {
-			return fmt.Errorf("%w: %w", errNoSpace, err)
+			return fmt.Errorf("%w: %w", ErrNoSpace, err)
 		}
 		return err
 	}

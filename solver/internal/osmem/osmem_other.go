@@ -1,6 +1,6 @@
 //go:build !linux && !darwin && !windows
 
-package octal
+package osmem
 
 import (
 	"errors"
@@ -11,13 +11,13 @@ import (
 // files, which need memory-mapping code written for them.
 var errNoMapping = errors.New("streams and values files are not supported on this operating system")
 
-func reserveAnon(size int) ([]byte, error)           { return nil, errNoMapping }
-func commitAnon(region []byte, from, to int) error   { return errNoMapping }
-func discardAnon(b []byte) error                     { return errNoMapping }
-func freeAnon(region []byte) error                   { return errNoMapping }
-func mapFile(f *os.File, size int64) ([]byte, error) { return nil, errNoMapping }
-func unmapFile(b []byte) error                       { return errNoMapping }
-func syncMapped(b []byte, f *os.File) error          { return errNoMapping }
-func dropMapped(b []byte)                            {}
-func preallocate(f *os.File, size int64) error       { return f.Truncate(size) }
-func freeSpace(dir string) (int64, error)            { return 1 << 62, nil }
+func Reserve(size int) ([]byte, error)               { return nil, errNoMapping }
+func Commit(region []byte, from, to int) error       { return errNoMapping }
+func Discard(b []byte) error                         { return errNoMapping }
+func Free(region []byte) error                       { return errNoMapping }
+func MapFile(f *os.File, size int64) ([]byte, error) { return nil, errNoMapping }
+func UnmapFile(b []byte) error                       { return errNoMapping }
+func SyncMapped(b []byte, f *os.File) error          { return errNoMapping }
+func DropMapped(b []byte)                            {}
+func Preallocate(f *os.File, size int64) error       { return f.Truncate(size) }
+func FreeSpace(dir string) (int64, error)            { return 1 << 62, nil }
