@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/octal"
 )
 
@@ -35,7 +36,7 @@ func (e inlineError) Set(msg string) {
 
 // truncated says that a paste was cut to what the field holds.
 func (e inlineError) truncated(lost int) {
-	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", groupDigits(lost)))
+	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", widgets.GroupDigits(lost)))
 }
 
 // readCodeAndBound reads an octal code and a whole-number bound named what
@@ -51,3 +52,19 @@ func readCodeAndBound(codeText, boundText, what string, lo, hi int) (code octal.
 	}
 	return code, bound, ""
 }
+
+// Input length bounds. Every single-line field of the window takes at most
+// so many characters: a 100,000-character paste into an entry would
+// otherwise be laid out, parsed and validated on the UI thread at every
+// keystroke, and nothing a user types there is ever that long.
+const (
+	// maxCodeInput bounds an octal code ("0." and up to a few hundred digits).
+	maxCodeInput = 300
+	// maxNumberInput bounds a field holding one number.
+	maxNumberInput = 20
+	// maxListInput bounds a list of heaps or stars.
+	maxListInput = 2000
+	// maxNimInput bounds a Nim position: its binary column view draws a
+	// cell per heap and bit.
+	maxNimInput = 400
+)

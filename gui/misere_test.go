@@ -125,11 +125,11 @@ func TestMisereTypeComputeTame(t *testing.T) {
 func TestMisereBadInputAndCancel(t *testing.T) {
 	u := newTestUI(t)
 	m := u.misere
-	gen := m.jobs.gen
+	gen := m.jobs.Generation()
 	m.code.SetText("0.9")
 	assert.True(t, m.codeError.Visible())
 	test.Tap(m.compute)
-	assert.Equal(t, gen, m.jobs.gen, "no job started")
+	assert.Equal(t, gen, m.jobs.Generation(), "no job started")
 	m.code.SetText("0.6")
 	m.maxHeaps.SetText("5000")
 	test.Tap(m.compute)

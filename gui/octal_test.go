@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -27,86 +25,6 @@ func newTestUI(t *testing.T) *ui {
 	u := newUI(a, false)
 	waitJobs(t, &u.octal.jobs)
 	return u
-}
-
-// uiQueue collects the functions workers hand to the UI thread; the test
-// goroutine runs them (in waitJobs), as the real main loop would.
-type uiQueue struct {
-	mu     sync.Mutex
-	fns    []func()
-	signal chan struct{}
-}
-
-var testQueue *uiQueue
-
-// installUIQueue routes uiDo through a queue for the rest of the test.
-func installUIQueue(t testing.TB) {
-	q := &uiQueue{signal: make(chan struct{}, 1)}
-	old := uiDo
-	uiDo = q.push
-	testQueue = q
-	t.Cleanup(func() { uiDo = old })
-}
-
-func (q *uiQueue) push(fn func()) {
-	q.mu.Lock()
-	q.fns = append(q.fns, fn)
-	q.mu.Unlock()
-	select {
-	case q.signal <- struct{}{}:
-	default:
-	}
-}
-
-// drain runs every queued function, including those queued meanwhile.
-func (q *uiQueue) drain() {
-	for {
-		q.mu.Lock()
-		fns := q.fns
-		q.fns = nil
-		q.mu.Unlock()
-		if len(fns) == 0 {
-			return
-		}
-		for _, fn := range fns {
-			fn()
-		}
-	}
-}
-
-// waitJobs waits for every job of r to return, running the UI updates
-// they send on the test goroutine meanwhile and after.
-func waitJobs(t *testing.T, r *jobRunner) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { r.Wait(); close(done) }()
-	timeout := time.After(60 * time.Second)
-	for {
-		select {
-		case <-testQueue.signal:
-			testQueue.drain()
-		case <-done:
-			testQueue.drain()
-			return
-		case <-timeout:
-			t.Fatal("the background job did not finish within 60 s")
-		}
-	}
-}
-
-// waitUntil runs the workers' UI updates until cond holds (at most 60 s).
-func waitUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	timeout := time.After(60 * time.Second)
-	for !cond() {
-		select {
-		case <-testQueue.signal:
-			testQueue.drain()
-		case <-time.After(10 * time.Millisecond):
-		case <-timeout:
-			t.Fatal("the condition did not hold within 60 s")
-		}
-	}
 }
 
 // dawsonTable11 is the first row of the thesis' Table 1.1 (seed 001):
@@ -182,7 +100,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
 	before := o.summary.Text
-	gen := o.jobs.gen
+	gen := o.jobs.Generation()
 	for _, bad := range []struct{ in, says string }{
 		{"0.8#", "unexpected"},
 		{"0.[3", "not closed"},
@@ -195,7 +113,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 		assert.True(t, o.codeError.Visible(), bad.in)
 		assert.Contains(t, o.codeError.Text, bad.says, bad.in)
 		test.Tap(o.compute)
-		assert.Equal(t, gen, o.jobs.gen, "%s started a job", bad.in)
+		assert.Equal(t, gen, o.jobs.Generation(), "%s started a job", bad.in)
 		assert.Equal(t, before, o.summary.Text)
 	}
 	o.code.SetText("")
@@ -203,7 +121,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	assert.False(t, o.codeError.Visible())
 	o.maxHeaps.SetText("lots")
 	test.Tap(o.compute)
-	assert.Equal(t, gen, o.jobs.gen)
+	assert.Equal(t, gen, o.jobs.Generation())
 	assert.Contains(t, o.codeError.Text, "max heaps")
 }
 
