@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/require"
 )
@@ -39,7 +40,7 @@ func diskRunCases() []diskRunCase {
 // heaps from the file, and compares every value with the in-memory engine.
 func TestComputeToFileEqualsInMemory(t *testing.T) {
 	for _, tc := range diskRunCases() {
-		code := MustParseCode(tc.code)
+		code := NewCode(takebreak.MustParse(tc.code))
 		want, err := SparseExtend(context.Background(), code, nil, tc.heaps-1, nil)
 		require.NoError(t, err)
 		path := filepath.Join(t.TempDir(), "v")
@@ -72,7 +73,7 @@ func TestComputeToFileEqualsInMemory(t *testing.T) {
 // splits beyond the window: those heaps are decided from the file. Every
 // value equals the in-memory engine's.
 func TestComputeToFileDecidesFromTheFile(t *testing.T) {
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	heaps := 230_000 // heaps 95,652 and 220,655 need splits beyond 2^15
 	want, err := SparseExtend(context.Background(), code, nil, heaps-1, nil)
 	require.NoError(t, err)
@@ -113,7 +114,7 @@ func TestComputeToFileDecidesFromTheFile(t *testing.T) {
 // TestComputeToFileEscapes lowers the escape code so that most of
 // Officers' values are escapes, and checks the run and a reopened file.
 func TestComputeToFileEscapes(t *testing.T) {
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	heaps := 100_000
 	want, err := SparseExtend(context.Background(), code, nil, heaps-1, nil)
 	require.NoError(t, err)
@@ -149,7 +150,7 @@ func TestComputeToFileEscapes(t *testing.T) {
 // both resumed runs end with files identical, byte for byte, to an
 // uninterrupted run's.
 func TestComputeToFileResumes(t *testing.T) {
-	code := MustParseCode("0.106")
+	code := NewCode(takebreak.MustParse("0.106"))
 	heaps := int64(3_000_000)
 	dir := t.TempDir()
 	run := func(path string, cancelAt int64, lose bool) {
@@ -203,7 +204,7 @@ func TestComputeToFileResumes(t *testing.T) {
 // TestCheckValueFileFindsAWrongValue: a file with one value changed is
 // caught at that heap by the check from the definition, and not elsewhere.
 func TestCheckValueFileFindsAWrongValue(t *testing.T) {
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	want, err := QuadraticExtend(context.Background(), code, nil, 29_999, nil)
 	require.NoError(t, err)
 	vals := append([]uint16(nil), want...)
@@ -226,7 +227,7 @@ func TestCheckValueFileFindsAWrongValue(t *testing.T) {
 // TestReadCheckpointTakesAValuesFile: an in-memory run resumes from a values
 // file (complete or partial) of its code, and the values are the file's.
 func TestReadCheckpointTakesAValuesFile(t *testing.T) {
-	code := MustParseCode("0.106")
+	code := NewCode(takebreak.MustParse("0.106"))
 	want, err := SparseExtend(context.Background(), code, nil, 99_999, nil)
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "v")
@@ -238,13 +239,13 @@ func TestReadCheckpointTakesAValuesFile(t *testing.T) {
 	got, err := ReadCheckpoint(path+valuestore.PartialSuffix, code)
 	require.NoError(t, err)
 	require.Equal(t, want, got)
-	_, err = ReadCheckpoint(path+valuestore.PartialSuffix, MustParseCode("0.6"))
+	_, err = ReadCheckpoint(path+valuestore.PartialSuffix, NewCode(takebreak.MustParse("0.6")))
 	require.True(t, valuestore.IsCheckpointError(err), "%v", err)
 	require.Contains(t, err.Error(), "not of 0.6")
 
 	// The same number of values of another game under the right name: the
 	// definition check refuses them.
-	other, err := SparseExtend(context.Background(), MustParseCode("0.6"), nil, 99_999, nil)
+	other, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.6")), nil, 99_999, nil)
 	require.NoError(t, err)
 	path2 := filepath.Join(t.TempDir(), "w")
 	vf, err = valuestore.CreateValueFile(path2, code.String(), 100_000)
