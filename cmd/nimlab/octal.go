@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,7 +15,6 @@ import (
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
-	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newOctalCommand) }
@@ -234,8 +232,8 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 			return badInput("--compare: %v", err)
 		}
 	}
-	if f.equivalent && code.Rules != nil {
-		if _, err := takebreak.Family(*code.Rules, equivalentFamilyLimit); err != nil {
+	if f.equivalent {
+		if err := octal.CheckEquivalent(code); err != nil {
 			return badInput("--equivalent: %v", err)
 		}
 	}
@@ -252,8 +250,6 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		if opts.Max, err = parsePositive("--max", f.max); err != nil {
 			return err
 		}
-	} else {
-		opts.Max = octal.DefaultMaxFor(code)
 	}
 	var heaps []int
 	if f.heapsSet {
@@ -280,11 +276,8 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 			return badInput("--table %d is wider than a row can be read; accepted: a row width from 1 to %d", width, octal.MaxTableWidth)
 		}
 	}
-	total := opts.Max
-	if opts.Exact {
-		total = opts.N + 1
-	}
-	if heaps := cmp.Or(total, octal.DefaultMax); code.K() >= heaps && code.K() > longCode {
+	total := opts.Heaps(code)
+	if heaps := total; code.K() >= heaps && code.K() > longCode {
 		// Its moves of heaps or more tokens never apply to the heaps asked
 		// for, and no period can be certified (that needs more than k
 		// values), yet every heap would look at every digit: a
@@ -343,7 +336,7 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	}
 	if f.equivalent {
 		bar := newProgressReporter(env, f.json, 1, code.String()+" equivalent codes")
-		e, err := equivalentCodes(ctx, code, res, func(done, total int) { bar.Update(int64(done), int64(total)) })
+		e, err := equivalentCodes(ctx, res, func(done, total int) { bar.Update(int64(done), int64(total)) })
 		bar.Finish()
 		if err != nil {
 			return err
@@ -351,7 +344,7 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		report.Equivalent = e
 	}
 	if f.compare != "" {
-		c, err := compareGames(ctx, code, res, other, opts)
+		c, err := compareGames(ctx, res, other, opts)
 		if err != nil {
 			return err
 		}
@@ -364,7 +357,7 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		}
 	}
 	if heaps != nil {
-		values, err := valuesCovering(ctx, code, res, slices.Max(heaps))
+		values, err := res.ValuesUpTo(ctx, slices.Max(heaps))
 		if err != nil {
 			return err
 		}
@@ -455,32 +448,6 @@ const maxMoveHeap = 10_000_000
 // grow with it, and the winning ones are kept (a few GB for 10,000 heaps of
 // ten million).
 const maxMoveTokens = 50_000_000
-
-// valuesCovering returns Grundy values up to at least heap h: the computed
-// ones, extended by the certified period (which the Guy–Smith theorem makes
-// exact), or by computing further when no period is certified.
-func valuesCovering(ctx context.Context, code octal.Code, res *octal.Result, h int) ([]uint16, error) {
-	values := res.Values
-	if h < len(values) {
-		return values, nil
-	}
-	if res.Certified {
-		ext := make([]uint16, len(values), h+1)
-		copy(ext, values)
-		p, s := res.Period.Period, res.Period.Saltus
-		for n := len(values); n <= h; n++ {
-			v := int(ext[n-p]) + s
-			if v > octal.MaxValue {
-				return nil, fmt.Errorf("%s: the Grundy value of heap %d exceeds %d, the largest value nimlab stores", code, n, octal.MaxValue)
-			}
-			ext = append(ext, uint16(v))
-		}
-		return ext, nil
-	}
-	more := make([]uint16, len(values), h+1)
-	copy(more, values)
-	return octal.ExtendValues(ctx, code, more, h)
-}
 
 // writeGrundyCSV streams n,grundy rows to path ("-" is stdout) through
 // safewrite: a regular file is replaced atomically, a device or pipe is

@@ -52,12 +52,9 @@ func (f *longRunFlags) interval() (time.Duration, error) {
 // the command's context (main installs the handler); the engine then saves
 // a last checkpoint as it stops.
 func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (err error) {
-	heaps := opts.Max
-	what := "--max"
+	heaps, what := opts.Heaps(code), "--max"
 	if opts.Exact || opts.N > 0 {
-		heaps, what = opts.N+1, "--n"
-	} else if heaps == 0 {
-		heaps = octal.DefaultMax
+		what = "--n"
 	}
 	if heaps > octal.MaxHeaps {
 		return badInput("%s asks for %d heaps; accepted: at most %d (2^31) heaps", what, heaps, octal.MaxHeaps)

@@ -13,8 +13,8 @@ type Period struct {
 	// Saltus s ≠ 0 makes the period arithmetic: G(n+p) = G(n) + s for
 	// n ≥ n0 (games with infinite codes, such as Nim with saltus 1).
 	Saltus int `json:",omitempty"`
-	// Proof names the theorem that certifies the period, when it is not the
-	// Guy–Smith theorem for octal codes (see gamecert.go).
+	// Proof names the theorem that certifies the period (ProofGuySmith for
+	// octal codes, the others in gamecert.go); never empty when Certified.
 	Proof string `json:",omitempty"`
 }
 
@@ -58,7 +58,7 @@ func FindPeriod(values []uint16, k int) (Period, bool) {
 			i--
 		}
 		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k)}, true
+		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k), Proof: ProofGuySmith}, true
 	}
 	return Period{}, false
 }
