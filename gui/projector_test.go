@@ -237,9 +237,9 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 	settle(u)
 	require.Equal(t, "census finished", c.status.Text)
 	// Rare masks read as in census show and the Octal tab's legend.
-	col := censusColumn("rare mask")
+	col := censusColumn("rare_mask")
 	for row := range c.view.rows {
-		if m := c.view.entries[c.view.rows[row]].r.RareMask; m != 0 {
+		if m := c.view.rows[row].Result.RareMask; m != 0 {
 			assert.Equal(t, fmt.Sprintf("0x%x", m), censusCell(c, row, col))
 		}
 	}

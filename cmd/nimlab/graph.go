@@ -77,9 +77,10 @@ func newGraphCommand(env *cliEnv) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "graph FILE [--sum FILE2 …] | graph --subtraction SET --n N | graph --plate SET --n N",
 		Short: "Grundy labels, kernel and outcome of a game given as a directed graph",
-		Long: `Solve a game given as a finite acyclic directed graph (R. Rizzi, "Introduction to Progressively
-Finite Games"): a vertex is a
-position, an edge u → v a move; the player who cannot move loses.
+		Long: `Solve a game given as a finite directed graph: a vertex is a position, an
+edge u → v a move; the player who cannot move loses (R. Rizzi, "Introduction to
+Progressively Finite Games", for graphs without cycles; a graph with a cycle is
+solved as a loopy game, below).
 
 FILE has one move "u v" (or "u -> v") per line, a lone "u" declares a vertex,
 and # starts a comment; a file starting with "digraph {" is read as DOT
