@@ -467,6 +467,36 @@ func eta(remaining, rate float64) string {
 	return d.Round(time.Second).String()
 }
 
+// runProgress reports a long run: the bar on a terminal (its description
+// the rate, or a given text), a line on stderr every --log-every otherwise.
+type runProgress struct {
+	bar    *progressReporter
+	logger *progressLogger
+	code   octal.Code
+	where  string // " on disk", or ""
+	start  time.Time
+	from   int64 // heaps known when the run started; -1 until the first report
+}
+
+func newRunProgress(env *cliEnv, bar *progressReporter, logEvery time.Duration, code octal.Code, where string, from int64) *runProgress {
+	return &runProgress{bar: bar, logger: newProgressLogger(env, logEvery), code: code, where: where, start: time.Now(), from: from}
+}
+
+// report shows done of total heaps; desc, if not "", describes the run
+// beside the bar instead of its rate.
+func (r *runProgress) report(done, total int64, desc string) {
+	if r.from < 0 {
+		r.from = done
+	}
+	rate := float64(done-r.from) / time.Since(r.start).Seconds()
+	r.bar.Update(done, total)
+	if desc == "" {
+		desc = fmt.Sprintf("%s %s/s", r.code, humanCount(rate))
+	}
+	r.bar.Describe(desc)
+	r.logger.log("%s: %d of %d heaps%s, %s heaps/s, ETA %s", r.code, done, total, r.where, humanCount(rate), eta(float64(total-done), rate))
+}
+
 // progressLogger writes a progress line to stderr every so often when
 // there is no terminal (a run of days under nohup or Slurm).
 type progressLogger struct {
