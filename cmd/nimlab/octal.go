@@ -561,36 +561,48 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 		fmt.Fprintln(w, r.Compare.Text)
 	}
 	if r.Equivalent != nil {
-		fmt.Fprintln(w, r.Equivalent.Text)
-		for i, c := range r.Equivalent.Codes {
-			if i == terminalMoveLimit {
-				fmt.Fprintf(w, "  … and %d more\n", len(r.Equivalent.Codes)-i)
-				break
-			}
-			if r.Equivalent.Proven[i] {
-				fmt.Fprintf(w, "  %s (proven equal at every heap)\n", c)
-			} else {
-				fmt.Fprintf(w, "  %s\n", c)
-			}
-		}
+		printEquivalent(w, r.Equivalent)
 	}
 	if r.Heaps != nil {
-		fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)
-		if len(*r.Moves) == 0 {
-			fmt.Fprintln(w, "no winning move: every move leaves a non-zero nim-sum")
-		}
-		moves := *r.Moves
-		if !f.all && isTerminal(w) && len(moves) > terminalMoveLimit {
-			moves = moves[:terminalMoveLimit]
-		}
-		for _, m := range moves {
-			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
-		}
-		if more := len(*r.Moves) - len(moves); more > 0 {
-			fmt.Fprintf(w, "  … and %d more winning moves (--all lists them, --json gives them all)\n", more)
-		}
+		printSum(w, r, f.all)
 	}
 	return nil
+}
+
+// printEquivalent lists the codes --equivalent found (the first
+// terminalMoveLimit).
+func printEquivalent(w io.Writer, e *equivalentReport) {
+	fmt.Fprintln(w, e.Text)
+	for i, c := range e.Codes {
+		if i == terminalMoveLimit {
+			fmt.Fprintf(w, "  … and %d more\n", len(e.Codes)-i)
+			break
+		}
+		if e.Proven[i] {
+			fmt.Fprintf(w, "  %s (proven equal at every heap)\n", c)
+		} else {
+			fmt.Fprintf(w, "  %s\n", c)
+		}
+	}
+}
+
+// printSum describes the sum of --heaps and its winning moves (on a
+// terminal the first terminalMoveLimit unless all).
+func printSum(w io.Writer, r *octalReport, all bool) {
+	fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)
+	if len(*r.Moves) == 0 {
+		fmt.Fprintln(w, "no winning move: every move leaves a non-zero nim-sum")
+	}
+	moves := *r.Moves
+	if !all && isTerminal(w) && len(moves) > terminalMoveLimit {
+		moves = moves[:terminalMoveLimit]
+	}
+	for _, m := range moves {
+		fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
+	}
+	if more := len(*r.Moves) - len(moves); more > 0 {
+		fmt.Fprintf(w, "  … and %d more winning moves (--all lists them, --json gives them all)\n", more)
+	}
 }
 
 func leaveText(leave []int) string {

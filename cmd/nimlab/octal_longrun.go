@@ -76,10 +76,7 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 			values, err = octal.ReadCheckpoint(f.resume, code)
 		}
 		if err != nil {
-			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
-				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
-			}
-			return err
+			return checkpointInputError(err, fmt.Sprintf("'nimlab octal %s --checkpoint FILE'", code))
 		}
 		opts.Resume = values
 	} else if f.verify {
@@ -112,6 +109,25 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		}
 	}
 	return nil
+}
+
+// savePath is the file a constant-memory run saves to: --checkpoint, else
+// the --resume file it continues.
+func (f *longRunFlags) savePath() string {
+	if f.checkpoint != "" {
+		return f.checkpoint
+	}
+	return f.resume
+}
+
+// checkpointInputError is the error of a --resume file that cannot be
+// read: bad input when it is missing or not a checkpoint of the run,
+// naming the command (writtenBy) that writes the right one.
+func checkpointInputError(err error, writtenBy string) error {
+	if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+		return badInput("%v; accepted: a file written by %s", err, writtenBy)
+	}
+	return err
 }
 
 // interrupted is the error of a run stopped by Ctrl-C: it says where the
