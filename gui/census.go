@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
 )
@@ -116,8 +117,8 @@ type censusTab struct {
 	query censusQuery
 	view  *censusView
 
-	jobs     jobRunner // the census run
-	viewJobs jobRunner // loading a database, refiltering
+	jobs     widgets.JobRunner // the census run
+	viewJobs widgets.JobRunner // loading a database, refiltering
 
 	content fyne.CanvasObject
 }
@@ -253,7 +254,7 @@ func (t *censusTab) refilter() {
 		return // still being built
 	}
 	table, q := t.view.table, t.query
-	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		v := buildCensusView(table, q)
 		h.Finish(func() { t.setView(v) })
 	})
@@ -315,7 +316,7 @@ func (t *censusTab) Run() {
 	t.status.SetText(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)))
 	pattern := t.family.Text
 	q := t.query
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.Open(path)
 		if err != nil {
 			h.Finish(func() { t.runFinished(fmt.Sprintf("cannot open %s: %v", path, err)) })
@@ -379,7 +380,7 @@ func (t *censusTab) OpenDatabase(path string) {
 	t.dbPath.SetText(path)
 	t.status.SetText("reading " + path + "…")
 	q := t.query
-	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.OpenExisting(path)
 		var table *census.Table
 		if err == nil {

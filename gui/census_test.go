@@ -116,8 +116,8 @@ func TestCensusTabCancelKeepsFinishedGamesAndResumes(t *testing.T) {
 	c.Run()
 	// Let some games finish, then cancel.
 	for {
-		<-testQueue.signal
-		testQueue.drain()
+		<-testQueue.Signal()
+		testQueue.Drain()
 		if c.progress.Value > 0.02 {
 			break
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/nimlab/nimlab/solver/astron"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newAstronCommand) }
@@ -31,11 +32,19 @@ type astronFlags struct {
 
 // rules reads --octal and --join.
 func (f *astronFlags) rules() (astron.Rules, error) {
-	code, err := octal.ParseCode(f.octal)
+	split, err := takebreak.Parse(f.octal)
 	if err != nil {
 		return astron.Rules{}, badInput("--octal: %v", err)
 	}
-	join, err := astron.ParseJoinCode(f.join)
+	code, err := octal.NewOctalCode(split)
+	if err != nil {
+		return astron.Rules{}, badInput("--octal: %v", err)
+	}
+	joinCode, err := takebreak.Parse(f.join)
+	if err != nil {
+		return astron.Rules{}, badInput("--join: %v", err)
+	}
+	join, err := astron.NewJoinCode(joinCode)
 	if err != nil {
 		return astron.Rules{}, badInput("--join: %v", err)
 	}

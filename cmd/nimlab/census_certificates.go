@@ -13,6 +13,7 @@ import (
 	"github.com/nimlab/nimlab/solver/census/store"
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 type censusCertFlags struct {
@@ -63,11 +64,11 @@ func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *c
 	}
 	var codes []octal.Code
 	for _, a := range args {
-		c, err := octal.ParseGame(a)
+		c, err := takebreak.Parse(a)
 		if err != nil {
 			return badInput("%v", err)
 		}
-		codes = append(codes, c)
+		codes = append(codes, octal.NewCode(c))
 	}
 	var rows []*store.Row
 	if dbSet || len(args) == 0 {

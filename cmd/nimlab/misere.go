@@ -14,6 +14,7 @@ import (
 
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newMisereCommand) }
@@ -137,7 +138,11 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := misere.ParseRules(codeArg)
+	rules, err := takebreak.Parse(codeArg)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	code, err := misere.NewRules(rules)
 	if err != nil {
 		return badInput("%v", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newOctalCommand) }
@@ -209,10 +210,11 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := octal.ParseGame(codeArg)
+	rules, err := takebreak.Parse(codeArg)
 	if err != nil {
 		return badInput("%v", err)
 	}
+	code := octal.NewCode(rules)
 	switch {
 	case f.optionsSet:
 		return runOctalOptions(ctx, env, code, f)
@@ -267,9 +269,11 @@ func (f *octalFlags) memoryRun(code octal.Code) (*octalRun, error) {
 	run := &octalRun{code: code}
 	var err error
 	if f.compare != "" {
-		if run.other, err = octal.ParseGame(f.compare); err != nil {
+		other, err := takebreak.Parse(f.compare)
+		if err != nil {
 			return nil, badInput("--compare: %v", err)
 		}
+		run.other = octal.NewCode(other)
 	}
 	if f.equivalent {
 		if err := octal.CheckEquivalent(code); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // TestOctalValuesFile computes Officers' first 150,000 values into a file
@@ -20,7 +21,7 @@ import (
 // that was interrupted to the same values.
 func TestOctalValuesFile(t *testing.T) {
 	dir := t.TempDir()
-	code := octal.MustParseCode("0.6")
+	code := octal.NewCode(takebreak.MustParse("0.6"))
 	const heaps = 150_000
 	want, err := octal.SparseExtend(context.Background(), code, nil, heaps-1, nil)
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // WriteCertificate writes the certificate of a periodic census game to dir
@@ -20,11 +21,11 @@ func WriteCertificate(ctx context.Context, r *Result, dir, version string) (stri
 	if r.Status != Periodic {
 		return "", fmt.Errorf("%s: no proven period recorded", r.Code)
 	}
-	code, err := octal.ParseGame(r.Code)
+	rules, err := takebreak.Parse(r.Code)
 	if err != nil {
 		return "", err
 	}
-	return writeCertificate(ctx, code, octal.SolveOptions{Max: max(r.Budget.MaxHeaps, r.Heaps, 1)}, dir, version, r)
+	return writeCertificate(ctx, octal.NewCode(rules), octal.SolveOptions{Max: max(r.Budget.MaxHeaps, r.Heaps, 1)}, dir, version, r)
 }
 
 // WriteGameCertificate computes code in auto mode (up to max heaps) and

@@ -204,7 +204,8 @@ func TestCountingAgainstListing(t *testing.T) {
 func TestNewCodesAgainstBruteForce(t *testing.T) {
 	const n = 500
 	for _, s := range newlyAccepted {
-		code, err := ParseGame(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		require.NoError(t, err, s)
 		want := grundyByCounting(code.TakeBreak(), n)
 		res, err := Solve(context.Background(), code, SolveOptions{N: n})
@@ -231,7 +232,7 @@ func TestNewCodesAgainstBruteForce(t *testing.T) {
 // with the XOR of its heaps' values, their mex the heap's value; the limit
 // cuts a long list and says so.
 func TestHeapOptions(t *testing.T) {
-	code := MustParseGame("0.3F!")
+	code := NewCode(takebreak.MustParse("0.3F!"))
 	vals, err := GeneralExtend(context.Background(), code, nil, 9, nil)
 	require.NoError(t, err)
 	opts, complete, err := HeapOptions(code, vals, 9, 100)
@@ -248,7 +249,7 @@ func TestHeapOptions(t *testing.T) {
 	}
 	assert.Equal(t, []string{"8", "7", "1,6", "2,5", "3,4", "1,2,4"}, names)
 	assert.Equal(t, int(vals[9]), Mex(opts))
-	nim := MustParseGame("0.[3]")
+	nim := NewCode(takebreak.MustParse("0.[3]"))
 	nv, err := GeneralExtend(context.Background(), nim, nil, 20, nil)
 	require.NoError(t, err)
 	opts, complete, err = HeapOptions(nim, nv, 20, 5)
@@ -257,7 +258,7 @@ func TestHeapOptions(t *testing.T) {
 	assert.Len(t, opts, 5)
 	_, _, err = HeapOptions(nim, nv[:5], 20, 5)
 	assert.Error(t, err)
-	octalCode := MustParseGame("0.07") // the octal engines' code, same order
+	octalCode := NewCode(takebreak.MustParse("0.07")) // the octal engines' code, same order
 	ov, err := QuadraticExtend(context.Background(), octalCode, nil, 12, nil)
 	require.NoError(t, err)
 	opts, _, err = HeapOptions(octalCode, ov, 12, 100)

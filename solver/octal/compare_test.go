@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // TestCompare checks Compare against the definition: the first heap where
@@ -34,7 +36,7 @@ func TestCompare(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/%s/%d", tc.a, tc.b, tc.opts.N), func(t *testing.T) {
 			ctx := context.Background()
-			a, b := MustParseGame(tc.a), MustParseGame(tc.b)
+			a, b := NewCode(takebreak.MustParse(tc.a)), NewCode(takebreak.MustParse(tc.b))
 			res, err := Solve(ctx, a, tc.opts)
 			require.NoError(t, err)
 			c, err := Compare(ctx, res, b, CompareOptions{N: tc.opts.N, Exact: tc.opts.Exact})

@@ -31,7 +31,7 @@ func TestEquivalent(t *testing.T) {
 	} {
 		t.Run(tc.code, func(t *testing.T) {
 			ctx := context.Background()
-			code := MustParseGame(tc.code)
+			code := NewCode(takebreak.MustParse(tc.code))
 			res, err := Solve(ctx, code, SolveOptions{})
 			require.NoError(t, err)
 			calls := 0
@@ -104,7 +104,7 @@ func TestCheckEquivalent(t *testing.T) {
 		{"4!.0", "modifier"},
 		{"0.3F7F", "more than the 4096 accepted"},
 	} {
-		err := CheckEquivalent(MustParseGame(tc.code))
+		err := CheckEquivalent(NewCode(takebreak.MustParse(tc.code)))
 		if tc.err == "" {
 			assert.NoError(t, err, tc.code)
 		} else {

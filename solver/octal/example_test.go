@@ -5,10 +5,11 @@ import (
 	"fmt"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func ExampleHeapOptions() {
-	code := octal.MustParseGame("0.3F!") // CGSuite's notation
+	code := octal.NewCode(takebreak.MustParse("0.3F!")) // CGSuite's notation
 	res, err := octal.Solve(context.Background(), code, octal.SolveOptions{N: 9})
 	if err != nil {
 		panic(err)
@@ -30,9 +31,9 @@ func ExampleHeapOptions() {
 	// complete: true mex: 3 G(9): 3
 }
 
-func ExampleParseGame() {
+func ExampleNewCode() {
 	for _, s := range []string{"04.30", "0.{1,2}", "0.{1,2!}", "0.{0,1,2,3+}"} {
-		c := octal.MustParseGame(s)
+		c := octal.NewCode(takebreak.MustParse(s))
 		fmt.Printf("%s → %s (general engine: %v)\n", s, c, c.General())
 	}
 	// Output:
@@ -44,21 +45,21 @@ func ExampleParseGame() {
 
 func ExampleCompare() {
 	ctx := context.Background()
-	dawson, err := octal.Solve(ctx, octal.MustParseGame("0.161"), octal.SolveOptions{Max: 4096})
+	dawson, err := octal.Solve(ctx, octal.NewCode(takebreak.MustParse("0.161")), octal.SolveOptions{Max: 4096})
 	if err != nil {
 		panic(err)
 	}
-	c, err := octal.Compare(ctx, dawson, octal.MustParseGame("0.36"), octal.CompareOptions{})
+	c, err := octal.Compare(ctx, dawson, octal.NewCode(takebreak.MustParse("0.36")), octal.CompareOptions{})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Printf("%s and %s first differ at heap %d: %d and %d\n", c.A, c.B, c.FirstDiff, c.Values[0], c.Values[1])
 
-	lasker, err := octal.Solve(ctx, octal.MustParseGame("4.[3]"), octal.SolveOptions{})
+	lasker, err := octal.Solve(ctx, octal.NewCode(takebreak.MustParse("4.[3]")), octal.SolveOptions{})
 	if err != nil {
 		panic(err)
 	}
-	c, err = octal.Compare(ctx, lasker, octal.MustParseGame("4.37[3]"), octal.CompareOptions{})
+	c, err = octal.Compare(ctx, lasker, octal.NewCode(takebreak.MustParse("4.37[3]")), octal.CompareOptions{})
 	if err != nil {
 		panic(err)
 	}
@@ -71,7 +72,7 @@ func ExampleCompare() {
 func ExampleResult_ValuesUpTo() {
 	ctx := context.Background()
 	// Lasker's Nim: period 4, saltus 4, proven from its first values
-	res, err := octal.Solve(ctx, octal.MustParseGame("4.[3]"), octal.SolveOptions{})
+	res, err := octal.Solve(ctx, octal.NewCode(takebreak.MustParse("4.[3]")), octal.SolveOptions{})
 	if err != nil {
 		panic(err)
 	}
@@ -88,7 +89,7 @@ func ExampleResult_ValuesUpTo() {
 
 func ExampleEquivalent() {
 	ctx := context.Background()
-	res, err := octal.Solve(ctx, octal.MustParseGame("0.51"), octal.SolveOptions{})
+	res, err := octal.Solve(ctx, octal.NewCode(takebreak.MustParse("0.51")), octal.SolveOptions{})
 	if err != nil {
 		panic(err)
 	}

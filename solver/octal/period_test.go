@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // TestTailPeriod: the period the end of a sequence shows, against
@@ -21,7 +23,7 @@ func TestTailPeriod(t *testing.T) {
 		}
 		return v
 	}
-	kayles := toUint16(twoHeapBrute(MustParseGame("0.07").TakeBreak(), 700))
+	kayles := toUint16(twoHeapBrute(NewCode(takebreak.MustParse("0.07")).TakeBreak(), 700))
 	for _, tc := range []struct {
 		name   string
 		values []uint16

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // TestValuesUpTo: a result's values continued through its proven period
@@ -29,7 +31,7 @@ func TestValuesUpTo(t *testing.T) {
 		{code: "0.2[3]", certified: true, period: 1, saltus: 1},
 	} {
 		t.Run(tc.code, func(t *testing.T) {
-			code := MustParseGame(tc.code)
+			code := NewCode(takebreak.MustParse(tc.code))
 			res, err := Solve(context.Background(), code, SolveOptions{Max: tc.max})
 			require.NoError(t, err)
 			require.Equal(t, tc.certified, res.Certified)
@@ -54,7 +56,7 @@ func TestValuesUpTo(t *testing.T) {
 // TestValuesUpToLargestValue: Nim's saltus raises G(n) = n past the largest
 // value stored, which is an error rather than a wrapped value.
 func TestValuesUpToLargestValue(t *testing.T) {
-	res, err := Solve(context.Background(), MustParseGame("0.[3]"), SolveOptions{})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("0.[3]")), SolveOptions{})
 	require.NoError(t, err)
 	_, err = res.ValuesUpTo(context.Background(), MaxValue+1)
 	assert.ErrorContains(t, err, "exceeds 65535")
@@ -67,7 +69,7 @@ func TestValuesUpToLargestValue(t *testing.T) {
 // continues it with its saltus (Lasker's Nim: G(4m+1..4m+4) = 4m+1, 4m+2,
 // 4m+4, 4m+3).
 func TestExactRunContinuesSaltus(t *testing.T) {
-	res, err := Solve(context.Background(), MustParseGame("4.[3]"), SolveOptions{N: 4000})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("4.[3]")), SolveOptions{N: 4000})
 	require.NoError(t, err)
 	require.Len(t, res.Values, 4001)
 	for n := 1; n <= 4000; n++ {
@@ -99,6 +101,6 @@ func TestSolveOptionsHeaps(t *testing.T) {
 		{"0.6!", SolveOptions{}, GeneralDefaultMax},
 		{"0.6!", SolveOptions{Max: 100}, 100},
 	} {
-		assert.Equal(t, tc.want, tc.opts.Heaps(MustParseGame(tc.code)), "%s %+v", tc.code, tc.opts)
+		assert.Equal(t, tc.want, tc.opts.Heaps(NewCode(takebreak.MustParse(tc.code))), "%s %+v", tc.code, tc.opts)
 	}
 }

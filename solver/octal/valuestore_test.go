@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,7 +30,7 @@ func TestValueFileRoundTrip(t *testing.T) {
 	}
 	vals[0], vals[1], vals[2] = 510, 511, 65535
 	path := filepath.Join(t.TempDir(), "v.nimv")
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	vf, err := CreateValueFile(path, code, int64(len(vals)+1000))
 	require.NoError(t, err)
 	for i := 0; i < len(vals); {
@@ -90,7 +91,7 @@ func TestValueFileRoundTrip(t *testing.T) {
 // before anything is written.
 func TestValueFileRefusesBadFiles(t *testing.T) {
 	dir := t.TempDir()
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	write := func(name string) string {
 		path := filepath.Join(dir, name)
 		vf, err := CreateValueFile(path, code, 10_000)
@@ -112,7 +113,7 @@ func TestValueFileRefusesBadFiles(t *testing.T) {
 		require.Contains(t, err.Error(), reason)
 	}
 	path := write("a")
-	refused(path, MustParseCode("0.106"), "it holds the values of 0.6, not of 0.106")
+	refused(path, NewCode(takebreak.MustParse("0.106")), "it holds the values of 0.6, not of 0.106")
 
 	junk := filepath.Join(dir, "junk")
 	require.NoError(t, os.WriteFile(junk, []byte("hello, not values"), 0o644))
@@ -183,7 +184,7 @@ func diskRunCases() []diskRunCase {
 // heaps from the file, and compares every value with the in-memory engine.
 func TestComputeToFileEqualsInMemory(t *testing.T) {
 	for _, tc := range diskRunCases() {
-		code := MustParseCode(tc.code)
+		code := NewCode(takebreak.MustParse(tc.code))
 		want, err := SparseExtend(context.Background(), code, nil, tc.heaps-1, nil)
 		require.NoError(t, err)
 		path := filepath.Join(t.TempDir(), "v")
@@ -216,7 +217,7 @@ func TestComputeToFileEqualsInMemory(t *testing.T) {
 // splits beyond the window: those heaps are decided from the file. Every
 // value equals the in-memory engine's.
 func TestComputeToFileDecidesFromTheFile(t *testing.T) {
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	heaps := 230_000 // heaps 95,652 and 220,655 need splits beyond 2^15
 	want, err := SparseExtend(context.Background(), code, nil, heaps-1, nil)
 	require.NoError(t, err)
@@ -259,7 +260,7 @@ func TestComputeToFileDecidesFromTheFile(t *testing.T) {
 func TestComputeToFileEscapes(t *testing.T) {
 	defer func(c int) { escapeCode = c }(escapeCode)
 	escapeCode = 9
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	heaps := 100_000
 	want, err := SparseExtend(context.Background(), code, nil, heaps-1, nil)
 	require.NoError(t, err)
@@ -295,7 +296,7 @@ func TestComputeToFileEscapes(t *testing.T) {
 // both resumed runs end with files identical, byte for byte, to an
 // uninterrupted run's.
 func TestComputeToFileResumes(t *testing.T) {
-	code := MustParseCode("0.106")
+	code := NewCode(takebreak.MustParse("0.106"))
 	heaps := int64(3_000_000)
 	dir := t.TempDir()
 	run := func(path string, cancelAt int64, lose bool) {
@@ -349,7 +350,7 @@ func TestComputeToFileResumes(t *testing.T) {
 // TestCheckValueFileFindsAWrongValue: a file with one value changed is
 // caught at that heap by the check from the definition, and not elsewhere.
 func TestCheckValueFileFindsAWrongValue(t *testing.T) {
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	want, err := QuadraticExtend(context.Background(), code, nil, 29_999, nil)
 	require.NoError(t, err)
 	vals := append([]uint16(nil), want...)
@@ -372,7 +373,7 @@ func TestCheckValueFileFindsAWrongValue(t *testing.T) {
 // TestReadCheckpointTakesAValuesFile: an in-memory run resumes from a values
 // file (complete or partial) of its code, and the values are the file's.
 func TestReadCheckpointTakesAValuesFile(t *testing.T) {
-	code := MustParseCode("0.106")
+	code := NewCode(takebreak.MustParse("0.106"))
 	want, err := SparseExtend(context.Background(), code, nil, 99_999, nil)
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "v")
@@ -384,13 +385,13 @@ func TestReadCheckpointTakesAValuesFile(t *testing.T) {
 	got, err := ReadCheckpoint(path+PartialSuffix, code)
 	require.NoError(t, err)
 	require.Equal(t, want, got)
-	_, err = ReadCheckpoint(path+PartialSuffix, MustParseCode("0.6"))
+	_, err = ReadCheckpoint(path+PartialSuffix, NewCode(takebreak.MustParse("0.6")))
 	require.True(t, IsCheckpointError(err), "%v", err)
 	require.Contains(t, err.Error(), "not of 0.6")
 
 	// The same number of values of another game under the right name: the
 	// definition check refuses them.
-	other, err := SparseExtend(context.Background(), MustParseCode("0.6"), nil, 99_999, nil)
+	other, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.6")), nil, 99_999, nil)
 	require.NoError(t, err)
 	path2 := filepath.Join(t.TempDir(), "w")
 	vf, err = CreateValueFile(path2, code, 100_000)

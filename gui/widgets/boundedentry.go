@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"unicode/utf8"
@@ -7,36 +7,20 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// Input length bounds. Every single-line field of the window takes at most
-// so many characters: a 100,000-character paste into an entry would
-// otherwise be laid out, parsed and validated on the UI thread at every
-// keystroke (issue 20), and nothing a user types there is ever that long.
-const (
-	// maxCodeInput bounds an octal code ("0." and up to a few hundred digits).
-	maxCodeInput = 300
-	// maxNumberInput bounds a field holding one number.
-	maxNumberInput = 20
-	// maxListInput bounds a list of heaps or stars.
-	maxListInput = 2000
-	// maxNimInput bounds a Nim position: its binary column view draws a
-	// cell per heap and bit.
-	maxNimInput = 400
-)
-
-// boundedEntry is a single-line entry that refuses text beyond MaxRunes
+// BoundedEntry is a single-line entry that refuses text beyond MaxRunes
 // characters: typing stops at the bound and a paste is cut to what fits.
 // OnTruncated, if set, is told how many characters a paste lost, so that
 // the tab can say so under the field.
-type boundedEntry struct {
+type BoundedEntry struct {
 	widget.Entry
 	MaxRunes    int
 	OnTruncated func(lost int)
 }
 
-// newBoundedEntry returns an empty entry that holds at most maxRunes
+// NewBoundedEntry returns an empty entry that holds at most maxRunes
 // characters.
-func newBoundedEntry(maxRunes int) *boundedEntry {
-	e := &boundedEntry{MaxRunes: maxRunes}
+func NewBoundedEntry(maxRunes int) *BoundedEntry {
+	e := &BoundedEntry{MaxRunes: maxRunes}
 	e.ExtendBaseWidget(e)
 	e.Wrapping = fyne.TextWrapOff
 	return e
@@ -44,12 +28,12 @@ func newBoundedEntry(maxRunes int) *boundedEntry {
 
 // room is how many more characters fit, counting a selection that the next
 // input replaces.
-func (e *boundedEntry) room() int {
+func (e *BoundedEntry) room() int {
 	return e.MaxRunes - utf8.RuneCountInString(e.Text) + utf8.RuneCountInString(e.SelectedText())
 }
 
 // TypedRune ignores a character that would not fit.
-func (e *boundedEntry) TypedRune(r rune) {
+func (e *BoundedEntry) TypedRune(r rune) {
 	if e.room() <= 0 {
 		return
 	}
@@ -57,7 +41,7 @@ func (e *boundedEntry) TypedRune(r rune) {
 }
 
 // TypedShortcut cuts a paste to what fits before the entry sees it.
-func (e *boundedEntry) TypedShortcut(s fyne.Shortcut) {
+func (e *BoundedEntry) TypedShortcut(s fyne.Shortcut) {
 	if p, ok := s.(*fyne.ShortcutPaste); ok && p.Clipboard != nil {
 		content := p.Clipboard.Content()
 		room := max(e.room(), 0)

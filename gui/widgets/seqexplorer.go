@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"context"
@@ -95,7 +95,7 @@ type SequenceExplorer struct {
 		pyr  *plotting.SequencePyramid
 	}
 
-	jobs jobRunner
+	jobs JobRunner
 	// OnHover receives the read-out for the pointer ("G(n) = v …"), ""
 	// when it leaves the plot.
 	OnHover func(string)
@@ -139,7 +139,7 @@ func (e *SequenceExplorer) SetSequence(d SequenceData) <-chan struct{} {
 	e.mu.Lock()
 	diffP := e.diffPeriod
 	e.mu.Unlock()
-	e.jobs.Start(func(ctx context.Context, h jobHandle) {
+	e.jobs.Start(func(ctx context.Context, h JobHandle) {
 		pyr := plotting.NewSequencePyramid(d.Values)
 		mask := d.RareMask
 		if d.AutoMask {
@@ -178,7 +178,7 @@ func (e *SequenceExplorer) SetDifferencePeriod(p int) <-chan struct{} {
 	if p <= 0 {
 		p = d.Period
 	}
-	e.jobs.Start(func(ctx context.Context, h jobHandle) {
+	e.jobs.Start(func(ctx context.Context, h JobHandle) {
 		var mis *plotting.Mismatches
 		if p > 0 {
 			mis = plotting.NewMismatches(d.Values, p, d.Saltus)
@@ -1018,4 +1018,15 @@ func (e *SequenceExplorer) ViewExport(size plotting.Size) (func() (*plotting.Fig
 	opts.Export = export
 	opts.Caption = caption
 	return func() (*plotting.Figure, error) { return plotting.SequenceViewPlot(pyr, opts) }, nil
+}
+
+// Jobs runs the explorer's background work: the pyramid and the difference
+// marks of a new sequence (tests wait on it).
+func (e *SequenceExplorer) Jobs() *JobRunner { return &e.jobs }
+
+// Data returns the sequence shown.
+func (e *SequenceExplorer) Data() SequenceData {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.data
 }

@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"image/color"
@@ -13,8 +13,8 @@ import (
 
 // xorTable is the nim-sum table p ⊕ q, whose values the test knows without
 // any solver.
-func xorTable(n int) valueGrid {
-	t := valueGrid{Cols: n, Rows: n, Values: make([]int, n*n)}
+func xorTable(n int) ValueGrid {
+	t := ValueGrid{Cols: n, Rows: n, Values: make([]int, n*n)}
 	for q := 0; q < n; q++ {
 		for p := 0; p < n; p++ {
 			t.Values[q*n+p] = p ^ q
@@ -23,10 +23,10 @@ func xorTable(n int) valueGrid {
 	return t
 }
 
-func newTestHeatmap(t *testing.T, n int, size fyne.Size) *heatmapView {
+func newTestHeatmap(t *testing.T, n int, size fyne.Size) *Heatmap {
 	t.Helper()
 	test.NewTempApp(t)
-	h := newHeatmapView()
+	h := NewHeatmap()
 	h.label = "A(%d, %d)"
 	h.SetTable(xorTable(n))
 	h.Resize(size)
@@ -75,7 +75,7 @@ func TestHeatmapZoomKeepsThePointAndPanMoves(t *testing.T) {
 func TestHeatmapRenderColoursAndOverlay(t *testing.T) {
 	h := newTestHeatmap(t, 16, fyne.NewSize(320, 320))
 	img := h.render(320, 320)
-	pal := hueScale{}.Colours(15)
+	pal := HueScale{}.Colours(15)
 	// Device pixel (x, y) shows cell (x/20, (319-y)/20).
 	for _, c := range [][2]int{{0, 0}, {5, 3}, {15, 0}, {7, 9}} {
 		x, y := c[0]*20+10, 319-(c[1]*20+10)

@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"testing"
@@ -14,20 +14,20 @@ import (
 func BenchmarkHeatmapRedraw(b *testing.B) {
 	for _, bc := range []struct {
 		name string
-		step func(h *heatmapView, i int)
+		step func(h *Heatmap, i int)
 	}{
-		{"zoom", func(h *heatmapView, i int) {
+		{"zoom", func(h *Heatmap, i int) {
 			f := 1.25
 			if i%2 == 1 {
 				f = 1 / 1.25
 			}
 			h.zoomAt(fyne.NewPos(700, 400), f)
 		}},
-		{"pan", func(h *heatmapView, i int) { h.pan(float32(5-i%11), float32(3-i%7)) }},
+		{"pan", func(h *Heatmap, i int) { h.pan(float32(5-i%11), float32(3-i%7)) }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			test.NewTempApp(b)
-			h := newHeatmapView()
+			h := NewHeatmap()
 			h.SetTable(xorTable(800))
 			h.SetOverlay(true, 583, 34)
 			h.Resize(fyne.NewSize(1600, 1000))

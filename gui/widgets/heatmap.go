@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"context"
@@ -15,30 +15,30 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// valueGrid is a two-index table of values: Values[r*Cols+c] is the value
+// ValueGrid is a two-index table of values: Values[r*Cols+c] is the value
 // at first index X0+c (to the right) and second index Y0+r (upwards);
 // negative values are unknown. It has the shape of plotting.Table.
-type valueGrid struct {
+type ValueGrid struct {
 	Cols, Rows int
 	Values     []int
 	X0, Y0     int
 }
 
 // At returns the value at column c, row r.
-func (g valueGrid) At(c, r int) int { return g.Values[r*g.Cols+c] }
+func (g ValueGrid) At(c, r int) int { return g.Values[r*g.Cols+c] }
 
-// colourScale gives the colours of the values 0..max; plotting.Palette is
+// ColourScale gives the colours of the values 0..max; plotting.Palette is
 // one.
-type colourScale interface {
+type ColourScale interface {
 	Colours(max int) []color.NRGBA
 }
 
-// hueScale is the thesis' rainbow (red = 0 up to violet), the heatmap's
+// HueScale is the thesis' rainbow (red = 0 up to violet), the heatmap's
 // colours until a palette is chosen.
-type hueScale struct{}
+type HueScale struct{}
 
 // Colours spreads hues 0°..270° over 0..max.
-func (hueScale) Colours(maxV int) []color.NRGBA {
+func (HueScale) Colours(maxV int) []color.NRGBA {
 	cs := make([]color.NRGBA, maxV+1)
 	for v := range cs {
 		cs[v] = hsv(0.75*float64(v)/float64(max(maxV, 1)), 1, 0.97)
@@ -71,19 +71,19 @@ func hsv(h, s, v float64) color.NRGBA {
 	return color.NRGBA{c(r), c(g), c(b), 255}
 }
 
-// heatmapView is an interactive picture of a two-index table such as
+// Heatmap is an interactive picture of a two-index table such as
 // G(A_{p,q}): p runs to the right and q upwards, one square cell per entry.
 // Scrolling zooms about the pointer, dragging pans, hovering reports the
 // value under the pointer through OnHover, and an optional overlay draws the
 // preperiod lines and the period grid. It draws the cells itself (no
 // interpolation) so that a redraw of an 800×800 table on a full-HD screen
 // takes a few milliseconds.
-type heatmapView struct {
+type Heatmap struct {
 	widget.BaseWidget
 
 	mu      sync.Mutex // guards the fields below against the raster's generator
-	table   valueGrid
-	palette colourScale
+	table   ValueGrid
+	palette ColourScale
 	maxV    int
 	// scaleMax, when > 0, is the value given the palette's last colour
 	// (the three-star slices share the cube's scale); 0 means the table's
@@ -106,7 +106,7 @@ type heatmapView struct {
 	label             string // how a cell is named in the read-out, e.g. "A(%d, %d)"
 
 	raster   *canvas.Raster
-	diffJobs jobRunner
+	diffJobs JobRunner
 	bufs     [2]*image.NRGBA // the rendered pictures, reused in turn
 	frame    int
 	// OnHover receives the read-out for the cell under the pointer
@@ -147,7 +147,7 @@ var (
 )
 
 // tableDifference compares every cell with the one tau columns to the right.
-func tableDifference(t valueGrid, tau int) heatmapDiff {
+func tableDifference(t ValueGrid, tau int) heatmapDiff {
 	d := heatmapDiff{on: true, tau: tau, marks: make([]int8, len(t.Values))}
 	for r := 0; r < t.Rows; r++ {
 		row := t.Values[r*t.Cols : (r+1)*t.Cols]
@@ -168,7 +168,7 @@ func tableDifference(t valueGrid, tau int) heatmapDiff {
 
 // SetDifference switches the difference view on (tau > 0) or off (tau ≤
 // 0); the comparison is computed in the background.
-func (h *heatmapView) SetDifference(tau int) {
+func (h *Heatmap) SetDifference(tau int) {
 	h.mu.Lock()
 	t := h.table
 	h.mu.Unlock()
@@ -180,7 +180,7 @@ func (h *heatmapView) SetDifference(tau int) {
 		h.viewChanged()
 		return
 	}
-	h.diffJobs.Start(func(ctx context.Context, jh jobHandle) {
+	h.diffJobs.Start(func(ctx context.Context, jh JobHandle) {
 		d := tableDifference(t, tau)
 		jh.Finish(func() {
 			h.mu.Lock()
@@ -196,7 +196,7 @@ func (h *heatmapView) SetDifference(tau int) {
 
 // Difference returns the shift of the difference view (0 when off) and how
 // many cells differ.
-func (h *heatmapView) Difference() (tau, count int) {
+func (h *Heatmap) Difference() (tau, count int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.diff.on {
@@ -205,14 +205,14 @@ func (h *heatmapView) Difference() (tau, count int) {
 	return h.diff.tau, h.diff.count
 }
 
-func (h *heatmapView) viewChanged() {
+func (h *Heatmap) viewChanged() {
 	if h.OnViewChanged != nil {
 		h.OnViewChanged()
 	}
 }
 
 // Tapped evaluates the cell under the pointer through OnTapCell.
-func (h *heatmapView) Tapped(ev *fyne.PointEvent) {
+func (h *Heatmap) Tapped(ev *fyne.PointEvent) {
 	c, r, ok := h.cellAt(ev.Position)
 	if !ok || h.OnTapCell == nil {
 		return
@@ -226,18 +226,18 @@ func (h *heatmapView) Tapped(ev *fyne.PointEvent) {
 }
 
 // Marked returns the cell marked as clicked (table indices), if any.
-func (h *heatmapView) Marked() (c, r int, ok bool) {
+func (h *Heatmap) Marked() (c, r int, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.markC, h.markR, h.marked
 }
 
 var (
-	_ fyne.Scrollable     = (*heatmapView)(nil)
-	_ fyne.Draggable      = (*heatmapView)(nil)
-	_ desktop.Hoverable   = (*heatmapView)(nil)
-	_ fyne.DoubleTappable = (*heatmapView)(nil)
-	_ fyne.Tappable       = (*heatmapView)(nil)
+	_ fyne.Scrollable     = (*Heatmap)(nil)
+	_ fyne.Draggable      = (*Heatmap)(nil)
+	_ desktop.Hoverable   = (*Heatmap)(nil)
+	_ fyne.DoubleTappable = (*Heatmap)(nil)
+	_ fyne.Tappable       = (*Heatmap)(nil)
 )
 
 // heatmapBackground is drawn outside the table.
@@ -247,23 +247,23 @@ var heatmapBackground = color.NRGBA{235, 235, 235, 255}
 // would be busier, plain black reads on every palette but grey's zero.
 var heatmapOverlayColour = color.NRGBA{0, 0, 0, 255}
 
-func newHeatmapView() *heatmapView {
-	h := &heatmapView{palette: hueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true, background: heatmapBackground}
+func NewHeatmap() *Heatmap {
+	h := &Heatmap{palette: HueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true, background: heatmapBackground}
 	h.raster = canvas.NewRaster(h.render)
 	h.ExtendBaseWidget(h)
 	return h
 }
 
 // CreateRenderer draws the raster.
-func (h *heatmapView) CreateRenderer() fyne.WidgetRenderer {
+func (h *Heatmap) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(h.raster)
 }
 
 // MinSize keeps the heatmap usable in a small window.
-func (h *heatmapView) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
+func (h *Heatmap) MinSize() fyne.Size { return fyne.NewSize(200, 200) }
 
 // SetTable shows a new table and fits it to the widget.
-func (h *heatmapView) SetTable(t valueGrid) {
+func (h *Heatmap) SetTable(t ValueGrid) {
 	h.mu.Lock()
 	h.table = t
 	h.recolourLocked()
@@ -281,7 +281,7 @@ func (h *heatmapView) SetTable(t valueGrid) {
 }
 
 // SetPalette changes the colours.
-func (h *heatmapView) SetPalette(p colourScale) {
+func (h *Heatmap) SetPalette(p ColourScale) {
 	h.mu.Lock()
 	h.palette = p
 	h.recolourLocked()
@@ -292,14 +292,14 @@ func (h *heatmapView) SetPalette(p colourScale) {
 
 // SetOverlay sets the period overlay: lines at preperiod on both axes and a
 // grid every period beyond; on switches it on or off.
-func (h *heatmapView) SetOverlay(on bool, preperiod, period int) {
+func (h *Heatmap) SetOverlay(on bool, preperiod, period int) {
 	h.mu.Lock()
 	h.overlay, h.preperiod, h.period = on, preperiod, period
 	h.mu.Unlock()
 	h.Refresh()
 }
 
-func (h *heatmapView) recolourLocked() {
+func (h *Heatmap) recolourLocked() {
 	h.maxV = 1
 	for _, v := range h.table.Values {
 		h.maxV = max(h.maxV, v)
@@ -309,7 +309,7 @@ func (h *heatmapView) recolourLocked() {
 }
 
 // SetScaleMax fixes the value of the last colour (0: the table's largest).
-func (h *heatmapView) SetScaleMax(m int) {
+func (h *Heatmap) SetScaleMax(m int) {
 	h.mu.Lock()
 	h.scaleMax = m
 	h.recolourLocked()
@@ -318,42 +318,50 @@ func (h *heatmapView) SetScaleMax(m int) {
 	h.viewChanged()
 }
 
-// heatmapState is what the axes around a heatmap need to know of it.
-type heatmapState struct {
-	table          valueGrid
-	x0, y0, cell   float64 // view origin (cells) and cell size (units)
-	maxV           int
-	colours        []color.NRGBA
-	diff           bool
-	tau, diffCount int
+// HeatmapState is what the axes around a heatmap need to know of it.
+type HeatmapState struct {
+	Table          ValueGrid
+	X0, Y0, Cell   float64 // view origin (cells) and cell size (units)
+	MaxV           int
+	Colours        []color.NRGBA
+	Diff           bool
+	Tau, DiffCount int
 }
 
-// state returns the current view, fitted to the widget's size if needed.
-func (h *heatmapView) state() heatmapState {
+// State returns the current view, fitted to the widget's size if needed.
+func (h *Heatmap) State() HeatmapState {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.autoFit {
 		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
 	}
-	return heatmapState{table: h.table, x0: h.x0, y0: h.y0, cell: h.cellSize, maxV: h.maxV,
-		colours: h.colours, diff: h.diff.on, tau: h.diff.tau, diffCount: h.diff.count}
+	return HeatmapState{Table: h.table, X0: h.x0, Y0: h.y0, Cell: h.cellSize, MaxV: h.maxV,
+		Colours: h.colours, Diff: h.diff.on, Tau: h.diff.tau, DiffCount: h.diff.count}
+}
+
+// SetCellName sets how the read-out names a cell: a format with the two
+// indices, e.g. "A(%d, %d)".
+func (h *Heatmap) SetCellName(format string) {
+	h.mu.Lock()
+	h.label = format
+	h.mu.Unlock()
 }
 
 // VisibleCells returns the columns c0 ≤ c < c1 and rows r0 ≤ r < r1 of the
 // table that are at least partly in view (0-based, clamped to the table).
-func (h *heatmapView) VisibleCells() (c0, c1, r0, r1 int) {
-	st := h.state()
+func (h *Heatmap) VisibleCells() (c0, c1, r0, r1 int) {
+	st := h.State()
 	size := h.Size()
-	t := st.table
-	c0 = max(int(math.Floor(st.x0)), 0)
-	c1 = min(int(math.Ceil(st.x0+float64(size.Width)/st.cell)), t.Cols)
-	r0 = max(int(math.Floor(st.y0)), 0)
-	r1 = min(int(math.Ceil(st.y0+float64(size.Height)/st.cell)), t.Rows)
+	t := st.Table
+	c0 = max(int(math.Floor(st.X0)), 0)
+	c1 = min(int(math.Ceil(st.X0+float64(size.Width)/st.Cell)), t.Cols)
+	r0 = max(int(math.Floor(st.Y0)), 0)
+	r1 = min(int(math.Ceil(st.Y0+float64(size.Height)/st.Cell)), t.Rows)
 	return c0, max(c1, c0), r0, max(r1, r0)
 }
 
 // Refresh redraws the raster, with the current theme's background.
-func (h *heatmapView) Refresh() {
+func (h *Heatmap) Refresh() {
 	r, g, b, _ := theme.Color(theme.ColorNameBackground).RGBA()
 	h.mu.Lock()
 	h.background = color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
@@ -363,7 +371,7 @@ func (h *heatmapView) Refresh() {
 }
 
 // ResetView fits the whole table into the widget.
-func (h *heatmapView) ResetView() {
+func (h *Heatmap) ResetView() {
 	h.mu.Lock()
 	h.autoFit = true
 	h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
@@ -373,7 +381,7 @@ func (h *heatmapView) ResetView() {
 }
 
 // fitLocked chooses the view that shows the whole table in a w×h widget.
-func (h *heatmapView) fitLocked(w, hgt float64) {
+func (h *Heatmap) fitLocked(w, hgt float64) {
 	if h.table.Cols == 0 || w <= 0 || hgt <= 0 {
 		return
 	}
@@ -384,7 +392,7 @@ func (h *heatmapView) fitLocked(w, hgt float64) {
 }
 
 // Resize refits a view that has not been moved yet.
-func (h *heatmapView) Resize(s fyne.Size) {
+func (h *Heatmap) Resize(s fyne.Size) {
 	h.BaseWidget.Resize(s)
 	h.mu.Lock()
 	if h.autoFit {
@@ -395,7 +403,7 @@ func (h *heatmapView) Resize(s fyne.Size) {
 
 // cellAt returns the table column and row under widget position pos, and
 // whether it is inside the table.
-func (h *heatmapView) cellAt(pos fyne.Position) (c, r int, ok bool) {
+func (h *Heatmap) cellAt(pos fyne.Position) (c, r int, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	hgt := float64(h.Size().Height)
@@ -407,14 +415,14 @@ func (h *heatmapView) cellAt(pos fyne.Position) (c, r int, ok bool) {
 
 // Scrolled zooms about the pointer: one wheel notch (25 units in Fyne's
 // desktop driver) is a factor 1.25.
-func (h *heatmapView) Scrolled(ev *fyne.ScrollEvent) {
+func (h *Heatmap) Scrolled(ev *fyne.ScrollEvent) {
 	factor := math.Pow(1.25, float64(ev.Scrolled.DY)/25)
 	h.zoomAt(ev.Position, factor)
 }
 
 // zoomAt multiplies the cell size by factor, keeping the data point under
 // pos in place.
-func (h *heatmapView) zoomAt(pos fyne.Position, factor float64) {
+func (h *Heatmap) zoomAt(pos fyne.Position, factor float64) {
 	h.mu.Lock()
 	if h.autoFit {
 		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
@@ -433,12 +441,12 @@ func (h *heatmapView) zoomAt(pos fyne.Position, factor float64) {
 }
 
 // Dragged pans the view with the pointer.
-func (h *heatmapView) Dragged(ev *fyne.DragEvent) {
+func (h *Heatmap) Dragged(ev *fyne.DragEvent) {
 	h.pan(ev.Dragged.DX, ev.Dragged.DY)
 }
 
 // pan moves the picture by (dx, dy) widget units.
-func (h *heatmapView) pan(dx, dy float32) {
+func (h *Heatmap) pan(dx, dy float32) {
 	h.mu.Lock()
 	if h.autoFit {
 		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
@@ -455,7 +463,7 @@ func (h *heatmapView) pan(dx, dy float32) {
 // clampLocked keeps part of the table in view, so that panning (or zooming
 // at an edge) can never lose the picture: at least a tenth of the view, or
 // the whole table when it is smaller, stays on the table.
-func (h *heatmapView) clampLocked() {
+func (h *Heatmap) clampLocked() {
 	size := h.Size()
 	if h.table.Cols == 0 || size.Width <= 0 || h.cellSize <= 0 {
 		return
@@ -469,21 +477,21 @@ func (h *heatmapView) clampLocked() {
 }
 
 // DragEnd ends a pan.
-func (h *heatmapView) DragEnd() {}
+func (h *Heatmap) DragEnd() {}
 
 // DoubleTapped fits the table again.
-func (h *heatmapView) DoubleTapped(*fyne.PointEvent) { h.ResetView() }
+func (h *Heatmap) DoubleTapped(*fyne.PointEvent) { h.ResetView() }
 
 // MouseIn starts the read-out.
-func (h *heatmapView) MouseIn(ev *desktop.MouseEvent) { h.hover(ev.Position) }
+func (h *Heatmap) MouseIn(ev *desktop.MouseEvent) { h.hover(ev.Position) }
 
 // MouseMoved updates the read-out.
-func (h *heatmapView) MouseMoved(ev *desktop.MouseEvent) { h.hover(ev.Position) }
+func (h *Heatmap) MouseMoved(ev *desktop.MouseEvent) { h.hover(ev.Position) }
 
 // MouseOut clears the read-out.
-func (h *heatmapView) MouseOut() { h.setHover("") }
+func (h *Heatmap) MouseOut() { h.setHover("") }
 
-func (h *heatmapView) hover(pos fyne.Position) {
+func (h *Heatmap) hover(pos fyne.Position) {
 	c, r, ok := h.cellAt(pos)
 	if !ok {
 		h.setHover("")
@@ -517,7 +525,7 @@ func (h *heatmapView) hover(pos fyne.Position) {
 	h.setHover(s)
 }
 
-func (h *heatmapView) setHover(s string) {
+func (h *Heatmap) setHover(s string) {
 	if s == h.lastHover {
 		return
 	}
@@ -529,7 +537,7 @@ func (h *heatmapView) setHover(s string) {
 
 // render is the raster's generator: it draws the current view at w×h
 // device pixels.
-func (h *heatmapView) render(w, hgt int) image.Image {
+func (h *Heatmap) render(w, hgt int) image.Image {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	size := h.Size()
@@ -546,7 +554,7 @@ func (h *heatmapView) render(w, hgt int) image.Image {
 // renderLocked draws the view into a new w×h image, scale device pixels per
 // widget unit. It maps each pixel column and row to a table index once, so
 // the cost is one table look-up per pixel.
-func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
+func (h *Heatmap) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 	// Two buffers in turn: the painter has copied the previous picture into
 	// a texture before it asks for the next, and not allocating 4 bytes a
 	// pixel per drag step keeps the garbage collector out of the way.
@@ -617,7 +625,7 @@ func (h *heatmapView) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 // drawMarkLocked frames the clicked cell: a white square ring inside a
 // black one, at least markMinSize units across however small the cells
 // are, so that it reads on every palette and at every zoom.
-func (h *heatmapView) drawMarkLocked(img *image.NRGBA, cellPx, scale float64) {
+func (h *Heatmap) drawMarkLocked(img *image.NRGBA, cellPx, scale float64) {
 	w, hgt := img.Bounds().Dx(), img.Bounds().Dy()
 	cx := (float64(h.markC) + 0.5 - h.x0) * cellPx
 	cy := float64(hgt) - (float64(h.markR)+0.5-h.y0)*cellPx
@@ -652,7 +660,7 @@ const markMinSize = 12
 
 // drawOverlayLocked draws the preperiod lines (2 px) and the period grid
 // (1 px) on both axes.
-func (h *heatmapView) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
+func (h *Heatmap) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 	w, hgt := img.Bounds().Dx(), img.Bounds().Dy()
 	t := h.table
 	// The lines stay inside the table's own pixels.
@@ -696,4 +704,30 @@ func (h *heatmapView) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 			hline(idx, 1)
 		}
 	}
+}
+
+// Overlay reports whether the preperiod and period overlay is on.
+func (h *Heatmap) Overlay() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.overlay
+}
+
+// ColourMax is the value given the palette's last colour.
+func (h *Heatmap) ColourMax() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.maxV
+}
+
+// DifferenceJobs runs the difference view's computations (tests wait on it).
+func (h *Heatmap) DifferenceJobs() *JobRunner { return &h.diffJobs }
+
+// Differs reports whether the difference view marks cell (c, r): G(c+τ, r)
+// ≠ G(c, r).
+func (h *Heatmap) Differs(c, r int) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	i := r*h.table.Cols + c
+	return h.diff.on && i < len(h.diff.marks) && h.diff.marks[i] == 1
 }

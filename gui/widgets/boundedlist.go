@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"fmt"
@@ -13,17 +13,17 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// boundedListShown is how many lines a boundedList puts on screen; the rest
+// BoundedListShown is how many lines a BoundedList puts on screen; the rest
 // are behind "Show all" (a virtualised list) and "Copy all".
-const boundedListShown = 40
+const BoundedListShown = 40
 
-// boundedList shows a result that may be very long — a heading and one line
+// BoundedList shows a result that may be very long — a heading and one line
 // per item, e.g. the 117,650 winning moves of a sum with a heap of 10^6 in
 // Dawson's Kayles — with only its first lines on screen and "… and 117,610
 // more" after them. "Show all" opens the whole list in a scrolling view
 // that builds only the rows in sight; "Copy all" puts the text on the
 // clipboard. The lines are formatted by the worker that computed them, so
-// nothing here costs more than boundedListShown lines on the UI thread.
+// nothing here costs more than BoundedListShown lines on the UI thread.
 //
 // In a pane of its own (scrolled) the lines are a virtualised list: a new
 // result binds only the rows in sight, where one label of 40 wrapped lines
@@ -31,7 +31,7 @@ const boundedListShown = 40
 // delay measured while typing a sum with a heap of 10^6
 // (docs/BENCHMARKS.md). Inline (inside a pane that scrolls already) the
 // heading and lines are one label.
-type boundedList struct {
+type BoundedList struct {
 	app     fyne.App
 	win     fyne.Window
 	text    *widget.Label // inline: heading and lines
@@ -43,7 +43,7 @@ type boundedList struct {
 	buttons *fyne.Container
 	heading string
 	lines   []string
-	// shown are the lines on screen: the first boundedListShown and the
+	// shown are the lines on screen: the first BoundedListShown and the
 	// "… and N more" line; onScreen is the heading and shown as one text.
 	shown    []string
 	onScreen string
@@ -56,7 +56,7 @@ type boundedList struct {
 // in one virtualised list (the heading is its first row, so that a long
 // heading scrolls with the lines instead of taking the pane's height from
 // them), the buttons below.
-func (b *boundedList) scrolled() fyne.CanvasObject {
+func (b *BoundedList) ScrolledView() fyne.CanvasObject {
 	b.virtual = true
 	b.rows = widget.NewList(func() int { return len(b.listed) },
 		func() fyne.CanvasObject {
@@ -79,9 +79,9 @@ func (b *boundedList) scrolled() fyne.CanvasObject {
 // wrapRowsLayout gives each line on screen the height its words need at
 // the list's width, so that a long move ("heap #3 (1000000): take 2,
 // leave 1 + 999997") wraps in a narrow pane instead of being cut. At most
-// boundedListShown+1 lines are measured, at each new width or new lines.
+// BoundedListShown+1 lines are measured, at each new width or new lines.
 type wrapRowsLayout struct {
-	b         *boundedList
+	b         *BoundedList
 	width     float32
 	textSize  float32
 	lines     []string
@@ -144,12 +144,12 @@ func wrappedLines(s string, width, textSize float32, style fyne.TextStyle) int {
 }
 
 // inline is the list for a place that scrolls already.
-func (b *boundedList) inline() fyne.CanvasObject {
+func (b *BoundedList) InlineView() fyne.CanvasObject {
 	return container.NewVBox(b.text, b.buttons)
 }
 
-func newBoundedList(a fyne.App, w fyne.Window) *boundedList {
-	b := &boundedList{app: a, win: w}
+func NewBoundedList(a fyne.App, w fyne.Window) *BoundedList {
+	b := &BoundedList{app: a, win: w}
 	b.text = widget.NewLabel("")
 	b.text.Wrapping = fyne.TextWrapWord
 	b.text.Selectable = true
@@ -163,12 +163,12 @@ func newBoundedList(a fyne.App, w fyne.Window) *boundedList {
 // Set shows heading and the first lines; the rest are offered. Widgets
 // whose content does not change are not touched: every refresh costs a
 // relayout and a repaint on the UI thread.
-func (b *boundedList) Set(heading string, lines []string) {
+func (b *BoundedList) Set(heading string, lines []string) {
 	b.heading, b.lines = heading, lines
-	shown := slices.Clone(lines[:min(len(lines), boundedListShown)])
-	more := len(lines) - boundedListShown
+	shown := slices.Clone(lines[:min(len(lines), BoundedListShown)])
+	more := len(lines) - BoundedListShown
 	if more > 0 {
-		shown = append(shown, fmt.Sprintf("… and %s more", groupDigits(more)))
+		shown = append(shown, fmt.Sprintf("… and %s more", GroupDigits(more)))
 	}
 	var s strings.Builder
 	s.WriteString(heading)
@@ -182,12 +182,12 @@ func (b *boundedList) Set(heading string, lines []string) {
 	}
 	b.onScreen = text
 	if more > 0 {
-		setButtonText(b.showAll, fmt.Sprintf("Show all %s", groupDigits(len(lines))))
-		setVisible(b.showAll, true)
+		SetButtonText(b.showAll, fmt.Sprintf("Show all %s", GroupDigits(len(lines))))
+		SetVisible(b.showAll, true)
 	} else {
-		setVisible(b.showAll, false)
+		SetVisible(b.showAll, false)
 	}
-	setVisible(b.buttons, len(lines) > 0)
+	SetVisible(b.buttons, len(lines) > 0)
 	if !b.virtual {
 		b.shown = shown
 		b.text.SetText(text)
@@ -206,8 +206,8 @@ func (b *boundedList) Set(heading string, lines []string) {
 	}
 }
 
-// setVisible shows or hides o, and does nothing when it is so already.
-func setVisible(o fyne.CanvasObject, on bool) {
+// SetVisible shows or hides o, and does nothing when it is so already.
+func SetVisible(o fyne.CanvasObject, on bool) {
 	switch {
 	case on && !o.Visible():
 		o.Show()
@@ -216,37 +216,37 @@ func setVisible(o fyne.CanvasObject, on bool) {
 	}
 }
 
-// setButtonText sets a button's text when it differs.
-func setButtonText(b *widget.Button, s string) {
+// SetButtonText sets a button's text when it differs.
+func SetButtonText(b *widget.Button, s string) {
 	if b.Text != s {
 		b.SetText(s)
 	}
 }
 
 // SetText shows a message with no list (a P-position, an error, "…").
-func (b *boundedList) SetText(s string) { b.Set(s, nil) }
+func (b *BoundedList) SetText(s string) { b.Set(s, nil) }
 
 // Text is what is on screen: the heading and the lines shown.
-func (b *boundedList) Text() string { return b.onScreen }
+func (b *BoundedList) Text() string { return b.onScreen }
 
 // FullText is the heading and every line, as Copy all copies it.
-func (b *boundedList) FullText() string {
+func (b *BoundedList) FullText() string {
 	return b.heading + "\n" + strings.Join(b.lines, "\n")
 }
 
 // CopyAll puts the heading and every line on the clipboard; the text is
 // joined off the UI thread.
-func (b *boundedList) CopyAll() {
+func (b *BoundedList) CopyAll() {
 	heading, lines := b.heading, b.lines
 	go func() {
 		s := heading + "\n" + strings.Join(lines, "\n")
-		uiDo(func() { b.app.Clipboard().SetContent(s) })
+		UIDo(func() { b.app.Clipboard().SetContent(s) })
 	}()
 }
 
 // ShowAll opens every line in a dialog whose list builds only the rows in
 // sight.
-func (b *boundedList) ShowAll() {
+func (b *BoundedList) ShowAll() {
 	lines := b.lines
 	list := widget.NewList(func() int { return len(lines) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -256,14 +256,14 @@ func (b *boundedList) ShowAll() {
 	head.Selectable = true
 	copyBtn := widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), b.CopyAll)
 	body := container.NewBorder(head, copyBtn, nil, nil, list)
-	d := dialog.NewCustom(fmt.Sprintf("All %s lines", groupDigits(len(lines))), "Close", body, b.win)
+	d := dialog.NewCustom(fmt.Sprintf("All %s lines", GroupDigits(len(lines))), "Close", body, b.win)
 	s := b.win.Canvas().Size()
 	d.Resize(fyne.NewSize(s.Width*0.85, s.Height*0.85))
 	d.Show()
 }
 
-// groupDigits writes n with thousands separators: 117640 → "117,640".
-func groupDigits(n int) string {
+// GroupDigits writes n with thousands separators: 117640 → "117,640".
+func GroupDigits(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
@@ -279,3 +279,16 @@ func groupDigits(n int) string {
 	}
 	return b.String()
 }
+
+// Lines returns the heading and every line of the list, on screen or not.
+func (b *BoundedList) Lines() (heading string, lines []string) { return b.heading, b.lines }
+
+// Shown returns the lines on screen: the first BoundedListShown and the
+// "… and N more" line.
+func (b *BoundedList) Shown() []string { return b.shown }
+
+// Rows is the virtualised list of a scrolled BoundedList (nil inline).
+func (b *BoundedList) Rows() *widget.List { return b.rows }
+
+// Buttons returns the "Show all" and "Copy all" buttons.
+func (b *BoundedList) Buttons() (showAll, copyAll *widget.Button) { return b.showAll, b.copyAll }

@@ -1,4 +1,4 @@
-package gui
+package widgets
 
 import (
 	"context"
@@ -8,11 +8,11 @@ import (
 	"fyne.io/fyne/v2"
 )
 
-// jobRunner runs one background job at a time for a screen: starting a new
+// JobRunner runs one background job at a time for a screen: starting a new
 // job cancels the one before it, and a cancelled job's late results are
 // dropped, because each job's UI updates check its generation on the UI
 // thread before touching a widget.
-type jobRunner struct {
+type JobRunner struct {
 	mu     sync.Mutex
 	gen    int
 	cancel context.CancelFunc
@@ -23,15 +23,15 @@ type jobRunner struct {
 	onSettled func()
 }
 
-// jobHandle is what a running job uses to talk to the UI.
-type jobHandle struct {
-	r   *jobRunner
+// JobHandle is what a running job uses to talk to the UI.
+type JobHandle struct {
+	r   *JobRunner
 	gen int
 }
 
 // Start cancels any running job and runs work in a new goroutine. work
 // must send every widget update through h.Update (which uses fyne.Do).
-func (r *jobRunner) Start(work func(ctx context.Context, h jobHandle)) {
+func (r *JobRunner) Start(work func(ctx context.Context, h JobHandle)) {
 	r.mu.Lock()
 	if r.cancel != nil {
 		r.cancel()
@@ -39,7 +39,7 @@ func (r *jobRunner) Start(work func(ctx context.Context, h jobHandle)) {
 	r.gen++
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
-	h := jobHandle{r: r, gen: r.gen}
+	h := JobHandle{r: r, gen: r.gen}
 	r.wg.Add(1)
 	r.mu.Unlock()
 	go func() {
@@ -50,7 +50,7 @@ func (r *jobRunner) Start(work func(ctx context.Context, h jobHandle)) {
 }
 
 // Cancel stops the running job, if any.
-func (r *jobRunner) Cancel() {
+func (r *JobRunner) Cancel() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.cancel != nil {
@@ -59,24 +59,32 @@ func (r *jobRunner) Cancel() {
 }
 
 // Wait blocks until every started job has returned.
-func (r *jobRunner) Wait() { r.wg.Wait() }
+func (r *JobRunner) Wait() { r.wg.Wait() }
+
+// Generation is how many jobs have been started, so that a caller (or a
+// test) can tell whether an action started one.
+func (r *JobRunner) Generation() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gen
+}
 
 // current reports whether h is still the newest job.
-func (h jobHandle) current() bool {
+func (h JobHandle) current() bool {
 	h.r.mu.Lock()
 	defer h.r.mu.Unlock()
 	return h.gen == h.r.gen
 }
 
-// uiDo hands fn to the UI thread: fyne.Do. Tests replace it with a queue
+// UIDo hands fn to the UI thread: fyne.Do. Tests replace it with a queue
 // that the test goroutine drains, so that the test goroutine plays the UI
 // thread as the real driver's main loop does (Fyne's test driver would run
 // fn at once on the worker's goroutine).
-var uiDo = fyne.Do
+var UIDo = fyne.Do
 
 // Update runs fn on the UI thread, unless a newer job has replaced this one.
-func (h jobHandle) Update(fn func()) {
-	uiDo(func() {
+func (h JobHandle) Update(fn func()) {
+	UIDo(func() {
 		if h.current() {
 			timeUpdate(fn)
 		}
@@ -90,6 +98,14 @@ var updateStats struct {
 	count int
 	max   time.Duration
 	total time.Duration
+}
+
+// UpdateStats returns how many worker updates ran on the UI thread, the
+// longest and their total time.
+func UpdateStats() (count int, longest, total time.Duration) {
+	updateStats.mu.Lock()
+	defer updateStats.mu.Unlock()
+	return updateStats.count, updateStats.max, updateStats.total
 }
 
 // timeUpdate runs fn and records its duration.
@@ -106,8 +122,8 @@ func timeUpdate(fn func()) {
 
 // Finish runs fn on the UI thread as the job's final update and then tells
 // the runner the job has settled. A superseded job's fn is dropped.
-func (h jobHandle) Finish(fn func()) {
-	uiDo(func() {
+func (h JobHandle) Finish(fn func()) {
+	UIDo(func() {
 		if !h.current() {
 			return
 		}
