@@ -76,12 +76,7 @@ resumes from FILE when it exists, with an identical result.`,
 		Example: `  nimlab astron study --stars 3 --size 240
   nimlab astron study --stars 3 --size 1000 --checkpoint cube1000.ckpt --json > study1000.json
   nimlab astron study --stars 3 --size 200 --octal 0.6 --join 0.4`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return badInput("astron study takes no arguments (got %q); accepted: --stars 3 --size N", strings.Join(args, " "))
-			}
-			return nil
-		},
+		Args: noArgs("astron study", "--stars 3 --size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAstronStudy(cmd, env, parent, f)
 		},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // KernelOptions bounds Kernels.
@@ -257,18 +258,7 @@ func (g *Graph) describe(vs []int) string {
 		}
 		names = append(names, g.names[v])
 	}
-	return "{" + joinComma(names) + "}"
-}
-
-func joinComma(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return "{" + strings.Join(names, ", ") + "}"
 }
 
 // weakComponents returns the weakly connected components of the subgraph
