@@ -11,6 +11,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // longRunFlags are the options of `nimlab octal` for long runs: checkpoints
@@ -83,7 +84,7 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		return badInput("--verify checks the checkpoint named by --resume; accepted: --resume FILE --verify")
 	}
 	path := f.checkpoint
-	if path == "" && !octal.IsValueFile(f.resume) {
+	if path == "" && !valuestore.IsValueFile(f.resume) {
 		// Saving goes on in the resumed file, unless it is a values file
 		// (a disk run's): that one is never overwritten by a checkpoint.
 		path = f.resume
@@ -124,7 +125,7 @@ func (f *longRunFlags) savePath() string {
 // read: bad input when it is missing or not a checkpoint of the run,
 // naming the command (writtenBy) that writes the right one.
 func checkpointInputError(err error, writtenBy string) error {
-	if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+	if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
 		return badInput("%v; accepted: a file written by %s", err, writtenBy)
 	}
 	return err

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // valuesFileFlags are the options of `nimlab octal` for runs whose values
@@ -217,8 +218,8 @@ func (f *octalFlags) diskRunLength() (int64, error) {
 
 // openValuesFile opens the values file of code at path, or creates it for
 // count values; created says this run made FILE.partial.
-func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf *octal.ValueFile, created bool, err error) {
-	vf, err = octal.OpenValueFile(path, code)
+func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf *valuestore.ValueFile, created bool, err error) {
+	vf, err = valuestore.OpenValueFile(path, code.String())
 	switch {
 	case err == nil:
 		if vf.Complete() && vf.Len() < count {
@@ -227,15 +228,15 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 		}
 		if !vf.Complete() && vf.Capacity() < count {
 			vf.Close()
-			return nil, false, badInput("%s%s was started for %d values, not %d; accepted: the same --n or --max as the saved run, or a new file name", path, octal.PartialSuffix, vf.Capacity(), count)
+			return nil, false, badInput("%s%s was started for %d values, not %d; accepted: the same --n or --max as the saved run, or a new file name", path, valuestore.PartialSuffix, vf.Capacity(), count)
 		}
 		if !vf.Complete() {
-			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, octal.PartialSuffix, vf.Len())
+			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, valuestore.PartialSuffix, vf.Len())
 		}
 		return vf, false, nil
 	case errors.Is(err, os.ErrNotExist):
-		vf, err = octal.CreateValueFile(path, code, count)
-		var nr *octal.NoRoomError
+		vf, err = valuestore.CreateValueFile(path, code.String(), count)
+		var nr *valuestore.NoRoomError
 		switch {
 		case errors.As(err, &nr):
 			return nil, false, badInput("%v; accepted: a file system with room (see df -h), or a smaller --n or --max", err)
@@ -246,7 +247,7 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 		}
 		return vf, true, nil
 	}
-	var ve *octal.ValueFileError
+	var ve *valuestore.ValueFileError
 	if errors.As(err, &ve) {
 		return nil, false, badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
 	}
@@ -255,11 +256,11 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 
 // compute runs the engine into the file, then marks it complete, and
 // fills the report's statistics of the run.
-func (run *diskRun) compute(ctx context.Context, env *cliEnv, vf *octal.ValueFile, created bool, rep *valuesReport, jsonOut bool) (rare []int, err error) {
+func (run *diskRun) compute(ctx context.Context, env *cliEnv, vf *valuestore.ValueFile, created bool, rep *valuesReport, jsonOut bool) (rare []int, err error) {
 	code, count := run.code, run.count
 	bar := newProgressReporter(env, jsonOut, count, code.String())
 	progress := newRunProgress(env, bar, run.logEvery, code, " on disk", vf.Len())
-	stats, err := octal.ComputeToFile(ctx, vf, octal.DiskRunOptions{Count: count, First: run.first, MemoryLimit: run.memory, SaveEvery: run.every,
+	stats, err := octal.ComputeToFile(ctx, run.code, vf, octal.DiskRunOptions{Count: count, First: run.first, MemoryLimit: run.memory, SaveEvery: run.every,
 		Progress: func(p octal.Progress) { progress.report(int64(p.Done), count, "") }})
 	bar.Finish()
 	if err != nil {
@@ -277,33 +278,33 @@ func (run *diskRun) compute(ctx context.Context, env *cliEnv, vf *octal.ValueFil
 
 // failed is the error of a run on disk that stopped: it says where the
 // values are saved, and removes a FILE.partial that holds none.
-func (run *diskRun) failed(vf *octal.ValueFile, created bool, err error) error {
+func (run *diskRun) failed(vf *valuestore.ValueFile, created bool, err error) error {
 	var me *octal.DiskMemoryError
 	if created && vf.Len() == 0 {
 		// Nothing was computed: a FILE.partial holding no value is
 		// litter, not a checkpoint.
 		vf.Close()
-		os.Remove(run.path + octal.PartialSuffix)
+		os.Remove(run.path + valuestore.PartialSuffix)
 		if errors.As(err, &me) {
 			return badInput("%v; accepted: a larger --values-memory", err)
 		}
 		return err
 	}
 	if errors.Is(err, context.Canceled) {
-		return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), run.path, octal.PartialSuffix)
+		return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), run.path, valuestore.PartialSuffix)
 	}
 	if errors.As(err, &me) {
-		return fmt.Errorf("%v; the values so far are saved in %s%s: run the same command with a larger --values-memory to continue", err, run.path, octal.PartialSuffix)
+		return fmt.Errorf("%v; the values so far are saved in %s%s: run the same command with a larger --values-memory to continue", err, run.path, valuestore.PartialSuffix)
 	}
 	return err
 }
 
 // check fills the rest of the report from the file and recomputes
 // --values-check heaps from the definition.
-func (run *diskRun) check(ctx context.Context, vf *octal.ValueFile, rep *valuesReport, start time.Time) error {
+func (run *diskRun) check(ctx context.Context, vf *valuestore.ValueFile, rep *valuesReport, start time.Time) error {
 	count := run.count
 	if rep.Space == "" && vf.Len() > int64(rep.FirstWindow) {
-		sp := vf.Space()
+		sp := octal.Space(vf.Space())
 		rep.Space, rep.Mask, rep.HeapParity = sp.String(), int(sp.Mask), sp.HeapParity
 	}
 	rep.Seconds = time.Since(start).Seconds()
@@ -317,14 +318,14 @@ func (run *diskRun) check(ctx context.Context, vf *octal.ValueFile, rep *valuesR
 	}
 	rep.Last = make([]uint16, min(count, 20))
 	vf.Read(rep.Last, count-int64(len(rep.Last)))
-	rep.Checked = octal.SampleHeaps(vf, run.checks)
+	rep.Checked = valuestore.SampleHeaps(vf, run.checks)
 	if count < vf.Len() {
 		rep.Checked = nil // an existing longer file: check within the range asked for
-		for _, h := range octal.SampleHeaps(vf, run.checks) {
+		for _, h := range valuestore.SampleHeaps(vf, run.checks) {
 			rep.Checked = append(rep.Checked, h%count)
 		}
 	}
-	bad, got, want, ok, err := octal.CheckValueFile(ctx, vf, rep.Checked)
+	bad, got, want, ok, err := octal.CheckValueFile(ctx, run.code, vf, rep.Checked)
 	if err != nil {
 		return err
 	}
@@ -336,7 +337,7 @@ func (run *diskRun) check(ctx context.Context, vf *octal.ValueFile, rep *valuesR
 }
 
 // printValuesReport prints the report of a run on disk.
-func printValuesReport(out io.Writer, code octal.Code, rep *valuesReport, vf *octal.ValueFile, rare []int) {
+func printValuesReport(out io.Writer, code octal.Code, rep *valuesReport, vf *valuestore.ValueFile, rare []int) {
 	count := rep.Count
 	if rep.Computed > 0 {
 		fmt.Fprintf(out, "%s: G(0..%d) on disk in %s (%s, 9 bits a value; %d escapes), %.1f s, %s heaps/s\n",

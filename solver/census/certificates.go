@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
@@ -52,7 +52,7 @@ func writeCertificate(ctx context.Context, code octal.Code, opts octal.SolveOpti
 		return "", err
 	}
 	path := filepath.Join(dir, certificate.FileName(h.Game.Rules))
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := safewrite.WriteFile(path, nil, buf.Bytes()); err != nil {
 		return "", err
 	}
 	return path, nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -64,7 +65,7 @@ func TestCheckpointRefusesBadFiles(t *testing.T) {
 			}
 			_, err := ReadCheckpoint(path, tc.code)
 			require.Error(t, err)
-			assert.True(t, IsCheckpointError(err))
+			assert.True(t, valuestore.IsCheckpointError(err))
 			assert.Contains(t, err.Error(), tc.reason)
 			assert.Contains(t, err.Error(), path)
 		})
@@ -123,7 +124,7 @@ func TestCheckpointRefusesTamperedValues(t *testing.T) {
 		require.NoError(t, WriteCheckpoint(path, code, forged))
 		_, err = ReadCheckpoint(path, code)
 		require.Error(t, err)
-		assert.True(t, IsCheckpointError(err))
+		assert.True(t, valuestore.IsCheckpointError(err))
 		assert.Contains(t, err.Error(), "G(9000)")
 		require.NoError(t, WriteCheckpoint(path, code, values))
 		got, err := ReadCheckpoint(path, code)
@@ -167,7 +168,7 @@ func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
 	case errs := <-done:
 		for _, err := range errs {
 			require.Error(t, err)
-			assert.True(t, IsCheckpointError(err))
+			assert.True(t, valuestore.IsCheckpointError(err))
 			assert.Contains(t, err.Error(), "not a regular file")
 		}
 	case <-time.After(10 * time.Second):

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/require"
 )
 
@@ -131,10 +132,10 @@ func TestFileFrequencies(t *testing.T) {
 	code := NewCode(takebreak.MustParse("0.167"))
 	const n = 100000
 	path := filepath.Join(t.TempDir(), "v.nimv")
-	vf, err := CreateValueFile(path, code, n+1)
+	vf, err := valuestore.CreateValueFile(path, code.String(), n+1)
 	require.NoError(t, err)
 	defer vf.Close()
-	_, err = ComputeToFile(context.Background(), vf, DiskRunOptions{Count: n + 1, First: 1 << 14})
+	_, err = ComputeToFile(context.Background(), code, vf, DiskRunOptions{Count: n + 1, First: 1 << 14})
 	require.NoError(t, err)
 	got, err := FileFrequencies(context.Background(), vf, n, nil)
 	require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // FuzzNewCode: the code the engines run for a game takebreak.Parse accepts
@@ -44,7 +45,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 	b, _ := os.ReadFile(good)
 	f.Add(b)
 	f.Add(b[:len(b)/2])
-	f.Add([]byte(checkpointMagic))
+	f.Add([]byte("NIMLAB-OCTAL-CHECKPOINT v1\n"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := filepath.Join(t.TempDir(), "ckpt")
@@ -53,7 +54,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 		}
 		got, err := ReadCheckpoint(p, code)
 		if err != nil {
-			if !IsCheckpointError(err) {
+			if !valuestore.IsCheckpointError(err) {
 				t.Fatalf("a bad file gave %v, not a CheckpointError", err)
 			}
 			return

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/require"
 )
 
@@ -87,7 +88,7 @@ func TestVerifyResumesToTheSameResult(t *testing.T) {
 		require.Equal(t, whole, got, "period %d from %d", claim.p, claim.n0)
 
 		_, err = ReadVerifyCheckpoint(path, NewCode(takebreak.MustParse("0.106")))
-		require.True(t, IsCheckpointError(err))
+		require.True(t, valuestore.IsCheckpointError(err))
 		opts.Period++
 		opts.Resume = state
 		_, err = VerifyPeriod(context.Background(), code, opts)
