@@ -2,6 +2,7 @@ package census
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -73,8 +74,16 @@ func ParseFamily(pattern string) (Family, error) {
 		}
 		defer f.Close()
 		return readCodeList(pattern, f)
-	case strings.HasPrefix(strings.ToUpper(p), "S("):
-		return subtractionFamily(pattern, p)
+	case strings.HasPrefix(strings.ToUpper(p), "S(") && !strings.Contains(p, ","):
+		// S(1..k) or S(k); S(1,2,5) is one game. Text that is not a
+		// game either (S(), S(0)) is refused for the notation's reason.
+		fam, err := subtractionFamily(pattern, p)
+		if err != nil {
+			if _, gerr := parseGame(p); gerr != nil {
+				return Family{}, gerr
+			}
+		}
+		return fam, err
 	case strings.HasPrefix(strings.ToLower(p), "hex:"):
 		return codePattern(pattern, strings.TrimSpace(p[4:]), true)
 	case strings.Contains(p, "?"):
@@ -84,16 +93,23 @@ func ParseFamily(pattern string) (Family, error) {
 			// modifier "not all equal" ({2,3?+}, 0.{0,2?,4?+}): a
 			// family of one. (0.7? stays the pattern 0.70 … 0.77; the
 			// code 0.7? is read from a file, @FILE.)
-			if g, gerr := parseGame(p); gerr == nil {
+			g, gerr := parseGame(p)
+			if gerr == nil {
 				return Family{Pattern: pattern, Games: []Game{g}}, nil
+			}
+			var fe *FamilyError
+			var pe *takebreak.ParseError
+			if errors.As(err, &fe) && errors.As(gerr, &pe) {
+				return fam, &FamilyError{Pattern: pattern, Reason: fe.Reason + "; read as one code: " + pe.Reason}
 			}
 		}
 		return fam, err
 	}
-	// A single code is a family of one.
+	// A single code is a family of one; a bad one is refused with the
+	// notation's own error, as every front-end refuses it.
 	g, err := parseGame(p)
 	if err != nil {
-		return fail("it is not a code pattern (%v)", err)
+		return Family{}, err
 	}
 	return Family{Pattern: pattern, Games: []Game{g}}, nil
 }
