@@ -101,6 +101,45 @@ var (
 // goroutines are then woken, more than the wait itself).
 const blockSpinYield = 1<<14 - 1
 
+// blockTuner decides, round by round, whether the block engine's second
+// worker (the marker) runs. Waiting for each other, the two workers spin, so
+// a marker that is seldom ahead of the heap worker costs a core's time for
+// little: on a machine whose cores are busy with other programs the heap
+// worker, finding the marker descheduled, marks nearly every group itself,
+// and two workers took twice the CPU time of one for the same wall time
+// (0.172 to 2^22: 10.4 against 4.9 CPU-s at load 20). After a round in
+// which the marker marked less than a quarter of the groups, one worker
+// computes the next rounds, twice as many after each such round (up to
+// blockSoloRounds), and then two try again.
+type blockTuner struct {
+	solo    int // rounds still to compute with one worker
+	backoff int // the rounds one worker computes after the next poor round
+}
+
+// blockSoloRounds is the most rounds one worker computes before two try
+// again: 2^21 heaps, so a poor trial costs about 2% of the time.
+const blockSoloRounds = 64
+
+// twoWorkers reports whether the next round runs the marker.
+func (t *blockTuner) twoWorkers() bool {
+	if t.solo > 0 {
+		t.solo--
+		return false
+	}
+	return true
+}
+
+// observe records a round of two workers in which the marker marked
+// marker groups and the heap worker own.
+func (t *blockTuner) observe(marker, own int) {
+	if 4*marker >= marker+own {
+		t.backoff = 0
+		return
+	}
+	t.backoff = min(max(1, 2*t.backoff), blockSoloRounds)
+	t.solo = t.backoff
+}
+
 // blockTable is the option tables of one block, blockStride bytes a heap.
 type blockTable [blockHeaps * blockStride]uint8
 
@@ -121,6 +160,7 @@ type blockState struct {
 	chooser      *pairChooser
 	// kernel is the kernel's memory, kept from round to round.
 	kernel []uint32
+	tuner  blockTuner
 }
 
 // blockOptions is the kernel options of the heaps of a block, a bit set of
@@ -163,17 +203,19 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 // markGroups claims groups of block b (heaps n..n+31) and marks them into
 // tab (clearing them first) for every split digit until none is left,
 // handing each heap's options over as a bit set in opts; the heaps of group
-// g are complete when bit g of done is set.
-func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int, small bool) {
+// g are complete when bit g of done is set. It returns how many groups it
+// marked.
+func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int, small bool) (marked int) {
 	for {
 		x := sl.state.Load()
 		g := int(x & (1<<32 - 1))
 		if x>>32 != int64(b) || g >= blockGroups {
-			return
+			return marked
 		}
 		if !sl.state.CompareAndSwap(x, x+1) {
 			continue
 		}
+		marked++
 		if small {
 			// Values below 64: the options are bits of one word a heap.
 			clear(opts[g*blockGroup : (g+1)*blockGroup])
@@ -270,7 +312,12 @@ func (s *Sparse) blockRound(from, to int) int {
 	var finished atomic.Int64 // blocks whose values are known
 	var abort atomic.Bool
 	var wg sync.WaitGroup
-	if parallelWorkers >= 2 && !s.oneWorker {
+	// markerGroups and ownGroups count the groups the marker and the heap
+	// worker marked, for the tuner.
+	var markerGroups atomic.Int64
+	ownGroups := 0
+	two := parallelWorkers >= 2 && !s.oneWorker && s.blocks.tuner.twoWorkers()
+	if two {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -284,20 +331,23 @@ func (s *Sparse) blockRound(from, to int) int {
 					}
 				}
 				slot := b % blockLagBlocks
-				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split, small)
+				markerGroups.Add(int64(slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split, small)))
 			}
 		}()
 	}
 	defer func() {
 		abort.Store(true)
 		wg.Wait()
+		if two {
+			s.blocks.tuner.observe(int(markerGroups.Load()), ownGroups)
+		}
 	}()
 
 	for b := range blocks {
 		slot := b % blockLagBlocks
 		sl, tab, opts := &slots[slot], s.blocks.tabs[1], s.blocks.options[slot]
 		n := from + b*blockHeaps
-		sl.markGroups(b, tab, opts, full, n, s.split, small)
+		ownGroups += sl.markGroups(b, tab, opts, full, n, s.split, small)
 		for k := range blockHeaps {
 			// The marker may still be on a group: the heaps of the groups
 			// before it need not wait for it.
