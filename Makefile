@@ -90,6 +90,8 @@ test-cross: deps
 	  echo "cross: GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 go build ./solver/... ./cmd/nimlab"; \
 	  GOOS=$${t%/*} GOARCH=$${t#*/} CGO_ENABLED=0 $(GO) build -tags $(TAGS) ./solver/... ./cmd/nimlab; \
 	done
+	@echo "cross: the CLI's tests compile for windows and darwin"; \
+	  for os in windows darwin; do GOOS=$$os GOARCH=amd64 CGO_ENABLED=0 $(GO) test -tags $(TAGS) -c -o /dev/null ./cmd/nimlab || exit 1; done
 	@deps=$$(CGO_ENABLED=0 $(GO) list -tags $(TAGS) -deps ./cmd/nimlab | grep -E 'fyne|go-gl|nimlab/gui$$' || true); \
 	  if [ -n "$$deps" ]; then echo "the headless build links the window: $$deps"; exit 1; fi
 

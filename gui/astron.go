@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/astron"
 )
@@ -38,19 +39,19 @@ const (
 type astronTab struct {
 	ui *ui
 
-	stars     *boundedEntry
+	stars     *widgets.BoundedEntry
 	recent    *widget.Select
 	evaluate  *widget.Button
 	starsErr  *widget.Label
-	analysis  *boundedList
+	analysis  *widgets.BoundedList
 	evalBusy  *widget.ProgressBarInfinite
-	evalJobs  jobRunner
+	evalJobs  widgets.JobRunner
 	lastEval  *astron.Analysis
 	evalState *widget.Label
 	evalStop  *widget.Button
 
 	mode      *widget.RadioGroup
-	size      *boundedEntry
+	size      *widgets.BoundedEntry
 	compute   *widget.Button
 	cancel    *widget.Button
 	progress  *widget.ProgressBar
@@ -64,14 +65,14 @@ type astronTab struct {
 	sliceLbl  *widget.Label
 	readout   *widget.Label
 	summary   *widget.Label
-	heatmap   *heatmapView
+	heatmap   *widgets.Heatmap
 	sliderBox *fyne.Container
 	// The heatmap's axes and colour bar, its difference view and the
 	// three-star colour scale (heatmapcontrols.go).
 	hm heatmapControls
 
-	jobs   jobRunner
-	grid   valueGrid // what the heatmap shows
+	jobs   widgets.JobRunner
+	grid   widgets.ValueGrid // what the heatmap shows
 	table3 *astron.Table3
 	period *astron.Period // of the bulb shown, when known
 	shown  bool           // the heatmap was computed once (first show)
@@ -98,7 +99,7 @@ func (t *astronTab) setPresentation(on bool) {
 		t.left.Objects = t.left.Objects[1:]
 		t.summaryBox.Objects = []fyne.CanvasObject{t.summary}
 	}
-	setVisible(t.summaryBox, !on)
+	widgets.SetVisible(t.summaryBox, !on)
 	// The column of controls is narrow on a projector: the Cancel buttons
 	// keep their icons, the recent configurations a short placeholder.
 	cancel, recent := "Cancel", "Recent configurations…"
@@ -109,10 +110,10 @@ func (t *astronTab) setPresentation(on bool) {
 	if on {
 		fit, export = "", ""
 	}
-	setButtonText(t.reset, fit)
-	setButtonText(t.export, export)
-	setButtonText(t.evalStop, cancel)
-	setButtonText(t.cancel, cancel)
+	widgets.SetButtonText(t.reset, fit)
+	widgets.SetButtonText(t.export, export)
+	widgets.SetButtonText(t.evalStop, cancel)
+	widgets.SetButtonText(t.cancel, cancel)
 	t.recent.PlaceHolder = recent
 	t.recent.Refresh()
 	diff := diffText
@@ -126,7 +127,7 @@ func (t *astronTab) setPresentation(on bool) {
 
 func newAstronTab(u *ui) *astronTab {
 	t := &astronTab{ui: u}
-	t.stars = newBoundedEntry(maxListInput)
+	t.stars = widgets.NewBoundedEntry(maxListInput)
 	t.stars.SetPlaceHolder("star sizes, e.g. 3 5 7")
 	t.stars.OnSubmitted = func(string) { t.Evaluate() }
 	t.recent = widget.NewSelect(u.recent(prefRecentConfigs), func(s string) {
@@ -142,7 +143,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.starsErr.Importance = widget.DangerImportance
 	t.starsErr.Wrapping = fyne.TextWrapWord
 	t.starsErr.Hide()
-	t.analysis = newBoundedList(u.app, u.win)
+	t.analysis = widgets.NewBoundedList(u.app, u.win)
 	t.evalBusy = widget.NewProgressBarInfinite()
 	t.evalBusy.Stop()
 	t.evalBusy.Hide()
@@ -162,7 +163,7 @@ func newAstronTab(u *ui) *astronTab {
 		}
 		t.Compute()
 	})
-	t.size = newBoundedEntry(maxNumberInput)
+	t.size = widgets.NewBoundedEntry(maxNumberInput)
 	t.size.SetText(strconv.Itoa(defaultAstron2))
 	t.size.OnSubmitted = func(string) { t.Compute() }
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
@@ -192,7 +193,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true
-	t.heatmap = newHeatmapView()
+	t.heatmap = widgets.NewHeatmap()
 	t.heatmap.OnHover = func(s string) {
 		if s == "" {
 			s = "hover over the heatmap to read a value; scroll to zoom, drag to pan, double-click to fit"
@@ -241,7 +242,7 @@ func newAstronTab(u *ui) *astronTab {
 	// answer no longer pushes the heatmap's controls out of view, and the
 	// hover read-out above the heatmap never moves.
 	t.evalState.SetText("click a cell of the heatmap, or type star sizes, to evaluate a position")
-	evalBox := container.NewBorder(container.NewVBox(t.evalState, t.evalBusy), nil, nil, nil, t.analysis.scrolled())
+	evalBox := container.NewBorder(container.NewVBox(t.evalState, t.evalBusy), nil, nil, nil, t.analysis.ScrolledView())
 	t.summaryBox = container.NewStack(t.summary)
 	t.left = left
 	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), nil, nil, nil,
@@ -358,7 +359,7 @@ func (t *astronTab) Evaluate() {
 	t.evalStop.Enable()
 	t.evalBusy.Show()
 	t.evalBusy.Start()
-	t.evalJobs.Start(func(outer context.Context, h jobHandle) {
+	t.evalJobs.Start(func(outer context.Context, h widgets.JobHandle) {
 		ctx, stop := context.WithCancelCause(outer)
 		defer stop(nil)
 		start := time.Now()
@@ -372,7 +373,7 @@ func (t *astronTab) Evaluate() {
 				return
 			}
 			last = time.Now()
-			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), groupDigits(positions), time.Since(start).Round(time.Second))
+			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), widgets.GroupDigits(positions), time.Since(start).Round(time.Second))
 			h.Update(func() { t.evalState.SetText(msg) })
 		}
 		a, err := s.Analyse(ctx, pos)
@@ -437,7 +438,7 @@ var texSubscript = regexp.MustCompile(`_\{[^{}]*\}`)
 const maxAstronPositions = 5_000_000
 
 // errAstronTooLarge stops an evaluation at maxAstronPositions.
-var errAstronTooLarge = fmt.Errorf("stopped after %s positions searched, the most one evaluation keeps in memory; positions of four or more stars are searched by recursion over every smaller position (the CLI takes up to 120 points in all)", groupDigits(maxAstronPositions))
+var errAstronTooLarge = fmt.Errorf("stopped after %s positions searched, the most one evaluation keeps in memory; positions of four or more stars are searched by recursion over every smaller position (the CLI takes up to 120 points in all)", widgets.GroupDigits(maxAstronPositions))
 
 // analysisText describes an analysed position in words: a heading and one
 // line per winning move.
@@ -446,7 +447,7 @@ func analysisText(a *astron.Analysis) (string, []string) {
 	if a.Outcome == "P" {
 		return heading + "a P-position — the player to move loses with best play; there is no winning move.", nil
 	}
-	heading += fmt.Sprintf("an N-position — the player to move wins. %s winning move(s):", groupDigits(len(a.WinningMoves)))
+	heading += fmt.Sprintf("an N-position — the player to move wins. %s winning move(s):", widgets.GroupDigits(len(a.WinningMoves)))
 	lines := make([]string, len(a.WinningMoves))
 	for i, m := range a.WinningMoves {
 		lines[i] = "• " + m.Text()
@@ -469,7 +470,7 @@ func (t *astronTab) heatmapSize() (int, error) {
 
 // astronProgressBar is a table or cube computation's progress callback:
 // it moves bar from the worker, at most once every progressRedraw.
-func astronProgressBar(h jobHandle, bar *widget.ProgressBar) func(astron.Progress) {
+func astronProgressBar(h widgets.JobHandle, bar *widget.ProgressBar) func(astron.Progress) {
 	var last time.Time
 	return func(p astron.Progress) {
 		if time.Since(last) < progressRedraw {
@@ -501,7 +502,7 @@ func (t *astronTab) Compute() {
 	t.progress.SetValue(0)
 	t.status.SetText("computing…")
 	rules := astron.AstronRules()
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
 		progress := astronProgressBar(h, t.progress)
 		var grid astron.Grid
@@ -556,7 +557,7 @@ func (t *astronTab) Compute() {
 				t.sliderBox.Show()
 				t.showSlice(0)
 			} else {
-				t.heatmap.label = "A(%d, %d)"
+				t.heatmap.SetCellName("A(%d, %d)")
 				t.heatmap.SetScaleMax(0)
 				t.sliderBox.Hide()
 				t.setGrid(grid)
@@ -626,7 +627,7 @@ func (t *astronTab) showSlice(r int) {
 		return
 	}
 	t.sliceLbl.SetText(fmt.Sprintf("r = %d", r))
-	t.heatmap.label = "A(%d, %d, " + strconv.Itoa(r) + ")"
+	t.heatmap.SetCellName("A(%d, %d, " + strconv.Itoa(r) + ")")
 	t.setGrid(t.table3.Slice(r))
 }
 
@@ -634,7 +635,7 @@ func (t *astronTab) showSlice(r int) {
 // (p to the right, q upwards).
 func (t *astronTab) setGrid(g astron.Grid) {
 	n := len(g.Rows)
-	vg := valueGrid{Cols: n, Rows: n, Values: make([]int, n*n)}
+	vg := widgets.ValueGrid{Cols: n, Rows: n, Values: make([]int, n*n)}
 	for p, row := range g.Rows {
 		for q, v := range row[:n] {
 			vg.Values[q*n+p] = int(v)

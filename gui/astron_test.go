@@ -120,30 +120,30 @@ func TestAstronEvaluate(t *testing.T) {
 func TestAstronBadInput(t *testing.T) {
 	u := newTestUI(t)
 	a := u.astron
-	gen := a.evalJobs.gen
+	gen := a.evalJobs.Generation()
 	a.stars.SetText("3 x")
 	test.Tap(a.evaluate)
 	assert.True(t, a.starsErr.Visible())
 	assert.Contains(t, a.starsErr.Text, `"x" is not a star size`)
-	assert.Equal(t, gen, a.evalJobs.gen, "no job started")
-	hgen := a.jobs.gen
+	assert.Equal(t, gen, a.evalJobs.Generation(), "no job started")
+	hgen := a.jobs.Generation()
 	a.size.SetText("1")
 	test.Tap(a.compute)
 	assert.True(t, a.sizeErr.Visible())
 	assert.Contains(t, a.sizeErr.Text, "size N must be")
-	assert.Equal(t, hgen, a.jobs.gen, "no job started")
+	assert.Equal(t, hgen, a.jobs.Generation(), "no job started")
 }
 
 func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	u := newTestUI(t)
 	a := u.astron
-	assert.Equal(t, 0, a.jobs.gen, "nothing computed before the tab is shown")
+	assert.Equal(t, 0, a.jobs.Generation(), "nothing computed before the tab is shown")
 	for _, ti := range u.tabs.Items {
 		if ti.Text == tabAstron {
 			u.tabs.Select(ti)
 		}
 	}
-	assert.Equal(t, 1, a.jobs.gen, "first show starts the heatmap")
+	assert.Equal(t, 1, a.jobs.Generation(), "first show starts the heatmap")
 	waitJobs(t, &a.jobs)
 	require.Equal(t, defaultAstron2+1, a.grid.Cols)
 	h0 := a.heatmap
@@ -159,7 +159,7 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	require.NotNil(t, a.period)
 	assert.Equal(t, 34, a.period.Period)
 	assert.Contains(t, a.summary.Text, fmt.Sprintf("2-star bulb: period 34, preperiod %d (the thesis' π = %d)", a.period.Preperiod, a.period.Preperiod-1))
-	assert.True(t, h0.overlay, "the overlay is on by default")
+	assert.True(t, h0.Overlay(), "the overlay is on by default")
 	// Hover over a known cell.
 	h := h0
 	h.Resize(fyne.NewSize(801, 801)) // one unit per cell
@@ -197,9 +197,9 @@ func TestAstronThreeStarSlices(t *testing.T) {
 	for _, v := range a.grid.Values {
 		sliceMax = max(sliceMax, v)
 	}
-	assert.Equal(t, sliceMax, a.heatmap.maxV, "by default a slice is coloured on its own scale")
+	assert.Equal(t, sliceMax, a.heatmap.ColourMax(), "by default a slice is coloured on its own scale")
 	a.hm.scale.SetSelected(scaleCube)
-	assert.Equal(t, a.table3.Max(), a.heatmap.maxV, "or on the cube's, so that slices compare")
+	assert.Equal(t, a.table3.Max(), a.heatmap.ColourMax(), "or on the cube's, so that slices compare")
 	// The tab finds the three-star period from its own cube; it must agree
 	// with the solver's one-call BulbPeriod.
 	rep, err := astron.BulbPeriod(context.Background(), astron.AstronRules(), 3, 24, nil)

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/astron"
 )
@@ -86,7 +87,7 @@ type astronStudyTab struct {
 	lineB    *widget.Entry
 	lineErr  *widget.Label
 	lineInfo *widget.Label
-	line     *SequenceExplorer
+	line     *widgets.SequenceExplorer
 
 	growthImg *canvas.Image
 
@@ -99,10 +100,10 @@ type astronStudyTab struct {
 	cube  *astron.Cube3
 	study *astron.Study
 
-	jobs       jobRunner // the cube and the study
-	sliceJobs  jobRunner // slice pictures
-	growthJobs jobRunner // the growth picture, drawn again for presentation mode
-	lineJobs   jobRunner // lines
+	jobs       widgets.JobRunner // the cube and the study
+	sliceJobs  widgets.JobRunner // slice pictures
+	growthJobs widgets.JobRunner // the growth picture, drawn again for presentation mode
+	lineJobs   widgets.JobRunner // lines
 	shown      bool
 
 	content fyne.CanvasObject
@@ -161,7 +162,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.lineErr.Hide()
 	t.lineInfo = widget.NewLabel("")
 	t.lineInfo.Wrapping = fyne.TextWrapWord
-	t.line = NewSequenceExplorer()
+	t.line = widgets.NewSequenceExplorer()
 
 	t.growthImg = canvas.NewImageFromImage(image.NewNRGBA(image.Rect(0, 0, 1, 1)))
 	t.growthImg.FillMode = canvas.ImageFillContain
@@ -267,7 +268,7 @@ func (t *astronStudyTab) Compute() {
 	t.setStatus(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
 	rules := astron.AstronRules()
 	size := studyPictureSize()
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
 		progress := astronProgressBar(h, t.progress)
 		c, err := astron.BuildCube3(ctx, rules, n, astron.CubeOptions{MemoryLimit: studyMemoryLimit, Progress: progress})
@@ -339,7 +340,7 @@ func (t *astronStudyTab) showSlice(r int) {
 	cubeScale := t.cubeScale.Checked
 	size := studyPictureSize()
 	t.sliceLbl.SetText(fmt.Sprintf("slice r = %d", r))
-	t.sliceJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.sliceJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		img := slicePicture(c, r, cubeScale, size)
 		h.Finish(func() {
 			t.sliceImg.Image = img
@@ -355,7 +356,7 @@ func (t *astronStudyTab) setPresentation(bool) {
 	}
 	t.showSlice(int(t.slider.Value))
 	st, size := t.study, studyPictureSize()
-	t.growthJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.growthJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		img := growthPicture(st, size)
 		h.Finish(func() {
 			t.growthImg.Image = img
@@ -437,10 +438,10 @@ func (t *astronStudyTab) showLine() {
 	}
 	t.lineErr.Hide()
 	t.lineInfo.SetText(screenMath(l.String()) + ": …")
-	t.lineJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.lineJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		seq := c.Line(l.A, l.B, l.C, l.DA, l.DB, l.DC)
 		ps := astron.FindSequencePeriods(seq)
-		d := SequenceData{Name: l.String(), Values: seq}
+		d := widgets.SequenceData{Name: l.String(), Values: seq}
 		switch {
 		case ps.Plain != nil:
 			d.Period, d.Preperiod = ps.Plain.Period, ps.Plain.Preperiod

@@ -17,7 +17,7 @@ func TestAstronStudyTab(t *testing.T) {
 	test.Tap(s.compute)
 	waitJobs(t, &s.jobs)
 	waitJobs(t, &s.lineJobs)
-	waitJobs(t, &s.line.jobs)
+	waitJobs(t, s.line.Jobs())
 	require.NotNil(t, s.cube)
 	require.NotNil(t, s.study)
 	assert.Equal(t, 30, s.cube.N)
@@ -36,16 +36,16 @@ func TestAstronStudyTab(t *testing.T) {
 	assert.Contains(t, s.findings[len(s.findings)-1].Topic, "Theorem 2.3.7 on the slab")
 	// The line G(A_{1,1,n}) in the explorer, n = 0..30, read from the cube.
 	assert.Contains(t, s.lineInfo.Text, "G(A(1, 1, n))")
-	require.Len(t, s.line.data.Values, 31)
-	for n, v := range s.line.data.Values {
+	require.Len(t, s.line.Data().Values, 31)
+	for n, v := range s.line.Data().Values {
 		assert.Equal(t, s.cube.At(1, 1, n), int(v), "G(A_{1,1,%d})", n)
 	}
 	// The main diagonal.
 	s.lineKind.SetSelected(lineMain)
 	waitJobs(t, &s.lineJobs)
-	waitJobs(t, &s.line.jobs)
+	waitJobs(t, s.line.Jobs())
 	assert.Contains(t, s.lineInfo.Text, "G(A(n, n, n))")
-	assert.Equal(t, s.cube.At(7, 7, 7), int(s.line.data.Values[7]))
+	assert.Equal(t, s.cube.At(7, 7, 7), int(s.line.Data().Values[7]))
 	// Another slice, on the cube's scale.
 	s.cubeScale.SetChecked(true)
 	s.slider.SetValue(12)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -17,9 +16,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // tabCensus is the Census tab's title.
@@ -41,86 +40,22 @@ const (
 // can be typed).
 var censusFamilies = []string{"0.??", "0.???", "4.??", "4.???", "hex:0.?", "hex:0.??", "S(1..6)", "S(1..10)"}
 
-// censusCol is one column of the census table.
-type censusCol struct {
-	title string
-	width float32 // in units of the theme's text size
-	text  func(r *censusEntry) string
-	// key sorts; ok false puts the row last (no value in this column).
-	key func(r *censusEntry) (v float64, s string, ok bool)
+// censusWidths are the widths of the table's columns, in units of the
+// theme's text size.
+var censusWidths = map[census.Column]float32{
+	census.ColumnCode: 5, census.ColumnStatus: 9, census.ColumnPeriod: 4.5, census.ColumnPreperiod: 6,
+	census.ColumnSaltus: 4, census.ColumnKind: 4, census.ColumnHeaps: 5.5, census.ColumnMaxValue: 6,
+	census.ColumnMaxAt: 5, census.ColumnRareMask: 6, census.ColumnRareCount: 6, census.ColumnLastRare: 6,
+	census.ColumnClass: 5, census.ColumnShift: 3.5, census.ColumnSameAs: 5, census.ColumnSeconds: 5,
 }
 
-// censusEntry is one game of the table with its class.
-type censusEntry struct {
-	r *census.Result
-	m census.Membership
-}
-
-func numKey(f func(r *censusEntry) int) func(r *censusEntry) (float64, string, bool) {
-	return func(r *censusEntry) (float64, string, bool) { return float64(f(r)), "", true }
-}
-
-func periodicKey(f func(r *census.Result) int) func(r *censusEntry) (float64, string, bool) {
-	return func(e *censusEntry) (float64, string, bool) {
-		if e.r.PeriodKind == "" {
-			return 0, "", false
-		}
-		return float64(f(e.r)), "", true
-	}
-}
-
-var censusCols = []censusCol{
-	{"code", 5, func(e *censusEntry) string { return e.r.Code }, func(e *censusEntry) (float64, string, bool) { return 0, e.r.Code, true }},
-	{"status", 5.5, func(e *censusEntry) string {
-		if e.r.Solved() {
-			return "periodic"
-		}
-		return "unsolved"
-	}, numKey(func(e *censusEntry) int {
-		if e.r.Solved() {
-			return 0
-		}
-		return 1
-	})},
-	{"period", 4.5, func(e *censusEntry) string { return optInt(e.r.PeriodKind != "", e.r.Period) }, periodicKey(func(r *census.Result) int { return r.Period })},
-	{"preperiod", 6, func(e *censusEntry) string { return optInt(e.r.PeriodKind != "", e.r.Preperiod) }, periodicKey(func(r *census.Result) int { return r.Preperiod })},
-	{"saltus", 4, func(e *censusEntry) string { return optInt(e.r.PeriodKind != "", e.r.Saltus) }, periodicKey(func(r *census.Result) int { return r.Saltus })},
-	// proven (certified) or seen on the values of an unsolved game
-	{"period is", 5, func(e *censusEntry) string { return e.r.PeriodKind }, func(e *censusEntry) (float64, string, bool) {
-		return 0, e.r.PeriodKind, e.r.PeriodKind != ""
-	}},
-	{"heaps", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.Heaps) }, numKey(func(e *censusEntry) int { return e.r.Heaps })},
-	{"max", 3.5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxValue) }, numKey(func(e *censusEntry) int { return e.r.MaxValue })},
-	{"at", 5, func(e *censusEntry) string { return strconv.Itoa(e.r.MaxAt) }, numKey(func(e *censusEntry) int { return e.r.MaxAt })},
-	{"rare mask", 5.5, func(e *censusEntry) string { return octal.MaskString(uint16(e.r.RareMask)) }, numKey(func(e *censusEntry) int { return e.r.RareMask })},
-	{"rare", 4, func(e *censusEntry) string { return strconv.Itoa(e.r.RareCount) }, numKey(func(e *censusEntry) int { return e.r.RareCount })},
-	{"last rare", 5.5, func(e *censusEntry) string { return strconv.Itoa(e.r.LastRare) }, numKey(func(e *censusEntry) int { return e.r.LastRare })},
-	{"class", 6, func(e *censusEntry) string {
-		if e.m.Shift > 0 {
-			return fmt.Sprintf("%s +%d", e.m.Base, e.m.Shift)
-		}
-		return e.m.Base
-	}, func(e *censusEntry) (float64, string, bool) { return float64(e.m.Shift), e.m.Base, true }},
-	{"same as", 5, func(e *censusEntry) string { return e.r.SameAs }, func(e *censusEntry) (float64, string, bool) {
-		return 0, e.r.SameAs, e.r.SameAs != ""
-	}},
-	{"seconds", 4.5, func(e *censusEntry) string { return strconv.FormatFloat(e.r.Seconds, 'f', 2, 64) }, func(e *censusEntry) (float64, string, bool) { return e.r.Seconds, "", true }},
-}
-
-func optInt(ok bool, v int) string {
-	if !ok {
-		return ""
-	}
-	return strconv.Itoa(v)
-}
-
-// censusView is what the table shows: the entries of a database and the
-// filtered, sorted order of their rows. It is built by a worker and
-// replaced whole on the UI thread, which only formats the visible cells.
+// censusView is what the table shows: a database's table and the filtered,
+// sorted rows. It is built by a worker and replaced whole on the UI
+// thread, which only formats the visible cells.
 type censusView struct {
-	entries  []*censusEntry
-	rows     []int // indices into entries, in display order
-	periodic int   // entries with a certified period
+	table    *census.Table
+	rows     []census.Row // in display order
+	periodic int          // games with a certified period
 }
 
 // censusQuery is the filter and order the table shows.
@@ -128,54 +63,35 @@ type censusQuery struct {
 	show        string
 	periodAbove int // −1: no bound
 	contains    string
-	sortCol     int
+	sortCol     census.Column
 	desc        bool
 }
 
-// buildCensusView filters and sorts entries (off the UI thread).
-func buildCensusView(entries []*censusEntry, q censusQuery) *censusView {
-	v := &censusView{entries: entries}
-	for i, e := range entries {
-		if e.r.Solved() {
-			v.periodic++
-		}
-		switch {
-		case q.show == censusShowPeriodic && !e.r.Solved(),
-			q.show == censusShowUnsolved && e.r.Solved(),
-			q.show == censusShowSaltus && (e.r.PeriodKind == "" || e.r.Saltus == 0),
-			q.show == censusShowSeen && e.r.PeriodKind != census.PeriodSeen,
-			q.periodAbove >= 0 && (!e.r.Solved() || e.r.Period <= q.periodAbove),
-			q.contains != "" && !strings.Contains(e.r.Code, q.contains):
-			continue
-		}
-		v.rows = append(v.rows, i)
+// filter is the query's filter in the census table model.
+func (q censusQuery) filter() census.Filter {
+	f := census.Filter{CodeContains: q.contains}
+	switch q.show {
+	case censusShowPeriodic:
+		f.Status = census.Periodic
+	case censusShowUnsolved:
+		f.Status = census.Unsolved
+	case censusShowSaltus:
+		f.Saltus = true
+	case censusShowSeen:
+		f.Seen = true
 	}
-	col := censusCols[q.sortCol]
-	sort.SliceStable(v.rows, func(i, j int) bool {
-		a, b := entries[v.rows[i]], entries[v.rows[j]]
-		av, as, aok := col.key(a)
-		bv, bs, bok := col.key(b)
-		switch {
-		case aok != bok:
-			return aok
-		case av != bv:
-			return (av < bv) != q.desc
-		case as != bs:
-			return (as < bs) != q.desc
-		}
-		return a.r.Code < b.r.Code
-	})
-	return v
+	if q.periodAbove >= 0 {
+		f.MinPeriod = q.periodAbove + 1
+	}
+	return f
 }
 
-// censusEntries attaches classes to results.
-func censusEntries(res []*census.Result) []*censusEntry {
-	cls := census.Classes(res)
-	out := make([]*censusEntry, len(res))
-	for i, r := range res {
-		out[i] = &censusEntry{r: r, m: cls[r.Code]}
+// buildCensusView filters and sorts a table (off the UI thread).
+func buildCensusView(table *census.Table, q censusQuery) *censusView {
+	if table == nil {
+		table = &census.Table{}
 	}
-	return out
+	return &censusView{table: table, rows: table.Select(q.filter(), q.sortCol, q.desc), periodic: table.Periodic()}
 }
 
 // censusTab runs a census in the background and browses its database.
@@ -201,14 +117,14 @@ type censusTab struct {
 	query censusQuery
 	view  *censusView
 
-	jobs     jobRunner // the census run
-	viewJobs jobRunner // loading a database, refiltering
+	jobs     widgets.JobRunner // the census run
+	viewJobs widgets.JobRunner // loading a database, refiltering
 
 	content fyne.CanvasObject
 }
 
 func newCensusTab(u *ui) *censusTab {
-	t := &censusTab{ui: u, view: &censusView{}, query: censusQuery{show: censusShowAll, periodAbove: -1}}
+	t := &censusTab{ui: u, view: buildCensusView(nil, censusQuery{}), query: censusQuery{show: censusShowAll, periodAbove: -1}}
 	t.family = widget.NewSelectEntry(censusFamilies)
 	t.family.SetText("0.??")
 	t.maxHeaps = widget.NewEntry()
@@ -254,7 +170,7 @@ func newCensusTab(u *ui) *censusTab {
 	t.summary.Wrapping = fyne.TextWrapWord
 
 	t.table = widget.NewTable(
-		func() (int, int) { return len(t.view.rows), len(censusCols) },
+		func() (int, int) { return len(t.view.rows), len(census.Columns()) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			l := o.(*widget.Label)
@@ -262,7 +178,7 @@ func newCensusTab(u *ui) *censusTab {
 				l.SetText("")
 				return
 			}
-			l.SetText(censusCols[id.Col].text(t.view.entries[t.view.rows[id.Row]]))
+			l.SetText(census.Column(id.Col).Text(t.view.rows[id.Row]))
 		})
 	t.table.ShowHeaderRow = true
 	t.table.CreateHeader = func() fyne.CanvasObject {
@@ -275,8 +191,8 @@ func newCensusTab(u *ui) *censusTab {
 		if id.Col < 0 {
 			return
 		}
-		title := censusCols[id.Col].title
-		if id.Col == t.query.sortCol {
+		title := census.Column(id.Col).Name()
+		if census.Column(id.Col) == t.query.sortCol {
 			if t.query.desc {
 				title += " ▼"
 			} else {
@@ -284,12 +200,12 @@ func newCensusTab(u *ui) *censusTab {
 			}
 		}
 		b.SetText(title)
-		col := id.Col
+		col := census.Column(id.Col)
 		b.OnTapped = func() { t.SortBy(col) }
 	}
 	t.table.OnSelected = func(id widget.TableCellID) {
 		if id.Row >= 0 && id.Row < len(t.view.rows) {
-			t.openGame(t.view.entries[t.view.rows[id.Row]].r)
+			t.openGame(t.view.rows[id.Row].Result)
 		}
 		t.table.UnselectAll()
 	}
@@ -317,13 +233,13 @@ func newCensusTab(u *ui) *censusTab {
 
 // applyWidths sizes the columns from the theme's text size.
 func (t *censusTab) applyWidths() {
-	for i, c := range censusCols {
-		t.table.SetColumnWidth(i, c.width*theme.TextSize()+2*theme.Padding())
+	for _, c := range census.Columns() {
+		t.table.SetColumnWidth(int(c), censusWidths[c]*theme.TextSize()+2*theme.Padding())
 	}
 }
 
 // SortBy sorts the table by column col; the same column again reverses.
-func (t *censusTab) SortBy(col int) {
+func (t *censusTab) SortBy(col census.Column) {
 	if t.query.sortCol == col {
 		t.query.desc = !t.query.desc
 	} else {
@@ -337,9 +253,9 @@ func (t *censusTab) refilter() {
 	if t.table == nil {
 		return // still being built
 	}
-	entries, q := t.view.entries, t.query
-	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
-		v := buildCensusView(entries, q)
+	table, q := t.view.table, t.query
+	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+		v := buildCensusView(table, q)
 		h.Finish(func() { t.setView(v) })
 	})
 }
@@ -349,7 +265,7 @@ func (t *censusTab) setView(v *censusView) {
 	t.view = v
 	periodic := v.periodic
 	t.summary.SetText(fmt.Sprintf("%d games in %s: %d periodic, %d unsolved; %d shown. Click a column title to sort, a row to open the game in the Octal explorer.",
-		len(v.entries), t.dbPath.Text, periodic, len(v.entries)-periodic, len(v.rows)))
+		len(v.table.Rows), t.dbPath.Text, periodic, len(v.table.Rows)-periodic, len(v.rows)))
 	t.table.Refresh()
 }
 
@@ -400,7 +316,7 @@ func (t *censusTab) Run() {
 	t.status.SetText(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)))
 	pattern := t.family.Text
 	q := t.query
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.Open(path)
 		if err != nil {
 			h.Finish(func() { t.runFinished(fmt.Sprintf("cannot open %s: %v", path, err)) })
@@ -433,10 +349,10 @@ func (t *censusTab) Run() {
 		}
 		// The table is rebuilt here, in the worker: the UI thread only
 		// swaps it in.
-		entries, loadErr := loadCensusEntries(db)
+		table, loadErr := db.Table(context.Background())
 		var v *censusView
 		if loadErr == nil {
-			v = buildCensusView(entries, q)
+			v = buildCensusView(table, q)
 		}
 		h.Finish(func() {
 			if v != nil {
@@ -448,20 +364,6 @@ func (t *censusTab) Run() {
 			t.runFinished(note)
 		})
 	})
-}
-
-// loadCensusEntries reads a database's results and their classes (in a
-// worker: both grow with the database).
-func loadCensusEntries(db *store.Store) ([]*censusEntry, error) {
-	rows, err := db.All(context.Background())
-	if err != nil {
-		return nil, err
-	}
-	res := make([]*census.Result, len(rows))
-	for i, r := range rows {
-		res[i] = &r.Result
-	}
-	return censusEntries(res), nil
 }
 
 func (t *censusTab) runFinished(note string) {
@@ -478,16 +380,16 @@ func (t *censusTab) OpenDatabase(path string) {
 	t.dbPath.SetText(path)
 	t.status.SetText("reading " + path + "…")
 	q := t.query
-	t.viewJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.OpenExisting(path)
-		var entries []*censusEntry
+		var table *census.Table
 		if err == nil {
-			entries, err = loadCensusEntries(db)
+			table, err = db.Table(context.Background())
 			db.Close()
 		}
 		var v *censusView
 		if err == nil {
-			v = buildCensusView(entries, q)
+			v = buildCensusView(table, q)
 		}
 		h.Finish(func() {
 			if err != nil {

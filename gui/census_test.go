@@ -11,21 +11,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
 )
 
-// cellText is what the census table shows at (row, col).
-func censusCell(t *censusTab, row, col int) string {
-	return censusCols[col].text(t.view.entries[t.view.rows[row]])
+// censusCell is what the census table shows at (row, col).
+func censusCell(t *censusTab, row int, col census.Column) string {
+	return col.Text(t.view.rows[row])
 }
 
-func censusColumn(title string) int {
-	for i, c := range censusCols {
-		if c.title == title {
-			return i
-		}
+func censusColumn(title string) census.Column {
+	c, ok := census.ColumnNamed(title)
+	if !ok {
+		panic(title)
 	}
-	panic(title)
+	return c
 }
 
 func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
@@ -46,7 +46,7 @@ func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
 	// The table's own cells, through the widget's callbacks.
 	rows, cols := c.table.Length()
 	assert.Equal(t, 8, rows)
-	assert.Equal(t, len(censusCols), cols)
+	assert.Equal(t, len(census.Columns()), cols)
 
 	// Sort by period, largest first: Dawson's Kayles (34) leads; a second
 	// tap on the header reverses.
@@ -62,7 +62,7 @@ func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
 	c.show.SetSelected(censusShowUnsolved)
 	waitJobs(t, &c.viewJobs)
 	for r := range c.view.rows {
-		assert.Equal(t, "unsolved", censusCell(c, r, censusColumn("status")))
+		assert.Equal(t, "unsolved (max)", censusCell(c, r, censusColumn("status")))
 	}
 	c.show.SetSelected(censusShowAll)
 	c.periodAbove.SetText("20")
@@ -72,9 +72,9 @@ func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
 		codes = append(codes, censusCell(c, r, 0))
 	}
 	want := []string{}
-	for _, e := range c.view.entries {
-		if e.r.Solved() && e.r.Period > 20 {
-			want = append(want, e.r.Code)
+	for _, e := range c.view.table.Rows {
+		if e.Result.Solved() && e.Result.Period > 20 {
+			want = append(want, e.Result.Code)
 		}
 	}
 	assert.Contains(t, want, "0.07")
@@ -116,8 +116,8 @@ func TestCensusTabCancelKeepsFinishedGamesAndResumes(t *testing.T) {
 	c.Run()
 	// Let some games finish, then cancel.
 	for {
-		<-testQueue.signal
-		testQueue.drain()
+		<-testQueue.Signal()
+		testQueue.Drain()
 		if c.progress.Value > 0.02 {
 			break
 		}

@@ -13,12 +13,15 @@
 // F11 or `nimlab --present` switches to presentation mode: fullscreen with a
 // high-contrast theme whose sizes are PresentationScale times larger.
 //
-// Long work runs in a jobRunner per screen: starting a job cancels the one
-// before it, and a job sends every widget update through jobHandle.Update or
-// Finish, which go through fyne.Do (uiDo) and drop the updates of a
-// superseded job. Tests replace uiDo with a queue that the test goroutine
-// drains, so that they exercise the same threading as the real main loop
-// (and run clean under the race detector).
+// The reusable widgets — the sequence explorer, the heatmap and its frame,
+// the bounded entry and list — and the job runner live in package
+// gui/widgets. Long work runs in a widgets.JobRunner per screen: starting a
+// job cancels the one before it, and a job sends every widget update
+// through JobHandle.Update or Finish, which go through fyne.Do
+// (widgets.UIDo) and drop the updates of a superseded job. Tests replace
+// widgets.UIDo with a queue that the test goroutine drains, so that they
+// exercise the same threading as the real main loop (and run clean under
+// the race detector).
 //
 // Preferences (Fyne's API) remember the last tab, recent codes and star
 // configurations, the heatmap palette and the theme.

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 )
 
@@ -21,7 +22,7 @@ func (u *ui) exportFigure(name string, produce func() (*plotting.Figure, error))
 				err = plotting.SaveByExtension(fig, path)
 			}
 			if err != nil {
-				uiDo(func() { dialog.ShowError(err, u.win) })
+				widgets.UIDo(func() { dialog.ShowError(err, u.win) })
 			}
 			if exported != nil {
 				exported(path, err)

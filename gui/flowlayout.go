@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
+
+	"github.com/nimlab/nimlab/gui/widgets"
 )
 
 // flowLayout places its children left to right at their minimum sizes and
@@ -136,7 +138,7 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		l.lastHeight = total
 		// The minimum height changed with the width: lay the window out
 		// again so that what is below moves (one frame later).
-		uiDo(func() {
+		widgets.UIDo(func() {
 			if c := fyne.CurrentApp().Driver().CanvasForObject(l.obj); c != nil && c.Content() != nil {
 				c.Content().Refresh()
 			}

@@ -18,8 +18,8 @@ func BenchmarkHeapSumUIThread(b *testing.B) {
 	u := newUI(a, false)
 	o := u.octal
 	for o.result == nil {
-		<-testQueue.signal
-		testQueue.drain()
+		<-testQueue.Signal()
+		testQueue.Drain()
 	}
 	o.heaps.SetText("3 5 100000")
 	b.Run("keystroke", func(b *testing.B) {

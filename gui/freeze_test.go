@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/gui/widgets"
 )
 
 // TestSumWithAMillionHeapStaysResponsive is issue 13's freeze: in Dawson's
@@ -36,28 +38,29 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 	})
 	assert.Less(t, typing, 100*time.Millisecond, "typing the sum returns to the UI at once")
 	waitJobs(t, &o.sumJobs)
-	heading, lines := o.moves.heading, o.moves.lines
+	heading, lines := o.moves.Lines()
 	update := least(func() { o.moves.Set(heading, lines) })
 	assert.Less(t, update, 100*time.Millisecond, "showing the result holds the UI thread briefly")
 
 	// The number of winning moves, from the issue; checked independently
 	// below on a heap small enough for a brute force.
-	require.Len(t, o.moves.lines, 117650)
+	require.Len(t, lines, 117650)
 	shown := o.moves.Text()
 	assert.Contains(t, shown, "117,650 winning move(s)")
-	assert.Contains(t, shown, fmt.Sprintf("… and %s more", groupDigits(117650-boundedListShown)))
-	assert.Equal(t, boundedListShown, strings.Count(shown, "•"), "only the first moves are on screen")
-	assert.True(t, o.moves.showAll.Visible())
+	assert.Contains(t, shown, fmt.Sprintf("… and %s more", widgets.GroupDigits(117650-widgets.BoundedListShown)))
+	assert.Equal(t, widgets.BoundedListShown, strings.Count(shown, "•"), "only the first moves are on screen")
+	showAll, _ := o.moves.Buttons()
+	assert.True(t, showAll.Visible())
 	// On screen the lines are a virtualised list: the first moves and the
 	// "… and N more" line, bound only for the rows in sight.
-	require.Equal(t, 1+boundedListShown+1, o.moves.rows.Length(), "the heading, the first lines and \"… and N more\"")
-	assert.Equal(t, lines[0], o.moves.shown[0])
-	assert.Equal(t, fmt.Sprintf("… and %s more", groupDigits(117650-boundedListShown)), o.moves.shown[boundedListShown])
+	require.Equal(t, 1+widgets.BoundedListShown+1, o.moves.Rows().Length(), "the heading, the first lines and \"… and N more\"")
+	assert.Equal(t, lines[0], o.moves.Shown()[0])
+	assert.Equal(t, fmt.Sprintf("… and %s more", widgets.GroupDigits(117650-widgets.BoundedListShown)), o.moves.Shown()[widgets.BoundedListShown])
 	assert.Equal(t, 117650, strings.Count(o.moves.FullText(), "•"), "Copy all copies every move")
 	// Copy all puts the whole list on the clipboard (joined off the UI thread).
 	o.moves.CopyAll()
 	require.Eventually(t, func() bool {
-		testQueue.drain()
+		testQueue.Drain()
 		return strings.Count(u.app.Clipboard().Content(), "•") == 117650
 	}, 10*time.Second, 10*time.Millisecond)
 
@@ -95,7 +98,8 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 			want++
 		}
 	}
-	assert.Len(t, o.moves.lines, want)
+	_, all := o.moves.Lines()
+	assert.Len(t, all, want)
 }
 
 // TestBoundedEntryCutsAPaste: a 100,000-character paste into the code
@@ -139,7 +143,7 @@ func TestWindowMinimumSizeForHugeInputs(t *testing.T) {
 			u.misere.code.SetText("0." + strings.Repeat("7", 290))
 			for _, ti := range u.tabs.Items {
 				u.tabs.Select(ti)
-				testQueue.drain()
+				testQueue.Drain()
 				min := u.win.Content().MinSize()
 				assert.LessOrEqual(t, min.Width, float32(1024), "%s: minimum width", ti.Text)
 				assert.LessOrEqual(t, min.Height, float32(768), "%s: minimum height", ti.Text)

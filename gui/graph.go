@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/graph"
 )
@@ -86,7 +87,7 @@ type graphTab struct {
 	vertex   *widget.Label
 	view     *graphView
 	content  fyne.CanvasObject
-	jobs     jobRunner
+	jobs     widgets.JobRunner
 	loader   *graphLoader
 	// editor holds the examples, the text and its buttons, beside the
 	// drawing in split; editorBtn shows or hides it.
@@ -170,14 +171,14 @@ func newGraphTab(u *ui) *graphTab {
 func (t *graphTab) setPresentation(on bool) {
 	if on {
 		t.editor.Hide()
-		setButtonText(t.load, "")
-		setButtonText(t.export, "")
-		setButtonText(t.help, "")
+		widgets.SetButtonText(t.load, "")
+		widgets.SetButtonText(t.export, "")
+		widgets.SetButtonText(t.help, "")
 	} else {
 		t.editor.Show()
-		setButtonText(t.load, "Load file…")
-		setButtonText(t.export, "Export…")
-		setButtonText(t.help, "How to read")
+		widgets.SetButtonText(t.load, "Load file…")
+		widgets.SetButtonText(t.export, "Export…")
+		widgets.SetButtonText(t.help, "How to read")
 	}
 	t.split.Refresh()
 }
@@ -228,7 +229,7 @@ func (t *graphTab) Solve() {
 	if s := t.view.Size(); s.Width > 0 && s.Height > 0 {
 		aspect = float64(s.Width / s.Height)
 	}
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		a, err := analyseGraph(ctx, text, aspect)
 		if ctx.Err() != nil {
 			h.Finish(func() {})
@@ -274,7 +275,7 @@ func (t *graphTab) show(a *graphAnalysis) {
 // is laid out, after the drawing was placed (Fyne lays out in one pass),
 // and the drawing would overlap the row of controls above it.
 func (t *graphTab) relayoutSoon() {
-	do := uiDo // the hand-over in force now (tests swap it)
+	do := widgets.UIDo // the hand-over in force now (tests swap it)
 	time.AfterFunc(60*time.Millisecond, func() { do(t.right.Refresh) })
 }
 

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/graph"
 )
 
@@ -33,7 +34,7 @@ type graphLoader struct {
 	status  *widget.Label
 	cancel  *widget.Button
 	content *fyne.Container
-	jobs    jobRunner
+	jobs    widgets.JobRunner
 	// full is the whole text of a loaded file too large for the editor,
 	// and shown what the editor holds of it; Solve uses full while the
 	// editor still holds shown.
@@ -88,14 +89,14 @@ func (t *graphTab) readGraphFile(r io.ReadCloser) {
 	l.bar.SetValue(0)
 	l.status.SetText("reading the graph file…")
 	l.content.Show()
-	l.jobs.Start(func(ctx context.Context, h jobHandle) {
+	l.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		defer r.Close()
 		data, err := readWithProgress(ctx, r, graph.MaxFileSize, func(n int64) {
 			h.Update(func() {
 				if size > 0 {
 					l.bar.SetValue(float64(n) / float64(size))
 				}
-				l.status.SetText(fmt.Sprintf("%s bytes read…", groupDigits(int(n))))
+				l.status.SetText(fmt.Sprintf("%s bytes read…", widgets.GroupDigits(int(n))))
 			})
 		})
 		var shown string
@@ -137,7 +138,7 @@ func readWithProgress(ctx context.Context, r io.Reader, limit int64, progress fu
 		k, err := r.Read(buf)
 		n += int64(k)
 		if n > limit {
-			return "", fmt.Errorf("the graph file is larger than %s bytes, the most nimlab reads", groupDigits(int(limit)))
+			return "", fmt.Errorf("the graph file is larger than %s bytes, the most nimlab reads", widgets.GroupDigits(int(limit)))
 		}
 		b.Write(buf[:k])
 		if time.Since(last) > 100*time.Millisecond {
@@ -168,5 +169,5 @@ func editorPart(data string) string {
 	cut := strings.LastIndexByte(data[:maxGraphEditText], '\n') + 1
 	lines := strings.Count(data, "\n")
 	return data[:cut] + fmt.Sprintf("# … the file has %s lines (%s bytes); Solve & draw reads all of them while this text is unchanged.\n",
-		groupDigits(lines), groupDigits(len(data)))
+		widgets.GroupDigits(lines), widgets.GroupDigits(len(data)))
 }

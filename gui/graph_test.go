@@ -7,10 +7,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"github.com/nimlab/nimlab/plotting"
-	"github.com/nimlab/nimlab/solver/graph"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/solver/graph"
 )
 
 func TestGraphPlateGameKernel(t *testing.T) {

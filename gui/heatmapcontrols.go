@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/astron"
 )
@@ -30,7 +31,7 @@ const defaultTau = 34
 // export of the current view.
 type heatmapControls struct {
 	t       *astronTab
-	frame   *heatmapFrame
+	frame   *widgets.HeatmapFrame
 	diff    *widget.Check
 	tau     *widget.Entry
 	scale   *widget.Select
@@ -38,7 +39,7 @@ type heatmapControls struct {
 }
 
 func newHeatmapControls(t *astronTab) heatmapControls {
-	hc := heatmapControls{t: t, frame: newHeatmapFrame(t.heatmap)}
+	hc := heatmapControls{t: t, frame: widgets.NewHeatmapFrame(t.heatmap)}
 	t.heatmap.OnTapCell = func(x, y, v int) {
 		if v < 0 {
 			return
@@ -123,8 +124,8 @@ func (hc heatmapControls) viewFigure(size plotting.Size) (*plotting.Figure, erro
 func (hc heatmapControls) viewTable(size plotting.Size) (plotting.Table, plotting.HeatmapOptions, error) {
 	t := hc.t
 	h := t.heatmap
-	st := h.state()
-	g := st.table
+	st := h.State()
+	g := st.Table
 	if g.Cols == 0 {
 		return plotting.Table{}, plotting.HeatmapOptions{}, fmt.Errorf("nothing computed yet")
 	}
@@ -147,25 +148,25 @@ func (hc heatmapControls) viewTable(size plotting.Size) (plotting.Table, plottin
 	if err != nil {
 		pal = plotting.Rainbow
 	}
-	opts := plotting.HeatmapOptions{Size: size, XLabel: "p", YLabel: "q", Palette: pal, Max: st.maxV}
-	if st.diff {
+	opts := plotting.HeatmapOptions{Size: size, XLabel: "p", YLabel: "q", Palette: pal, Max: st.MaxV}
+	if st.Diff {
 		// The difference view: 1 where the cell differs from the one τ to
 		// the right, 0 where equal, unknown beyond the table.
 		for r := r0; r < r1; r++ {
 			for c := c0; c < c1; c++ {
 				v := -1
-				if c+st.tau < g.Cols {
+				if c+st.Tau < g.Cols {
 					v = 0
-					if g.At(c+st.tau, r) != g.At(c, r) {
+					if g.At(c+st.Tau, r) != g.At(c, r) {
 						v = 1
 					}
 				}
 				sub.Values[(r-r0)*sub.Cols+c-c0] = v
 			}
 		}
-		what = fmt.Sprintf("G(A_{p+%d,q}) ≠ G(A_{p,q})", st.tau)
+		what = fmt.Sprintf("G(A_{p+%d,q}) ≠ G(A_{p,q})", st.Tau)
 		if three {
-			what = fmt.Sprintf("G(A_{p+%d,q,%d}) ≠ G(A_{p,q,%d})", st.tau, int(t.slider.Value), int(t.slider.Value))
+			what = fmt.Sprintf("G(A_{p+%d,q,%d}) ≠ G(A_{p,q,%d})", st.Tau, int(t.slider.Value), int(t.slider.Value))
 		}
 		opts.Palette, opts.Max, opts.ValueLabel = plotting.DifferencePalette, 1, "≠"
 	} else if t.overlay.Checked && t.period != nil && t.period.Period > 0 {

@@ -8,18 +8,20 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 )
 
 // cellCentre is the position in the heatmap of the centre of the cell at
 // table column c, row r.
-func cellCentre(h *heatmapView, c, r int) fyne.Position {
-	st := h.state()
-	x := (float64(c) + 0.5 - st.x0) * st.cell
-	y := float64(h.Size().Height) - (float64(r)+0.5-st.y0)*st.cell
+func cellCentre(h *widgets.Heatmap, c, r int) fyne.Position {
+	st := h.State()
+	x := (float64(c) + 0.5 - st.X0) * st.Cell
+	y := float64(h.Size().Height) - (float64(r)+0.5-st.Y0)*st.Cell
 	return fyne.NewPos(float32(x), float32(y))
 }
 
@@ -42,13 +44,13 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 
 	// The difference view, computed in the background.
 	a.hm.diff.SetChecked(true)
-	waitJobs(t, &h.diffJobs)
+	waitJobs(t, h.DifferenceJobs())
 	tau, count := h.Difference()
 	assert.Equal(t, defaultTau, tau)
 	assert.Positive(t, count)
 	g := a.grid
 	require.NotEqual(t, g.At(584+34, 481), g.At(584, 481), "the cell the issue names differs")
-	assert.Equal(t, int8(1), h.diff.marks[481*g.Cols+584])
+	assert.True(t, h.Differs(584, 481))
 	// Brute force over the whole table.
 	want := 0
 	for r := 0; r < g.Rows; r++ {
@@ -59,21 +61,18 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 		}
 	}
 	assert.Equal(t, want, count)
-	h.hover(cellCentre(h, 584, 481))
+	h.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: cellCentre(h, 584, 481)}})
 	assert.Equal(t, fmt.Sprintf("A(584, 481) = %d, A(618, 481) = %d: differs", g.At(584, 481), g.At(618, 481)), a.readout.Text)
 
 	// Zoom on (584, 481): the axes' labels follow.
 	for range 12 {
-		h.zoomAt(cellCentre(h, 584, 481), 1.25)
+		h.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: cellCentre(h, 584, 481)}, Scrolled: fyne.Delta{DY: 25}})
 	}
 	c0, c1, r0, r1 := h.VisibleCells()
 	assert.True(t, c0 <= 584 && 584 < c1 && r0 <= 481 && 481 < r1, "the zoomed view holds the cell: %d–%d × %d–%d", c0, c1, r0, r1)
 	assert.Less(t, c1-c0, 100)
 	a.hm.frame.Refresh()
-	var labels []string
-	for _, tx := range a.hm.frame.texts[:a.hm.frame.used] {
-		labels = append(labels, tx.Text)
-	}
+	labels := a.hm.frame.Labels()
 	assert.Contains(t, labels, "580", "tick labels of the zoomed range: %v", labels)
 	assert.NotContains(t, labels, "800")
 
@@ -94,7 +93,7 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 	// Click a cell: its position is evaluated (in the background) and the
 	// nimber agrees with the table's.
 	a.hm.diff.SetChecked(false)
-	waitJobs(t, &h.diffJobs)
+	waitJobs(t, h.DifferenceJobs())
 	h.ResetView()
 	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
 	assert.Equal(t, "17 9", a.stars.Text)

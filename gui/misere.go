@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
 )
@@ -29,9 +30,9 @@ type misereTab struct {
 	// into the folded details (showTexts).
 	summaryText, analysisText string
 
-	code      *boundedEntry
+	code      *widgets.BoundedEntry
 	codeError inlineError
-	maxHeaps  *boundedEntry
+	maxHeaps  *widgets.BoundedEntry
 	compute   *widget.Button
 	cancel    *widget.Button
 	progress  *widget.ProgressBar
@@ -45,11 +46,11 @@ type misereTab struct {
 	analysis *widget.Label
 	mul      *widget.Table
 	phi      *valuesTable
-	heaps    *boundedEntry
-	moves    *boundedList
+	heaps    *widgets.BoundedEntry
+	moves    *widgets.BoundedList
 
-	jobs     jobRunner
-	sumJobs  jobRunner
+	jobs     widgets.JobRunner
+	sumJobs  widgets.JobRunner
 	quotient *misere.Quotient
 	content  fyne.CanvasObject
 	// Headings that presentation mode shortens.
@@ -59,14 +60,14 @@ type misereTab struct {
 
 func newMisereTab(u *ui) *misereTab {
 	t := &misereTab{ui: u}
-	t.code = newBoundedEntry(maxCodeInput)
+	t.code = widgets.NewBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.75")
 	t.code.SetText("0.75")
 	t.code.OnChanged = func(s string) { t.validate(s) }
 	t.code.OnSubmitted = func(string) { t.Compute() }
 	t.codeError = newInlineError()
 	t.code.OnTruncated = t.codeError.truncated
-	t.maxHeaps = newBoundedEntry(maxNumberInput)
+	t.maxHeaps = widgets.NewBoundedEntry(maxNumberInput)
 	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
 	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
 	t.compute.Importance = widget.HighImportance
@@ -85,10 +86,10 @@ func newMisereTab(u *ui) *misereTab {
 	t.mul.CreateHeader = t.createMulCell
 	t.mul.UpdateHeader = t.updateMulHeader
 	t.phi = newValuesTable()
-	t.heaps = newBoundedEntry(maxListInput)
+	t.heaps = widgets.NewBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 4")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
-	t.moves = newBoundedList(u.app, u.win)
+	t.moves = widgets.NewBoundedList(u.app, u.win)
 
 	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
 	form := newFlow(codeBox, codeBox,
@@ -113,7 +114,7 @@ func newMisereTab(u *ui) *misereTab {
 	phiBox := container.NewBorder(t.phiHead, nil, nil, nil, t.phi.table)
 	// The sum's label and field share a row; its answer (heading first)
 	// scrolls in the rows below.
-	sumBox := container.NewBorder(container.NewBorder(nil, nil, t.sumLabel, nil, t.heaps), nil, nil, nil, t.moves.scrolled())
+	sumBox := container.NewBorder(container.NewBorder(nil, nil, t.sumLabel, nil, t.heaps), nil, nil, nil, t.moves.ScrolledView())
 	right := container.NewVSplit(phiBox, sumBox)
 	right.SetOffset(0.45)
 	split := container.NewHSplit(mulBox, right)
@@ -163,7 +164,7 @@ func (t *misereTab) setPresentation(on bool) {
 }
 
 func (t *misereTab) validate(s string) bool {
-	if _, err := octal.ParseCode(s); err != nil {
+	if _, err := readMisereRules(s); err != nil {
 		t.codeError.Set(inlineCodeError(err))
 		return false
 	}
@@ -174,14 +175,22 @@ func (t *misereTab) validate(s string) bool {
 // Shown computes the default code's quotient the first time the tab is
 // selected.
 func (t *misereTab) Shown() {
-	if t.quotient == nil && t.jobs.gen == 0 {
+	if t.quotient == nil && t.jobs.Generation() == 0 {
 		t.Compute()
 	}
 }
 
 // Compute builds the misère quotient of the code in the background.
 func (t *misereTab) Compute() {
-	code, maxHeap, msg := readCodeAndBound(t.code.Text, t.maxHeaps.Text, "max heap", 1, 5000)
+	code, err := readMisereRules(t.code.Text)
+	msg := ""
+	if err != nil {
+		msg = inlineCodeError(err)
+	}
+	maxHeap := 0
+	if msg == "" {
+		maxHeap, msg = readBound(t.maxHeaps.Text, "max heap", 1, 5000)
+	}
 	t.codeError.Set(msg)
 	if msg != "" {
 		return
@@ -190,7 +199,7 @@ func (t *misereTab) Compute() {
 	t.progressRow.SetRunning(true)
 	t.progress.SetValue(0)
 	t.status.SetText("computing the quotient of " + code.String() + "…")
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
 		var lastProgress time.Time
 		q, err := misere.Compute(ctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
@@ -425,7 +434,7 @@ func (t *misereTab) showMoves() {
 		t.moves.SetText("")
 		return
 	}
-	t.sumJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.sumJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		select {
 		case <-time.After(sumDelay):
 		case <-ctx.Done():
@@ -476,7 +485,7 @@ func misereMovesText(q *misere.Quotient, s string) (string, []string) {
 		b.WriteString("misère P-position — the player to move loses; there is no winning move.")
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "misère N-position — %s winning move(s):", groupDigits(len(moves)))
+	fmt.Fprintf(&b, "misère N-position — %s winning move(s):", widgets.GroupDigits(len(moves)))
 	return b.String(), moveLines(moves)
 }
 
@@ -503,7 +512,7 @@ func checkHeapRange(heaps []int) bool {
 // misere.SolveSum (the partial quotient Q_m of its largest heap, or a search)
 // and says which method decided it.
 func misereSumText(ctx context.Context, code string, heaps []int) (string, []string) {
-	rules, err := misere.ParseRules(code)
+	rules, err := readMisereRules(code)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}
@@ -514,7 +523,7 @@ func misereSumText(ctx context.Context, code string, heaps []int) (string, []str
 	if r.Outcome == misere.P {
 		return "misère P-position — the player to move loses; there is no winning move.\n(" + r.Describe() + ")", nil
 	}
-	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", groupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
+	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", widgets.GroupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
 }
 
 // subscript writes n in subscript digits, Q₂₀ for the thesis' Q_{20}: the

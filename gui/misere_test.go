@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // misereBrute075 is the misère outcome of a sum of heaps of 0.75, searched
@@ -125,11 +126,11 @@ func TestMisereTypeComputeTame(t *testing.T) {
 func TestMisereBadInputAndCancel(t *testing.T) {
 	u := newTestUI(t)
 	m := u.misere
-	gen := m.jobs.gen
+	gen := m.jobs.Generation()
 	m.code.SetText("0.9")
 	assert.True(t, m.codeError.Visible())
 	test.Tap(m.compute)
-	assert.Equal(t, gen, m.jobs.gen, "no job started")
+	assert.Equal(t, gen, m.jobs.Generation(), "no job started")
 	m.code.SetText("0.6")
 	m.maxHeaps.SetText("5000")
 	test.Tap(m.compute)
@@ -164,7 +165,7 @@ func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
 // The summary of a large quotient shows a bounded part of its P-portion and
 // relations (Q_30 of 0.07: |P| = 65).
 func TestQuotientSummaryIsBounded(t *testing.T) {
-	code, err := misere.ParseRules("0.07")
+	code, err := misere.NewRules(takebreak.MustParse("0.07"))
 	require.NoError(t, err)
 	q, err := misere.Compute(context.Background(), code, misere.Options{Max: 30, Exact: true})
 	require.NoError(t, err)

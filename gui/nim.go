@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/nim"
 )
 
@@ -28,14 +29,14 @@ type nimTab struct {
 	ui *ui
 
 	variant  *widget.Select
-	k        *boundedEntry
+	k        *widgets.BoundedEntry
 	misere   *widget.Check
-	position *boundedEntry
+	position *widgets.BoundedEntry
 	analyze  *widget.Button
 	errLabel *widget.Label
 	outcome  *widget.Label
 	columns  *fyne.Container
-	moves    *boundedList
+	moves    *widgets.BoundedList
 
 	form     *widget.Accordion
 	formItem *widget.AccordionItem
@@ -54,11 +55,11 @@ func newNimTab(u *ui) *nimTab {
 		names[i] = string(v)
 	}
 	t.variant = widget.NewSelect(names, func(string) { t.Analyze() })
-	t.k = newBoundedEntry(maxNumberInput)
+	t.k = widgets.NewBoundedEntry(maxNumberInput)
 	t.k.SetText("2")
 	t.k.OnSubmitted = func(string) { t.Analyze() }
 	t.misere = widget.NewCheck("misère", func(bool) { t.Analyze() })
-	t.position = newBoundedEntry(maxNimInput)
+	t.position = widgets.NewBoundedEntry(maxNimInput)
 	t.position.SetPlaceHolder("heaps, e.g. 1 3 5 7")
 	t.position.OnSubmitted = func(string) { t.Analyze() }
 	t.analyze = widget.NewButtonWithIcon("Analyse", theme.SearchIcon(), t.Analyze)
@@ -71,7 +72,7 @@ func newNimTab(u *ui) *nimTab {
 	t.outcome.Wrapping = fyne.TextWrapWord
 	t.outcome.Selectable = true
 	t.columns = container.NewVBox()
-	t.moves = newBoundedList(u.app, u.win)
+	t.moves = widgets.NewBoundedList(u.app, u.win)
 
 	t.play = newPlayPane(u)
 
@@ -97,7 +98,7 @@ func newNimTab(u *ui) *nimTab {
 		bold("Binary column sum"),
 		t.columns,
 		bold("Winning moves"),
-		t.moves.inline())))
+		t.moves.InlineView())))
 	t.split = container.NewHSplit(t.play.boardPane, analysis)
 	t.split.SetOffset(0.55)
 	t.play.onNimPosition = t.showGamePosition
@@ -219,7 +220,7 @@ func (t *nimTab) Analyze() {
 	for i, m := range a.Moves {
 		lines[i] = "• " + m.Text
 	}
-	heading := fmt.Sprintf("%s winning move(s):", groupDigits(len(a.Moves)))
+	heading := fmt.Sprintf("%s winning move(s):", widgets.GroupDigits(len(a.Moves)))
 	if !a.Complete {
 		heading = fmt.Sprintf("the first %d winning moves (there are more):", len(a.Moves))
 	}

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -79,9 +80,9 @@ type octalTab struct {
 	// syncingGames is set while a typed code moves the well-known games
 	// list, so the list does not start a computation of its own.
 	syncingGames bool
-	code         *boundedEntry
+	code         *widgets.BoundedEntry
 	codeError    inlineError
-	maxHeaps     *boundedEntry
+	maxHeaps     *widgets.BoundedEntry
 	engine       *widget.Select
 	engineBox    fyne.CanvasObject // engine at the width of its labels
 	compute      *widget.Button
@@ -96,16 +97,16 @@ type octalTab struct {
 	summary   *widget.Label
 	table     *valuesTable
 	explorer  *sequenceExplorerPanel
-	heaps     *boundedEntry
+	heaps     *widgets.BoundedEntry
 	misere    *widget.Check
 	sumLabel  *widget.Label
-	moves     *boundedList
+	moves     *widgets.BoundedList
 	exportCSV *widget.Button
 
-	jobs   jobRunner
+	jobs   widgets.JobRunner
 	result *octal.Result
 	// sumJobs evaluates the heap-sum field (sumDelay after a keystroke).
-	sumJobs  jobRunner
+	sumJobs  widgets.JobRunner
 	sumDelay time.Duration
 
 	content           fyne.CanvasObject
@@ -144,7 +145,7 @@ func (t *octalTab) setPresentation(on bool) {
 	t.leftSplit.Refresh()
 	t.rightSplit.Refresh()
 	t.split.Refresh()
-	setVisible(t.exportBar, !on)
+	widgets.SetVisible(t.exportBar, !on)
 	// Short words leave the sum's field its width in a narrow column.
 	if on {
 		t.sumLabel.SetText("Sum")
@@ -187,7 +188,7 @@ func newOctalTab(u *ui) *octalTab {
 	t.recent.PlaceHolder = "Recent codes…"
 	t.recent.SetOptions(u.recent(prefRecentCodes))
 
-	t.code = newBoundedEntry(maxCodeInput)
+	t.code = widgets.NewBoundedEntry(maxCodeInput)
 	t.code.SetPlaceHolder("octal code, e.g. 0.07")
 	t.code.OnChanged = func(s string) {
 		t.validate(s)
@@ -197,7 +198,7 @@ func newOctalTab(u *ui) *octalTab {
 	t.codeError = newInlineError()
 	t.code.OnTruncated = t.codeError.truncated
 
-	t.maxHeaps = newBoundedEntry(maxNumberInput)
+	t.maxHeaps = widgets.NewBoundedEntry(maxNumberInput)
 	t.maxHeaps.SetText(u.prefs.StringWithFallback(prefMaxHeaps, strconv.Itoa(defaultOctalMax)))
 	t.maxHeaps.OnSubmitted = func(string) { t.Compute() }
 
@@ -223,11 +224,11 @@ func newOctalTab(u *ui) *octalTab {
 		}
 	}
 
-	t.heaps = newBoundedEntry(maxListInput)
+	t.heaps = widgets.NewBoundedEntry(maxListInput)
 	t.heaps.SetPlaceHolder("heaps, e.g. 3 5 7")
 	t.heaps.OnChanged = func(string) { t.showMoves() }
 	t.misere = widget.NewCheck("misère play", func(bool) { t.showMoves() })
-	t.moves = newBoundedList(u.app, u.win)
+	t.moves = widgets.NewBoundedList(u.app, u.win)
 
 	t.exportCSV = widget.NewButtonWithIcon("Export values CSV…", theme.DocumentSaveIcon(), func() {
 		if t.result == nil {
@@ -256,7 +257,7 @@ func newOctalTab(u *ui) *octalTab {
 	sum := container.NewBorder(
 		container.NewBorder(nil, nil, t.sumLabel, t.misere, t.heaps),
 		nil, nil, nil,
-		t.moves.scrolled())
+		t.moves.ScrolledView())
 	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.62)
 	split := container.NewHSplit(t.table.content, right)
@@ -296,8 +297,7 @@ func (t *octalTab) validate(s string) bool {
 		t.codeError.Hide()
 		return false
 	}
-	_, err := octal.ParseGame(s)
-	if err != nil {
+	if _, err := takebreak.Parse(s); err != nil {
 		t.codeError.Set(inlineCodeError(err))
 		return false
 	}
@@ -307,26 +307,26 @@ func (t *octalTab) validate(s string) bool {
 
 // inlineCodeError shortens a parse error to what fits under the field.
 func inlineCodeError(err error) string {
-	var pe *octal.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Sprintf("Not an octal code: %s. Accepted: 0.d1d2… (digits 0–7), e.g. 0.07, .77, 4.7", pe.Reason)
-	}
 	var te *takebreak.ParseError
+	if errors.As(err, &te) && te.What != "" {
+		return fmt.Sprintf("Not a %s: %s. %s", te.What, te.Reason, strings.ToUpper(te.Accepted[:1])+te.Accepted[1:])
+	}
 	if errors.As(err, &te) {
 		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)", te.Reason)
 	}
 	return err.Error()
 }
 
-// readGameAndBound is readCodeAndBound for every game of the take-and-break
-// notation (octal.ParseGame).
+// readGameAndBound reads a game of the take-and-break notation
+// (takebreak.Parse) and a whole-number bound named what that must lie in
+// [lo, hi]; msg says what is wrong, or is empty.
 func readGameAndBound(codeText, boundText, what string, lo, hi int) (octal.Code, int, string) {
-	code, err := octal.ParseGame(codeText)
+	rules, err := takebreak.Parse(codeText)
 	if err != nil {
-		return code, 0, inlineCodeError(err)
+		return octal.Code{}, 0, inlineCodeError(err)
 	}
-	_, bound, msg := readCodeAndBound("0.07", boundText, what, lo, hi)
-	return code, bound, msg
+	bound, msg := readBound(boundText, what, lo, hi)
+	return octal.NewCode(rules), bound, msg
 }
 
 // Compute validates the code and, if it is valid, starts computing it in
@@ -349,11 +349,11 @@ func (t *octalTab) Continue() {
 
 // octalCodeText is the canonical form of a code typed in the field, or "".
 func octalCodeText(s string) string {
-	c, err := octal.ParseGame(s)
+	c, err := takebreak.Parse(s)
 	if err != nil {
 		return ""
 	}
-	return c.String()
+	return octal.NewCode(c).String()
 }
 
 // solve computes the code in the field in the background, from resume
@@ -372,31 +372,17 @@ func (t *octalTab) solve(resume []uint16) {
 	t.progressRow.SetRunning(true)
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
-	var engine octal.Extender = octal.SparseExtend
 	quadraticChosen := t.engine.Selected == engineQuadratic
-	if quadraticChosen {
-		engine = octal.QuadraticExtend
+	engine := octalEngine(code, quadraticChosen)
+	if code.Rules != nil && resume == nil {
+		// The general engine's cost grows with the heap: a first Compute
+		// stops at its default (8,192 heaps for most games); Continue goes
+		// further.
+		maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
 	}
-	if code.Rules != nil {
-		engine = nil // Solve picks the engine of a take-and-break game
-		if resume == nil {
-			// The general engine's cost grows with the heap: a first
-			// Compute stops at its default (8,192 heaps for most games);
-			// Continue goes further.
-			maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
-		}
-	}
-	t.jobs.Start(func(ctx context.Context, h jobHandle) {
+	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		var lastProgress time.Time
-		// A code without a sparse space scans every split of every heap:
-		// say so, with the expected time, beside the progress.
-		quadraticNote := ""
-		if quadraticChosen {
-			quadraticNote = "quadratic engine: every heap scans all its splits"
-		} else if fc, err := octal.ForecastRun(ctx, code, maxHeaps); err == nil && fc.Quadratic {
-			quadraticNote = fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
-		}
+		note := quadraticNote(ctx, code, maxHeaps, quadraticChosen)
 		var partial []uint16
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
 			Max:    maxHeaps,
@@ -405,27 +391,7 @@ func (t *octalTab) solve(resume []uint16) {
 			// Called when the run is cancelled: the values so far are kept.
 			Checkpoint:      func(v []uint16) error { partial = v; return nil },
 			CheckpointEvery: 24 * time.Hour,
-			Progress: func(p octal.Progress) {
-				// At most five progress redraws a second: each one repaints
-				// the window, which costs the UI thread more than it shows.
-				if time.Since(lastProgress) < progressRedraw {
-					return
-				}
-				lastProgress = time.Now()
-				h.Update(func() {
-					if p.Total > 0 {
-						t.progress.SetValue(float64(p.Done) / float64(p.Total))
-					}
-					s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
-					if p.Rare > 0 {
-						s += fmt.Sprintf(", %d rare", p.Rare)
-					}
-					if quadraticNote != "" {
-						s += " — " + quadraticNote
-					}
-					t.status.SetText(s)
-				})
-			},
+			Progress:        t.solveProgress(h, code, note),
 		})
 		elapsed := time.Since(start)
 		// What an uncertified result (finished or cancelled) says about the
@@ -434,47 +400,108 @@ func (t *octalTab) solve(resume []uint16) {
 		if errors.Is(err, context.Canceled) && len(partial) > len(resume) {
 			kept = &octal.Result{Code: code, Values: slices.Clone(partial)}
 		}
-		var next int
-		var hint string
-		switch {
-		case kept != nil:
-			next, hint = continueHint(kept.Values, code.K())
-		case err == nil && !res.Certified && res.Period.Period > 0:
-			// The summary already names the period the values show.
-			next, hint = seenPeriodHint(res)
-		case err == nil && !res.Certified:
-			next, hint = continueHint(res.Values, code.K())
-		}
+		next, hint := nextStep(code, res, err, kept)
 		h.Finish(func() {
 			t.cancel.Disable()
 			t.progressRow.SetRunning(false)
 			t.next, t.hint = next, hint
-			switch {
-			case errors.Is(err, context.Canceled) && kept != nil:
-				t.status.SetText(fmt.Sprintf("cancelled — %s values kept", groupDigits(len(kept.Values))))
-				t.progress.SetValue(0)
-				t.setResult(kept)
-				t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
-					displayName(code.String()), groupDigits(len(kept.Values)-1), hint))
-				t.cont.Enable()
-			case errors.Is(err, context.Canceled):
-				t.status.SetText("cancelled")
-				t.progress.SetValue(0)
-				if t.result != nil && !t.result.Certified {
-					t.cont.Enable()
-				}
-			case err != nil:
-				t.status.SetText("failed")
-				t.summary.SetText(code.String() + ": " + err.Error())
-			default:
-				t.progress.SetValue(1)
-				t.status.SetText(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
-				t.setResult(res)
-				t.ui.addRecent(prefRecentCodes, code.String())
-				t.recent.SetOptions(t.ui.recent(prefRecentCodes))
-			}
+			t.showSolved(code, res, err, kept, elapsed)
 		})
 	})
+}
+
+// octalEngine is the engine the Octal tab runs code with: the one chosen
+// for an octal code, nil (Solve's choice) for a take-and-break game.
+func octalEngine(code octal.Code, quadratic bool) octal.Extender {
+	switch {
+	case code.Rules != nil:
+		return nil
+	case quadratic:
+		return octal.QuadraticExtend
+	}
+	return octal.SparseExtend
+}
+
+// quadraticNote says, beside the progress, that a code without a sparse
+// space scans every split of every heap, with the expected time; "" for
+// the others.
+func quadraticNote(ctx context.Context, code octal.Code, heaps int, chosen bool) string {
+	if chosen {
+		return "quadratic engine: every heap scans all its splits"
+	}
+	if fc, err := octal.ForecastRun(ctx, code, heaps); err == nil && fc.Quadratic {
+		return fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
+	}
+	return ""
+}
+
+// solveProgress shows a run's progress from the worker: at most five
+// redraws a second, since each one repaints the window, which costs the UI
+// thread more than it shows.
+func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note string) octal.ProgressFunc {
+	var lastProgress time.Time
+	return func(p octal.Progress) {
+		if time.Since(lastProgress) < progressRedraw {
+			return
+		}
+		lastProgress = time.Now()
+		h.Update(func() {
+			if p.Total > 0 {
+				t.progress.SetValue(float64(p.Done) / float64(p.Total))
+			}
+			s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
+			if p.Rare > 0 {
+				s += fmt.Sprintf(", %d rare", p.Rare)
+			}
+			if note != "" {
+				s += " — " + note
+			}
+			t.status.SetText(s)
+		})
+	}
+}
+
+// nextStep is how far Continue goes after an uncertified run (the values
+// kept by Cancel, or a finished run) and the hint that says why.
+func nextStep(code octal.Code, res *octal.Result, err error, kept *octal.Result) (next int, hint string) {
+	switch {
+	case kept != nil:
+		return continueHint(kept.Values, code.K())
+	case err == nil && !res.Certified && res.Period.Period > 0:
+		// The summary already names the period the values show.
+		return seenPeriodHint(res)
+	case err == nil && !res.Certified:
+		return continueHint(res.Values, code.K())
+	}
+	return 0, ""
+}
+
+// showSolved shows the outcome of a run on the UI thread.
+func (t *octalTab) showSolved(code octal.Code, res *octal.Result, err error, kept *octal.Result, elapsed time.Duration) {
+	switch {
+	case errors.Is(err, context.Canceled) && kept != nil:
+		t.status.SetText(fmt.Sprintf("cancelled — %s values kept", widgets.GroupDigits(len(kept.Values))))
+		t.progress.SetValue(0)
+		t.setResult(kept)
+		t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
+			displayName(code.String()), widgets.GroupDigits(len(kept.Values)-1), t.hint))
+		t.cont.Enable()
+	case errors.Is(err, context.Canceled):
+		t.status.SetText("cancelled")
+		t.progress.SetValue(0)
+		if t.result != nil && !t.result.Certified {
+			t.cont.Enable()
+		}
+	case err != nil:
+		t.status.SetText("failed")
+		t.summary.SetText(code.String() + ": " + err.Error())
+	default:
+		t.progress.SetValue(1)
+		t.status.SetText(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
+		t.setResult(res)
+		t.ui.addRecent(prefRecentCodes, code.String())
+		t.recent.SetOptions(t.ui.recent(prefRecentCodes))
+	}
 }
 
 // Cancel stops the running computation.
@@ -506,8 +533,8 @@ func (t *octalTab) showKnownGame(code string) {
 
 // gameName returns the well-known name of code, or "".
 func gameName(code string) string {
-	if c, err := octal.ParseGame(code); err == nil {
-		if n := octal.GameName(c); n != "" {
+	if c, err := takebreak.Parse(code); err == nil {
+		if n := octal.GameName(octal.NewCode(c)); n != "" {
 			return n
 		}
 	}
@@ -537,9 +564,6 @@ func summaryText(r *octal.Result) string {
 	name := displayName(r.Code.String())
 	maxV, at := r.MaxAt()
 	proof := r.Period.Proof
-	if proof == "" {
-		proof = "Guy–Smith theorem"
-	}
 	switch {
 	case r.Certified && r.Period.Saltus != 0:
 		return fmt.Sprintf("%s: arithmetic period %d, saltus %d, preperiod %d — proven by the %s; %d values computed, largest value %d (first at heap %d).",
@@ -573,7 +597,7 @@ func (t *octalTab) setResult(r *octal.Result) {
 	} else {
 		t.table.SetPeriodic(r.Values, 0, -1, false)
 	}
-	d := SequenceData{Name: r.Code.String(), Values: r.Values, AutoMask: true}
+	d := widgets.SequenceData{Name: r.Code.String(), Values: r.Values, AutoMask: true}
 	if periodic {
 		d.Period, d.Preperiod, d.Certified = r.Period.Period, r.Period.Preperiod, true
 	}
@@ -615,19 +639,8 @@ func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	if upTo > maxPeriodicHeap {
 		return nil, fmt.Errorf("heap %d is too large (at most %d)", upTo, maxPeriodicHeap)
 	}
-	out := make([]uint16, upTo+1)
-	copy(out, r.Values)
-	// G(n) = G(n−p) + s: an arithmetic period (Nim, Lasker's Nim, all-but
-	// games) adds its saltus each period
-	p, s := r.Period.Period, r.Period.Saltus
-	for n := len(r.Values); n <= upTo; n++ {
-		v := int(out[n-p]) + s
-		if v > octal.MaxValue {
-			return nil, fmt.Errorf("the Grundy value of heap %d exceeds %d, the largest value nimlab stores", n, octal.MaxValue)
-		}
-		out[n] = uint16(v)
-	}
-	return out, nil
+	// a certified result is extended through its period, never computed
+	return r.ValuesUpTo(context.Background(), upTo)
 }
 
 // sumDelay is how long the heap-sum field waits after a keystroke before
@@ -640,7 +653,7 @@ const sumDelay = 150 * time.Millisecond
 // formatting or showing them all would hold the UI thread for seconds. The
 // worker waits sumDelay first (a keystroke meanwhile starts a new job that
 // cancels this one), computes and formats the moves, and the UI shows the
-// first of them (boundedList).
+// first of them (widgets.BoundedList).
 func (t *octalTab) showMoves() {
 	text := t.heaps.Text
 	if t.result == nil || strings.TrimSpace(text) == "" {
@@ -654,7 +667,7 @@ func (t *octalTab) showMoves() {
 		q = t.ui.misereQuotientFor(r.Code.String())
 	}
 	delay := t.sumDelay
-	t.sumJobs.Start(func(ctx context.Context, h jobHandle) {
+	t.sumJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		select {
 		case <-time.After(delay):
 		case <-ctx.Done():
@@ -719,7 +732,7 @@ func misereSearchText(heaps string, o misere.Outcome, moves []octal.Move) (strin
 	if o == misere.P {
 		return heaps + " is a misère P-position — the player to move loses; there is no winning move.", nil
 	}
-	return fmt.Sprintf("%s is a misère N-position — %s winning move(s):", heaps, groupDigits(len(moves))), moveLines(moves)
+	return fmt.Sprintf("%s is a misère N-position — %s winning move(s):", heaps, widgets.GroupDigits(len(moves))), moveLines(moves)
 }
 
 // moveLines writes one line per move.
@@ -753,7 +766,7 @@ func movesText(r *octal.Result, s string) (string, []string) {
 				if len(heaps) == 1 {
 					lines = heapOptionLines(r.Code, values, h)
 				}
-				return fmt.Sprintf("G(%d)=%d\n⚠ a heap of %d has more than %s options in %s: winning moves are not looked for", h, values[h], h, groupDigits(guiMoveLimit), r.Code), lines
+				return fmt.Sprintf("G(%d)=%d\n⚠ a heap of %d has more than %s options in %s: winning moves are not looked for", h, values[h], h, widgets.GroupDigits(guiMoveLimit), r.Code), lines
 			}
 		}
 	}
@@ -776,7 +789,7 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	if x == 0 {
 		b.WriteString("P-position — the player to move loses; there is no winning move.")
 	} else {
-		fmt.Fprintf(&b, "N-position — %s winning move(s):", groupDigits(len(moves)))
+		fmt.Fprintf(&b, "N-position — %s winning move(s):", widgets.GroupDigits(len(moves)))
 		lines = moveLines(moves)
 	}
 	if len(heaps) == 1 {
@@ -802,7 +815,7 @@ func heapOptionLines(code octal.Code, values []uint16, n int) []string {
 	if err != nil {
 		return []string{"⚠ " + err.Error()}
 	}
-	count := groupDigits(len(opts))
+	count := widgets.GroupDigits(len(opts))
 	if !complete {
 		count = "more than " + count + " (the first listed)"
 	}

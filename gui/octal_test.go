@@ -7,15 +7,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // newTestUI builds the window on a test app and waits for the default
@@ -27,86 +26,6 @@ func newTestUI(t *testing.T) *ui {
 	u := newUI(a, false)
 	waitJobs(t, &u.octal.jobs)
 	return u
-}
-
-// uiQueue collects the functions workers hand to the UI thread; the test
-// goroutine runs them (in waitJobs), as the real main loop would.
-type uiQueue struct {
-	mu     sync.Mutex
-	fns    []func()
-	signal chan struct{}
-}
-
-var testQueue *uiQueue
-
-// installUIQueue routes uiDo through a queue for the rest of the test.
-func installUIQueue(t testing.TB) {
-	q := &uiQueue{signal: make(chan struct{}, 1)}
-	old := uiDo
-	uiDo = q.push
-	testQueue = q
-	t.Cleanup(func() { uiDo = old })
-}
-
-func (q *uiQueue) push(fn func()) {
-	q.mu.Lock()
-	q.fns = append(q.fns, fn)
-	q.mu.Unlock()
-	select {
-	case q.signal <- struct{}{}:
-	default:
-	}
-}
-
-// drain runs every queued function, including those queued meanwhile.
-func (q *uiQueue) drain() {
-	for {
-		q.mu.Lock()
-		fns := q.fns
-		q.fns = nil
-		q.mu.Unlock()
-		if len(fns) == 0 {
-			return
-		}
-		for _, fn := range fns {
-			fn()
-		}
-	}
-}
-
-// waitJobs waits for every job of r to return, running the UI updates
-// they send on the test goroutine meanwhile and after.
-func waitJobs(t *testing.T, r *jobRunner) {
-	t.Helper()
-	done := make(chan struct{})
-	go func() { r.Wait(); close(done) }()
-	timeout := time.After(60 * time.Second)
-	for {
-		select {
-		case <-testQueue.signal:
-			testQueue.drain()
-		case <-done:
-			testQueue.drain()
-			return
-		case <-timeout:
-			t.Fatal("the background job did not finish within 60 s")
-		}
-	}
-}
-
-// waitUntil runs the workers' UI updates until cond holds (at most 60 s).
-func waitUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	timeout := time.After(60 * time.Second)
-	for !cond() {
-		select {
-		case <-testQueue.signal:
-			testQueue.drain()
-		case <-time.After(10 * time.Millisecond):
-		case <-timeout:
-			t.Fatal("the condition did not hold within 60 s")
-		}
-	}
 }
 
 // dawsonTable11 is the first row of the thesis' Table 1.1 (seed 001):
@@ -182,7 +101,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
 	before := o.summary.Text
-	gen := o.jobs.gen
+	gen := o.jobs.Generation()
 	for _, bad := range []struct{ in, says string }{
 		{"0.8#", "unexpected"},
 		{"0.[3", "not closed"},
@@ -195,7 +114,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 		assert.True(t, o.codeError.Visible(), bad.in)
 		assert.Contains(t, o.codeError.Text, bad.says, bad.in)
 		test.Tap(o.compute)
-		assert.Equal(t, gen, o.jobs.gen, "%s started a job", bad.in)
+		assert.Equal(t, gen, o.jobs.Generation(), "%s started a job", bad.in)
 		assert.Equal(t, before, o.summary.Text)
 	}
 	o.code.SetText("")
@@ -203,7 +122,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	assert.False(t, o.codeError.Visible())
 	o.maxHeaps.SetText("lots")
 	test.Tap(o.compute)
-	assert.Equal(t, gen, o.jobs.gen)
+	assert.Equal(t, gen, o.jobs.Generation())
 	assert.Contains(t, o.codeError.Text, "max heaps")
 }
 
@@ -229,7 +148,7 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	assert.Contains(t, o.summary.Text, "Continue extends the values to")
 	assert.False(t, o.cont.Disabled())
 	// The kept values are G(0..kept-1) of Officers.
-	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 2000})
+	exact, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.6")), octal.SolveOptions{N: 2000})
 	require.NoError(t, err)
 	assert.Equal(t, exact.Values, o.result.Values[:2001])
 	// Continue resumes from them up to the next step.
@@ -260,7 +179,7 @@ func TestApparentPeriodSaysWhatTheCertificateNeeds(t *testing.T) {
 	assert.Contains(t, hint, "period 7")
 	assert.Contains(t, hint, "the next step needs 2,017 heaps")
 	// Officers (0.6) shows no period in its first 20,000 values.
-	r, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 20000})
+	r, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.6")), octal.SolveOptions{N: 20000})
 	require.NoError(t, err)
 	_, _, _, ok = apparentPeriod(r.Values, 1)
 	assert.False(t, ok)
@@ -306,7 +225,7 @@ func TestOctalWinningMoves(t *testing.T) {
 func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
-	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.07"), octal.SolveOptions{N: 5000})
+	exact, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), octal.SolveOptions{N: 5000})
 	require.NoError(t, err)
 	require.Less(t, len(o.result.Values), 5000)
 	vals, err := valuesFor(o.result, 5000)
@@ -321,7 +240,7 @@ func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 // Lasker's Nim (4.[3], proven from G(0..5)) at heaps up to 5000 against its
 // formula G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
 func TestOctalHeapsBeyondComputedUseTheSaltus(t *testing.T) {
-	res, err := octal.Solve(context.Background(), octal.MustParseGame("4.[3]"), octal.SolveOptions{})
+	res, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("4.[3]")), octal.SolveOptions{})
 	require.NoError(t, err)
 	require.True(t, res.Certified)
 	require.Less(t, len(res.Values), 5000)
@@ -363,7 +282,8 @@ func TestOctalKnownGamesList(t *testing.T) {
 	assert.Equal(t, "0.77", o.code.Text)
 	assert.Contains(t, o.summary.Text, "period 12")
 	for _, g := range knownGames {
-		c, err := octal.ParseGame(g.Code)
+		cTB, err := takebreak.Parse(g.Code)
+		c := octal.NewCode(cTB)
 		if assert.NoError(t, err, g.Name) {
 			assert.Equal(t, g.Code, c.String(), "%s is listed in its canonical form", g.Name)
 		}
@@ -450,7 +370,7 @@ func TestOctalHeapOptions(t *testing.T) {
 	assert.Equal(t, []string{"8", "7", "1,6", "2,5", "3,4", "1,2,4"}, got)
 	assert.Contains(t, text, "2,5   (take 2)   value 0")
 
-	res, err := octal.Solve(context.Background(), octal.MustParseGame("0.*"), octal.SolveOptions{N: 200})
+	res, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.*")), octal.SolveOptions{N: 200})
 	require.NoError(t, err)
 	heading, lines := movesText(res, "150")
 	assert.Contains(t, heading, "winning moves are not looked for")

@@ -9,9 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -44,18 +42,6 @@ func (p placed) overlaps(q placed) bool {
 		p.pos.Y+p.size.Height > q.pos.Y+eps && q.pos.Y+q.size.Height > p.pos.Y+eps
 }
 
-// children are the objects an object draws: a container's objects, a
-// widget's renderer's objects.
-func children(o fyne.CanvasObject) []fyne.CanvasObject {
-	switch x := o.(type) {
-	case *fyne.Container:
-		return x.Objects
-	case fyne.Widget:
-		return test.WidgetRenderer(x).Objects()
-	}
-	return nil
-}
-
 // pathTo returns the chain of objects from root down to target, each with
 // its place on the canvas, or nil when target is not drawn under root.
 func pathTo(root, target fyne.CanvasObject, origin fyne.Position) []placed {
@@ -69,26 +55,6 @@ func pathTo(root, target fyne.CanvasObject, origin fyne.Position) []placed {
 		}
 	}
 	return nil
-}
-
-// drawnTexts are the texts of every canvas.Text and label drawn under o.
-func drawnTexts(o fyne.CanvasObject) []string {
-	var out []string
-	var walk func(fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		switch x := o.(type) {
-		case *canvas.Text:
-			out = append(out, x.Text)
-		case *widget.Label:
-			out = append(out, x.Text)
-			return
-		}
-		for _, c := range children(o) {
-			walk(c)
-		}
-	}
-	walk(o)
-	return out
 }
 
 // isVerticalScroll reports whether o scrolls its content up and down.

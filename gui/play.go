@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/nim"
 )
 
@@ -32,9 +33,9 @@ type playPane struct {
 	ui *ui
 
 	game       *widget.Select
-	param      *boundedEntry
+	param      *widgets.BoundedEntry
 	paramBox   fyne.CanvasObject // param at its width; hidden with it
-	heaps      *boundedEntry
+	heaps      *widgets.BoundedEntry
 	humanFirst *widget.Select
 	hints      *widget.Check
 	newGame    *widget.Button
@@ -59,7 +60,7 @@ type playPane struct {
 	legal      []playMove // the legal moves listed, winning first with hints
 	winning    []playMove
 	replyDelay time.Duration // how long the computer "thinks" (0 in tests)
-	jobs       jobRunner
+	jobs       widgets.JobRunner
 }
 
 func newPlayPane(u *ui) *playPane {
@@ -81,11 +82,11 @@ func newPlayPane(u *ui) *playPane {
 			p.heaps.SetText("1 3 5 7")
 		}
 	})
-	p.param = newBoundedEntry(maxCodeInput)
+	p.param = widgets.NewBoundedEntry(maxCodeInput)
 	p.param.SetPlaceHolder("k or code")
 	p.paramBox = sizedEntry(p.param, 4)
 	p.paramBox.Hide()
-	p.heaps = newBoundedEntry(maxNimInput)
+	p.heaps = widgets.NewBoundedEntry(maxNimInput)
 	p.heaps.SetText("1 3 5 7")
 	p.heaps.SetPlaceHolder("start, e.g. 3 4 5")
 	p.heaps.OnSubmitted = func(string) { p.NewGame() }
@@ -244,7 +245,7 @@ func (p *playPane) scheduleReply() {
 		return
 	}
 	delay := p.replyDelay
-	p.jobs.Start(func(ctx context.Context, h jobHandle) {
+	p.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		select {
 		case <-time.After(delay):
 		case <-ctx.Done():
@@ -375,7 +376,7 @@ func (p *playPane) show() {
 		}
 	}
 	// Without a hint its row goes to the board.
-	setVisible(p.hintLabel, p.hintLabel.Text != "")
+	widgets.SetVisible(p.hintLabel, p.hintLabel.Text != "")
 }
 
 // drawBoard draws each heap (coin, step) as a row of tokens, clickable in
@@ -510,7 +511,7 @@ func (l *tokenRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		// The rows' height follows the side: the board's pane lays the
 		// board out again (a frame later).
 		if pane := l.s.pane; pane != nil {
-			uiDo(pane.Refresh)
+			widgets.UIDo(pane.Refresh)
 		}
 	}
 	lh := objs[0].MinSize().Height

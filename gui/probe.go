@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
@@ -46,13 +48,12 @@ func StartLatencyProbe(path string, interval time.Duration, stop <-chan struct{}
 		r := summarise(lat, time.Since(start))
 		r.PerSecondMaxMs = slices.Clone(perSecond)
 		mu.Unlock()
-		updateStats.mu.Lock()
-		r.WorkerUpdates = updateStats.count
-		r.UpdateMaxMs = float64(updateStats.max.Microseconds()) / 1000
-		if updateStats.count > 0 {
-			r.UpdateMeanMs = float64(updateStats.total.Microseconds()) / 1000 / float64(updateStats.count)
+		count, longest, total := widgets.UpdateStats()
+		r.WorkerUpdates = count
+		r.UpdateMaxMs = float64(longest.Microseconds()) / 1000
+		if count > 0 {
+			r.UpdateMeanMs = float64(total.Microseconds()) / 1000 / float64(count)
 		}
-		updateStats.mu.Unlock()
 		if b, err := json.MarshalIndent(r, "", "  "); err == nil {
 			_ = safewrite.WriteFile(path, nil, append(b, '\n'))
 		}

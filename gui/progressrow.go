@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/gui/widgets"
 )
 
 // progressRow is a job's progress bar beside its status line. In
@@ -39,4 +41,4 @@ func (r *progressRow) SetRunning(on bool) {
 	r.sync()
 }
 
-func (r *progressRow) sync() { setVisible(r.content, !r.compact || r.running) }
+func (r *progressRow) sync() { widgets.SetVisible(r.content, !r.compact || r.running) }

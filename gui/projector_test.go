@@ -45,11 +45,11 @@ func newProjectorUI(t *testing.T, size fyne.Size, present bool, tab string) *ui 
 func settle(u *ui) {
 	deadline := time.Now().Add(500 * time.Millisecond)
 	for time.Now().Before(deadline) {
-		testQueue.drain()
+		testQueue.Drain()
 		ensureMinSizes(u)
 		time.Sleep(20 * time.Millisecond)
 	}
-	testQueue.drain()
+	testQueue.Drain()
 	ensureMinSizes(u)
 }
 
@@ -166,13 +166,15 @@ func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
 	o.heaps.SetText("3 5 1000000")
 	waitJobs(t, &o.sumJobs)
 	settle(u)
-	require.NotEmpty(t, o.moves.lines)
+	_, lines := o.moves.Lines()
+	require.NotEmpty(t, lines)
 	c := u.win.Canvas().Size()
 	plot := o.explorer.explorer.Size()
 	assert.GreaterOrEqual(t, plot.Width*plot.Height, 0.12*c.Width*c.Height,
 		"the plot is %.0f×%.0f on a %.0f×%.0f canvas", plot.Width, plot.Height, c.Width, c.Height)
 	assert.GreaterOrEqual(t, plot.Height, 0.25*c.Height, "the plot's height")
-	return append(listRows(t, o.moves.rows, 2), o.summary, o.heaps, o.moves.showAll, o.moves.copyAll, o.explorer.explorer, o.compute)
+	showAll, copyAll := o.moves.Buttons()
+	return append(listRows(t, o.moves.Rows(), 2), o.summary, o.heaps, showAll, copyAll, o.explorer.explorer, o.compute)
 }
 
 // projectAstron computes a two-star table and clicks a cell: the
@@ -200,7 +202,7 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	for i, c := range controls {
 		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
 	}
-	return append(listRows(t, a.analysis.rows, 2), a.readout, h)
+	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h)
 }
 
 // projectMisere shows the quotient of 0.75 (computed when the tab is
@@ -221,7 +223,7 @@ func projectMisere(t *testing.T, u *ui) []fyne.CanvasObject {
 	} else {
 		assert.Contains(t, m.summary.Text, "Presentation ⟨")
 	}
-	return append(listRows(t, m.moves.rows, 1), m.summary, m.heaps, m.mul, m.phi.table, m.compute)
+	return append(listRows(t, m.moves.Rows(), 1), m.summary, m.heaps, m.mul, m.phi.table, m.compute)
 }
 
 // projectCensus runs the census of 0.?7 to 4096 heaps into a new
@@ -237,9 +239,9 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 	settle(u)
 	require.Equal(t, "census finished", c.status.Text)
 	// Rare masks read as in census show and the Octal tab's legend.
-	col := censusColumn("rare mask")
+	col := censusColumn("rare_mask")
 	for row := range c.view.rows {
-		if m := c.view.entries[c.view.rows[row]].r.RareMask; m != 0 {
+		if m := c.view.rows[row].Result.RareMask; m != 0 {
 			assert.Equal(t, fmt.Sprintf("0x%x", m), censusCell(c, row, col))
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 )
 
@@ -18,7 +19,7 @@ import (
 // the difference view compares with, Fit, Export, and the hover read-out.
 // The controls wrap onto several rows in a narrow pane.
 type sequenceExplorerPanel struct {
-	explorer *SequenceExplorer
+	explorer *widgets.SequenceExplorer
 	mode     *widget.Select
 	logX     *widget.Check
 	period   *widget.Entry
@@ -48,7 +49,7 @@ func (p *sequenceExplorerPanel) exportView(u *ui, name string) {
 const readoutHint = "wheel: zoom · drag: pan · shift-drag: zoom to box · double-click: fit"
 
 func newSequenceExplorerPanel() *sequenceExplorerPanel {
-	p := &sequenceExplorerPanel{explorer: NewSequenceExplorer()}
+	p := &sequenceExplorerPanel{explorer: widgets.NewSequenceExplorer()}
 	p.readout = widget.NewLabel(readoutHint)
 	p.readout.Truncation = fyne.TextTruncateEllipsis
 	p.explorer.OnHover = func(s string) {
@@ -57,10 +58,10 @@ func newSequenceExplorerPanel() *sequenceExplorerPanel {
 		}
 		p.readout.SetText(s)
 	}
-	p.mode = widget.NewSelect([]string{ExploreValues, ExploreDifference, ExploreHistogram}, func(s string) {
+	p.mode = widget.NewSelect([]string{widgets.ExploreValues, widgets.ExploreDifference, widgets.ExploreHistogram}, func(s string) {
 		p.explorer.SetMode(s)
 	})
-	p.mode.SetSelected(ExploreValues)
+	p.mode.SetSelected(widgets.ExploreValues)
 	p.logX = widget.NewCheck("log n", func(on bool) { p.explorer.SetLogX(on) })
 	p.period = widget.NewEntry()
 	p.period.SetPlaceHolder("period")
@@ -84,14 +85,14 @@ func newSequenceExplorerPanel() *sequenceExplorerPanel {
 // view's period field goes (the view compares with the certified period),
 // and Fit and Export… keep their icons only.
 func (p *sequenceExplorerPanel) setCompact(on bool) {
-	setVisible(p.periodLabel, !on)
-	setVisible(p.periodBox, !on)
+	widgets.SetVisible(p.periodLabel, !on)
+	widgets.SetVisible(p.periodBox, !on)
 	fit, export := "Fit", "Export…"
 	if on {
 		fit, export = "", ""
 	}
-	setButtonText(p.fit, fit)
-	setButtonText(p.export, export)
+	widgets.SetButtonText(p.fit, fit)
+	widgets.SetButtonText(p.export, export)
 }
 
 // setPeriod reads the difference view's period; empty means the
@@ -109,7 +110,7 @@ func (p *sequenceExplorerPanel) setPeriod(s string) <-chan struct{} {
 }
 
 // Set shows a sequence.
-func (p *sequenceExplorerPanel) Set(d SequenceData) <-chan struct{} {
+func (p *sequenceExplorerPanel) Set(d widgets.SequenceData) <-chan struct{} {
 	if d.Period > 0 && strings.TrimSpace(p.period.Text) == "" {
 		p.period.SetPlaceHolder(strconv.Itoa(d.Period))
 	}

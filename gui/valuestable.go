@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 )
 
@@ -53,7 +54,7 @@ type valuesTable struct {
 	// content is the table with its controls above it.
 	content  fyne.CanvasObject
 	controls *fyne.Container
-	jobs     jobRunner
+	jobs     widgets.JobRunner
 }
 
 // defaultTableWidth is the row length without a certified period; 34 is
@@ -101,8 +102,8 @@ func newValuesTable() *valuesTable {
 // mode: the default row width is the period, which is what a class looks
 // at) or shows them again.
 func (vt *valuesTable) setCompact(on bool) {
-	setVisible(vt.controls, !on)
-	setVisible(vt.status, !on)
+	widgets.SetVisible(vt.controls, !on)
+	widgets.SetVisible(vt.status, !on)
 }
 
 // Set replaces the values; width ≤ 0 is the default, preperiod < 0 means
@@ -145,7 +146,7 @@ func (vt *valuesTable) showValues(values []uint16) {
 	vt.applyWidths()
 	vt.table.Refresh()
 	names := vt.names
-	vt.jobs.Start(func(ctx context.Context, h jobHandle) {
+	vt.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		d := valueDigits(values, names)
 		h.Finish(func() {
 			vt.digits = d
@@ -204,7 +205,7 @@ func (vt *valuesTable) applyControls() {
 		n, p := vt.exactly, vt.period
 		computed := vt.computed
 		vt.status.SetText(fmt.Sprintf("extending to %s values through the period…", plotting.GroupDigits(n)))
-		vt.jobs.Start(func(ctx context.Context, h jobHandle) {
+		vt.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 			out := make([]uint16, n)
 			copy(out, computed)
 			for k := len(computed); k < n; k++ {

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/solver/safewrite"
 
 	"github.com/nimlab/nimlab/solver/misere"
@@ -208,7 +210,7 @@ func (u *ui) SetPresentation(on bool) {
 func (u *ui) relayoutSoon() {
 	// The hand-over is the one in force now: in tests, a timer that fires
 	// after its test has ended must not run on the next test's UI.
-	do := uiDo
+	do := widgets.UIDo
 	time.AfterFunc(400*time.Millisecond, func() {
 		do(func() {
 			if c := u.win.Content(); c != nil {

@@ -1,9 +1,32 @@
 package main
 
 import (
+	"context"
 	"strconv"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
+
+// commandContext is the context a command runs under (cancelled by
+// Ctrl-C); a command run outside Execute, as some tests do, has none.
+func commandContext(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
+
+// noArgs refuses positional arguments as bad input: what names the command
+// ("astron study"), accepted the flags it takes instead.
+func noArgs(what, accepted string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return badInput("%s takes no arguments (got %q); accepted: %s", what, strings.Join(args, " "), accepted)
+		}
+		return nil
+	}
+}
 
 // parseCount reads a non-negative integer flag or argument value; what names
 // it in the error message (e.g. "--n").

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -18,7 +16,6 @@ import (
 
 	"github.com/nimlab/nimlab/solver/census"
 	"github.com/nimlab/nimlab/solver/census/store"
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 func init() { registerSubcommand(newCensusCommand) }
@@ -151,53 +148,53 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 	return cmd
 }
 
-func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
+// parseCensusRunFlags reads the family and the flags of `census FAMILY`:
+// the family (a shard of it with --shard or in a Slurm job array), the
+// options of the run and the shard's name ("" when whole).
+func parseCensusRunFlags(pattern string, f *censusRunFlags, shardSet bool) (fam census.Family, opts census.Options, shard string, err error) {
+	if fam, err = census.ParseFamily(pattern); err != nil {
+		return fam, opts, "", badInput("%v", err)
 	}
-	fam, err := census.ParseFamily(pattern)
-	if err != nil {
-		return badInput("%v", err)
+	if opts.Budget.MaxHeaps, err = parsePositive("--max", f.max); err != nil {
+		return fam, opts, "", err
 	}
-	budget := census.Budget{}
-	if budget.MaxHeaps, err = parsePositive("--max", f.max); err != nil {
-		return err
-	}
-	if budget.MaxHeaps > 1<<31 {
-		return badInput("--max %d is more than the 2147483648 heaps a run can compute", budget.MaxHeaps)
+	if opts.Budget.MaxHeaps > 1<<31 {
+		return fam, opts, "", badInput("--max %d is more than the 2147483648 heaps a run can compute", opts.Budget.MaxHeaps)
 	}
 	if f.time != "" {
 		d, err := time.ParseDuration(f.time)
 		if err != nil || d <= 0 {
-			return badInput("--time must be a positive duration such as 30s or 5m, got %q", f.time)
+			return fam, opts, "", badInput("--time must be a positive duration such as 30s or 5m, got %q", f.time)
 		}
-		budget.Time = d
+		opts.Budget.Time = d
 	}
-	jobs, err := parseCount("--jobs", f.jobs)
+	if opts.Jobs, err = parseCount("--jobs", f.jobs); err != nil {
+		return fam, opts, "", err
+	}
+	i, n, ok := 0, 0, shardSet
+	if shardSet {
+		if i, n, err = census.ParseShard(f.shard); err != nil {
+			return fam, opts, "", badInput("--shard: %v", err)
+		}
+	} else if i, n, ok, err = census.ShardFromSlurm(os.Getenv); err != nil {
+		return fam, opts, "", badInput("%v", err)
+	}
+	if ok {
+		fam, shard = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
+	}
+	return fam, opts, shard, nil
+}
+
+func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	fam, opts, shardText, err := parseCensusRunFlags(pattern, f, shardSet)
 	if err != nil {
 		return err
 	}
-	shardText := ""
-	if shardSet {
-		i, n, err := census.ParseShard(f.shard)
-		if err != nil {
-			return badInput("--shard: %v", err)
-		}
-		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
-	} else if i, n, ok, err := census.ShardFromSlurm(os.Getenv); err != nil {
-		return badInput("%v", err)
-	} else if ok {
-		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
-	}
-	// Each game in flight holds its values (2 bytes a heap); an unsolved
-	// game keeps them while a game that extends it may need them.
-	running := jobs
-	if running == 0 {
-		running = runtime.GOMAXPROCS(0)
-	}
-	running = max(1, min(running, len(fam.Games)))
-	need := 2*int64(budget.MaxHeaps)*int64(running+1) + 64<<20
-	if err := checkMemory(need, fmt.Sprintf("--max %d with %d games at once", budget.MaxHeaps, running),
+	budget := opts.Budget
+	if err := checkMemory(opts.Memory(len(fam.Games)), fmt.Sprintf("--max %d with %d games at once", budget.MaxHeaps, opts.Workers(len(fam.Games))),
 		"a lower --max, or fewer --jobs"); err != nil {
 		return err
 	}
@@ -216,16 +213,13 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 
 	bar := newCensusProgress(env, f.json, len(fam.Games))
 	start := time.Now()
-	results, err := census.Run(ctx, fam, census.Options{
-		Budget: budget,
-		Jobs:   jobs,
-		Known:  func(code string) (*census.Result, bool) { r, ok := done[code]; return r, ok },
-		Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
-		Progress: func(p census.Progress) {
-			bar.Update(int64(p.Done), int64(p.Total))
-			bar.Describe(fmt.Sprintf("%s %d heaps, %d periodic", p.Code, p.Heaps, p.Solved))
-		},
-	})
+	opts.Known = func(code string) (*census.Result, bool) { r, ok := done[code]; return r, ok }
+	opts.Record = func(r *census.Result) error { return db.Put(context.Background(), r, pattern) }
+	opts.Progress = func(p census.Progress) {
+		bar.Update(int64(p.Done), int64(p.Total))
+		bar.Describe(fmt.Sprintf("%s %d heaps, %d periodic", p.Code, p.Heaps, p.Solved))
+	}
+	results, err := census.Run(ctx, fam, opts)
 	bar.Finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -297,10 +291,6 @@ type censusShowFlags struct {
 	saltus, seen                                 bool
 }
 
-// censusColumns are the columns of `census show`, in order.
-var censusColumns = []string{"code", "status", "period", "preperiod", "saltus", "kind", "heaps", "max_value", "max_at",
-	"rare_mask", "rare_count", "last_rare", "class", "shift", "same_as", "seconds"}
-
 func newCensusShowCommand(env *cliEnv) *cobra.Command {
 	f := &censusShowFlags{}
 	cmd := &cobra.Command{
@@ -322,7 +312,7 @@ game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
 	fl.StringVar(&f.db, "db", "census.sqlite", "the census database to read")
 	fl.StringVar(&f.format, "format", "markdown", "markdown, csv or json")
 	fl.BoolVar(&f.json, "json", false, "the same as --format json")
-	fl.StringVar(&f.sortBy, "sort", "code", "sort by one of: "+strings.Join(censusColumns, ", "))
+	fl.StringVar(&f.sortBy, "sort", "code", "sort by one of: "+strings.Join(census.ColumnNames(), ", "))
 	fl.BoolVar(&f.desc, "desc", false, "sort in descending order")
 	fl.BoolVar(&f.unsolved, "unsolved", false, "only games with no certified period")
 	fl.BoolVar(&f.periodic, "periodic", false, "only games with a certified period")
@@ -335,241 +325,116 @@ game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
 	return cmd
 }
 
-// censusRow is one row of `census show`.
-type censusRow struct {
-	r *census.Result
-	m census.Membership
+// censusShowQuery is what `census show` prints: the rows to keep, their
+// order and how many.
+type censusShowQuery struct {
+	format string
+	filter census.Filter
+	sortBy census.Column
+	limit  int // −1: every row
 }
 
-func (c censusRow) cell(col string) string {
-	r := c.r
-	switch col {
-	case "code":
-		return r.Code
-	case "status":
-		if r.Solved() {
-			return "periodic"
-		}
-		return "unsolved (" + r.StoppedBy + ")"
-	case "period":
-		if r.PeriodKind != "" {
-			return strconv.Itoa(r.Period)
-		}
-		return ""
-	case "preperiod":
-		if r.PeriodKind != "" {
-			return strconv.Itoa(r.Preperiod)
-		}
-		return ""
-	case "saltus":
-		if r.PeriodKind != "" {
-			return strconv.Itoa(r.Saltus)
-		}
-		return ""
-	case "kind":
-		return r.PeriodKind
-	case "same_as":
-		return r.SameAs
-	case "heaps":
-		return strconv.Itoa(r.Heaps)
-	case "max_value":
-		return strconv.Itoa(r.MaxValue)
-	case "max_at":
-		return strconv.Itoa(r.MaxAt)
-	case "rare_mask":
-		return octal.MaskString(uint16(r.RareMask))
-	case "rare_count":
-		return strconv.Itoa(r.RareCount)
-	case "last_rare":
-		return strconv.Itoa(r.LastRare)
-	case "class":
-		return c.m.Base
-	case "shift":
-		return strconv.Itoa(c.m.Shift)
-	case "seconds":
-		return strconv.FormatFloat(r.Seconds, 'f', 3, 64)
+// parseCensusShowFlags checks the flags of `census show` (not the
+// database, which runCensusShow reads).
+func parseCensusShowFlags(env *cliEnv, f *censusShowFlags) (q censusShowQuery, err error) {
+	q.format = strings.ToLower(f.format)
+	if f.json {
+		q.format = "json"
 	}
-	return ""
-}
-
-// sortCensusRows orders rows by a column (numbers as numbers), ties by
-// code; games without a value in the column (unsolved games when sorting by
-// period) come last either way.
-func sortCensusRows(rows []censusRow, col string, desc bool) {
-	sort.SliceStable(rows, func(i, j int) bool {
-		a, as, aok := rows[i].sortKey(col)
-		b, bs, bok := rows[j].sortKey(col)
-		switch {
-		case aok != bok:
-			return aok
-		case a != b:
-			return (a < b) != desc
-		case as != bs:
-			return as < bs
-		}
-		return rows[i].r.Code < rows[j].r.Code
-	})
-}
-
-// sortKey returns a row's key for a column: a number, a string, and
-// whether the row has a value there.
-func (c censusRow) sortKey(col string) (float64, string, bool) {
-	r := c.r
-	switch col {
-	case "period", "preperiod", "saltus":
-		if r.PeriodKind == "" {
-			return 0, "", false
-		}
-		switch col {
-		case "period":
-			return float64(r.Period), "", true
-		case "saltus":
-			return float64(r.Saltus), "", true
-		}
-		return float64(r.Preperiod), "", true
-	case "kind", "same_as":
-		return 0, c.cell(col), c.cell(col) != ""
-	case "status":
-		if r.Solved() {
-			return 0, "", true
-		}
-		return 1, "", true
-	case "code", "class":
-		return 0, c.cell(col), true
-	case "seconds":
-		return r.Seconds, "", true
+	if q.format != "markdown" && q.format != "md" && q.format != "csv" && q.format != "json" {
+		return q, badInput("--format %q is not a table format; accepted: markdown, csv, json", f.format)
 	}
-	v, _ := strconv.ParseFloat(c.cell(col), 64)
-	return v, "", true
+	var ok bool
+	if q.sortBy, ok = census.ColumnNamed(f.sortBy); !ok {
+		return q, badInput("--sort %q is not a column; accepted: %s", f.sortBy, strings.Join(census.ColumnNames(), ", "))
+	}
+	periodAbove := f.periodAbove != ""
+	if periodAbove {
+		v, err := parseCount("--period-above", f.periodAbove)
+		if err != nil {
+			return q, err
+		}
+		q.filter.MinPeriod = v + 1
+	}
+	if f.unsolved && (f.periodic || periodAbove) {
+		return q, badInput("--unsolved excludes --periodic and --period-above")
+	}
+	if f.seen && (f.periodic || periodAbove) {
+		return q, badInput("--seen (unsolved games) excludes --periodic and --period-above")
+	}
+	switch {
+	case f.unsolved:
+		q.filter.Status = census.Unsolved
+	case f.periodic:
+		q.filter.Status = census.Periodic
+	}
+	q.filter.Saltus, q.filter.Seen = f.saltus, f.seen
+	q.limit = -1
+	if f.limit != "" {
+		if q.limit, err = parsePositive("--limit", f.limit); err != nil {
+			return q, err
+		}
+	} else if !f.all && q.format == "markdown" && isTerminal(env.stdout) {
+		q.limit = 50
+	}
+	return q, nil
 }
 
-// loadCensusRows loads a database's results with their classes.
-func loadCensusRows(ctx context.Context, path string) ([]censusRow, error) {
+// loadCensusTable reads a census database as a table.
+func loadCensusTable(ctx context.Context, path string) (*census.Table, error) {
+	if _, err := os.Stat(path); err != nil && path != "" {
+		return nil, badInput("--db %s: no such census database (create one with: nimlab census FAMILY --db %s)", path, path)
+	}
 	db, err := openCensusDB(path, store.OpenExisting)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	rows, err := db.All(ctx)
+	t, err := db.Table(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	res := make([]*census.Result, len(rows))
-	for i, r := range rows {
-		res[i] = &r.Result
-	}
-	classes := census.Classes(res)
-	out := make([]censusRow, len(res))
-	for i, r := range res {
-		out[i] = censusRow{r: r, m: classes[r.Code]}
-	}
-	return out, nil
+	return t, nil
 }
 
 func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	format := strings.ToLower(f.format)
-	if f.json {
-		format = "json"
-	}
-	if format != "markdown" && format != "md" && format != "csv" && format != "json" {
-		return badInput("--format %q is not a table format; accepted: markdown, csv, json", f.format)
-	}
-	validSort := false
-	for _, c := range censusColumns {
-		validSort = validSort || c == f.sortBy
-	}
-	if !validSort {
-		return badInput("--sort %q is not a column; accepted: %s", f.sortBy, strings.Join(censusColumns, ", "))
-	}
-	periodAbove := -1
-	if f.periodAbove != "" {
-		v, err := parseCount("--period-above", f.periodAbove)
-		if err != nil {
-			return err
-		}
-		periodAbove = v
-	}
-	if f.unsolved && (f.periodic || periodAbove >= 0) {
-		return badInput("--unsolved excludes --periodic and --period-above")
-	}
-	if f.seen && (f.periodic || periodAbove >= 0) {
-		return badInput("--seen (unsolved games) excludes --periodic and --period-above")
-	}
-	limit := -1
-	if f.limit != "" {
-		v, err := parsePositive("--limit", f.limit)
-		if err != nil {
-			return err
-		}
-		limit = v
-	} else if !f.all && format == "markdown" && isTerminal(env.stdout) {
-		limit = 50
-	}
-	if _, err := os.Stat(f.db); err != nil && f.db != "" {
-		return badInput("--db %s: no such census database (create one with: nimlab census FAMILY --db %s)", f.db, f.db)
-	}
-	all, err := loadCensusRows(ctx, f.db)
+	q, err := parseCensusShowFlags(env, f)
 	if err != nil {
 		return err
 	}
-	classOf := ""
+	table, err := loadCensusTable(ctx, f.db)
+	if err != nil {
+		return err
+	}
 	if f.code != "" {
-		found := false
-		for _, r := range all {
-			if r.r.Code == strings.TrimSpace(f.code) {
-				classOf, found = r.m.Base, true
-			}
-		}
+		base, found := table.ClassOf(strings.TrimSpace(f.code))
 		if !found {
 			return badInput("--class-of %s: the database has no such game", f.code)
 		}
+		q.filter.Class = base
 	}
-	var rows []censusRow
-	for _, r := range all {
-		switch {
-		case f.unsolved && r.r.Solved(),
-			f.periodic && !r.r.Solved(),
-			periodAbove >= 0 && (!r.r.Solved() || r.r.Period <= periodAbove),
-			f.saltus && (r.r.PeriodKind == "" || r.r.Saltus == 0),
-			f.seen && r.r.PeriodKind != census.PeriodSeen,
-			classOf != "" && r.m.Base != classOf:
-			continue
-		}
-		rows = append(rows, r)
-	}
-	sortCensusRows(rows, f.sortBy, f.desc)
+	rows := table.Select(q.filter, q.sortBy, f.desc)
 	more := 0
-	if limit >= 0 && len(rows) > limit {
-		more = len(rows) - limit
-		rows = rows[:limit]
+	if q.limit >= 0 && len(rows) > q.limit {
+		rows, more = rows[:q.limit], len(rows)-q.limit
 	}
-	switch format {
+	switch q.format {
 	case "json":
 		out := struct {
 			Database string       `json:"database"`
 			Total    int          `json:"total"`
 			Shown    int          `json:"shown"`
 			Results  []censusJSON `json:"results"`
-		}{Database: f.db, Total: len(all), Shown: len(rows), Results: []censusJSON{}}
+		}{Database: f.db, Total: len(table.Rows), Shown: len(rows), Results: []censusJSON{}}
 		for _, r := range rows {
-			out.Results = append(out.Results, toCensusJSON(r.r, &r.m))
+			out.Results = append(out.Results, toCensusJSON(r.Result, &r.Class))
 		}
 		return writeJSON(env.stdout, out)
 	case "csv":
-		w := csv.NewWriter(env.stdout)
-		_ = w.Write(censusColumns)
-		for _, r := range rows {
-			rec := make([]string, len(censusColumns))
-			for i, c := range censusColumns {
-				rec[i] = r.cell(c)
-			}
-			_ = w.Write(rec)
-		}
-		w.Flush()
-		return w.Error()
+		return writeCensusCSV(env.stdout, rows)
 	}
 	writeCensusMarkdown(env.stdout, rows)
 	if more > 0 {
@@ -578,19 +443,31 @@ func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
 	return nil
 }
 
-func writeCensusMarkdown(w io.Writer, rows []censusRow) {
-	fmt.Fprintln(w, "| "+strings.Join(censusColumns, " | ")+" |")
-	seps := make([]string, len(censusColumns))
-	for i := range seps {
-		seps[i] = "---"
+// censusCells returns a row's cells, one a column.
+func censusCells(r census.Row) []string {
+	cells := make([]string, 0, len(census.Columns()))
+	for _, c := range census.Columns() {
+		cells = append(cells, c.Text(r))
 	}
-	fmt.Fprintln(w, "| "+strings.Join(seps, " | ")+" |")
+	return cells
+}
+
+func writeCensusCSV(w io.Writer, rows []census.Row) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write(census.ColumnNames())
 	for _, r := range rows {
-		cells := make([]string, len(censusColumns))
-		for i, c := range censusColumns {
-			cells[i] = r.cell(c)
-		}
-		fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
+		_ = cw.Write(censusCells(r))
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func writeCensusMarkdown(w io.Writer, rows []census.Row) {
+	names := census.ColumnNames()
+	fmt.Fprintln(w, "| "+strings.Join(names, " | ")+" |")
+	fmt.Fprintln(w, "|"+strings.Repeat(" --- |", len(names)))
+	for _, r := range rows {
+		fmt.Fprintln(w, "| "+strings.Join(censusCells(r), " | ")+" |")
 	}
 }
 

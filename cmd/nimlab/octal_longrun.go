@@ -11,6 +11,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // longRunFlags are the options of `nimlab octal` for long runs: checkpoints
@@ -52,12 +53,9 @@ func (f *longRunFlags) interval() (time.Duration, error) {
 // the command's context (main installs the handler); the engine then saves
 // a last checkpoint as it stops.
 func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (err error) {
-	heaps := opts.Max
-	what := "--max"
+	heaps, what := opts.Heaps(code), "--max"
 	if opts.Exact || opts.N > 0 {
-		heaps, what = opts.N+1, "--n"
-	} else if heaps == 0 {
-		heaps = octal.DefaultMax
+		what = "--n"
 	}
 	if heaps > octal.MaxHeaps {
 		return badInput("%s asks for %d heaps; accepted: at most %d (2^31) heaps", what, heaps, octal.MaxHeaps)
@@ -79,17 +77,14 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 			values, err = octal.ReadCheckpoint(f.resume, code)
 		}
 		if err != nil {
-			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
-				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
-			}
-			return err
+			return checkpointInputError(err, fmt.Sprintf("'nimlab octal %s --checkpoint FILE'", code))
 		}
 		opts.Resume = values
 	} else if f.verify {
 		return badInput("--verify checks the checkpoint named by --resume; accepted: --resume FILE --verify")
 	}
 	path := f.checkpoint
-	if path == "" && !octal.IsValueFile(f.resume) {
+	if path == "" && !valuestore.IsValueFile(f.resume) {
 		// Saving goes on in the resumed file, unless it is a values file
 		// (a disk run's): that one is never overwritten by a checkpoint.
 		path = f.resume
@@ -115,6 +110,25 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		}
 	}
 	return nil
+}
+
+// savePath is the file a constant-memory run saves to: --checkpoint, else
+// the --resume file it continues.
+func (f *longRunFlags) savePath() string {
+	if f.checkpoint != "" {
+		return f.checkpoint
+	}
+	return f.resume
+}
+
+// checkpointInputError is the error of a --resume file that cannot be
+// read: bad input when it is missing or not a checkpoint of the run,
+// naming the command (writtenBy) that writes the right one.
+func checkpointInputError(err error, writtenBy string) error {
+	if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+		return badInput("%v; accepted: a file written by %s", err, writtenBy)
+	}
+	return err
 }
 
 // interrupted is the error of a run stopped by Ctrl-C: it says where the

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -69,7 +68,9 @@ func TestCheckpointPathsAreCheckedAtStart(t *testing.T) {
 	assert.Contains(t, errOut, "not a regular file")
 
 	fifo := filepath.Join(dir, "pipe")
-	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	if err := mkfifo(fifo); err != nil {
+		t.Skip(err)
+	}
 	done := make(chan struct{})
 	go func() {
 		status, _, errOut = runCLI(t, "octal", "0.6", "--resume", fifo)

@@ -7,15 +7,16 @@ import (
 )
 
 // DenseOrSparse returns an Extender for one run of one game that computes
-// with the sparse engine or the dense one (Dense), whichever is faster on
-// it: the games with a sparse space need a scan of their few rare heaps a
-// heap, the others a scan of every split, where Dense's one pass is cheaper
+// with the sparse engine or the dense one (BlockDense), whichever is faster
+// on it: the games with a sparse space need a scan of their few rare heaps a
+// heap, the others a scan of every split, where the dense pass is cheaper
 // than the sparse engine's scans. Both are exact, so the choice changes the
 // time only. Games that are not plain octal codes go to the engine Solve
 // would pick (ExtendValues).
 //
-// The choice is made by timing steps on one core (the sparse engine runs on
-// one core here: a census runs one game a core). Dense costs a known amount
+// The choice is made by timing steps by their CPU time (the sparse engine
+// runs on one core here: a census runs one game a core; the CPU time of the
+// dense engine's second worker is counted too). Dense costs a known amount
 // a split pair, measured on its first step, so while the sparse engine
 // runs, from 2^13 values on and each time the run has doubled, Dense is
 // tried for a step only when its predicted time a heap is below the sparse
@@ -36,7 +37,7 @@ const denseFirstTrial = 1 << 13
 
 type denseOrSparse struct {
 	sparse    *Sparse
-	dense     *Dense
+	dense     *BlockDense
 	useDense  bool
 	nextTrial int
 	perHeap   time.Duration // CPU time a heap of the engine in use, its last timed step
@@ -65,27 +66,7 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 		return ExtendValues(ctx, code, values, upTo)
 	}
 	n := len(values)
-	use, trial := e.useDense, false
-	switch {
-	case e.warmSteps > 0:
-		use, trial = false, true
-	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
-		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
-		// Dense's time a heap grows with the heap, the sparse engine's
-		// much less: once Dense is slower than the sparse engine last
-		// measured, it is tried again at once (a trial of the sparse
-		// engine on a dense game costs two slow steps, so otherwise only
-		// at each fourfold growth).
-		e.nextTrial = 4 * n
-		e.warmSteps = 2
-		use, trial = false, true
-	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
-		e.nextTrial = 2 * n
-		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
-			use, trial = true, true
-		}
-	}
+	use, trial := e.choose(code, n, upTo)
 	// The steps are timed by the CPU time of this thread: on a busy
 	// machine wall time says more about the others' load than about the
 	// engines.
@@ -105,16 +86,47 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	}
 	if !trial {
 		e.perHeap = perHeap
-		return vals, nil
+	} else if use != e.useDense {
+		e.judge(use, n, perHeap)
 	}
-	if use == e.useDense {
-		return vals, nil
+	return vals, nil
+}
+
+// choose says which engine computes the step from n values to upTo (use:
+// Dense) and whether the step is a trial of the engine not in use.
+func (e *denseOrSparse) choose(code Code, n, upTo int) (use, trial bool) {
+	switch {
+	case e.warmSteps > 0:
+		return false, true
+	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
+		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
+		// Dense's time a heap grows with the heap, the sparse engine's
+		// much less: once Dense is slower than the sparse engine last
+		// measured, it is tried again at once (a trial of the sparse
+		// engine on a dense game costs two slow steps, so otherwise only
+		// at each fourfold growth).
+		e.nextTrial = 4 * n
+		e.warmSteps = 2
+		return false, true
+	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
+		e.nextTrial = 2 * n
+		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
+		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
+			return true, true
+		}
 	}
+	return e.useDense, false
+}
+
+// judge records a trial step of the engine not in use (use: Dense) at n
+// values, which took perHeap a heap, and switches to it when it was
+// faster.
+func (e *denseOrSparse) judge(use bool, n int, perHeap time.Duration) {
 	if !use {
 		// The sparse engine's trial: its first step rebuilds its tables
 		// and chooses a mask, so only the second is timed.
 		if e.warmSteps--; e.warmSteps > 0 {
-			return vals, nil
+			return
 		}
 	}
 	t := denseTrial{heaps: n, sparse: e.perHeap, dense: perHeap}
@@ -127,7 +139,6 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	if perHeap < e.perHeap*9/10 {
 		e.useDense, e.perHeap = use, perHeap
 	}
-	return vals, nil
 }
 
 // splitPairs is the number of splits of a heap of n: the pairs (a, r−a),
@@ -147,7 +158,7 @@ func splitPairs(code Code, n int) int {
 func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
-			e.dense = NewDense(code, values)
+			e.dense = NewBlockDense(code, values)
 		}
 		return
 	}
@@ -157,6 +168,15 @@ func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 		// runs one game a core.
 		e.sparse.oneWorker = true
 	}
+}
+
+// helperCPU is the CPU time the dense engine's helper workers have spent
+// (they run on other threads than the caller's), 0 for the sparse engine.
+func (e *denseOrSparse) helperCPU(dense bool) time.Duration {
+	if !dense || e.dense == nil {
+		return 0
+	}
+	return e.dense.HelperCPU()
 }
 
 // run extends the chosen engine's values until G(0..upTo) are known.

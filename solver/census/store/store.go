@@ -329,6 +329,20 @@ func (s *Store) All(ctx context.Context) ([]*Row, error) {
 	return s.query(ctx, "")
 }
 
+// Table returns every stored result as a census table, in code order,
+// with the classes they form.
+func (s *Store) Table(ctx context.Context) (*census.Table, error) {
+	rows, err := s.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := make([]*census.Result, len(rows))
+	for i, r := range rows {
+		res[i] = &r.Result
+	}
+	return census.NewTable(res), nil
+}
+
 // query returns the stored results the clause where selects, ordered by code.
 func (s *Store) query(ctx context.Context, where string, args ...any) ([]*Row, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT code, octal, family, engine, max_heaps, time_limit_ms, status, stopped_by,

@@ -1,0 +1,135 @@
+package widgets
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+)
+
+// JobRunner runs one background job at a time for a screen: starting a new
+// job cancels the one before it, and a cancelled job's late results are
+// dropped, because each job's UI updates check its generation on the UI
+// thread before touching a widget.
+type JobRunner struct {
+	mu     sync.Mutex
+	gen    int
+	cancel context.CancelFunc
+	// wg counts running jobs so that tests (and shutdown) can wait for them.
+	wg sync.WaitGroup
+	// onSettled, if set, is called on the UI thread after a job's final
+	// update (success, failure or cancellation). Tests use it to wait.
+	onSettled func()
+}
+
+// JobHandle is what a running job uses to talk to the UI.
+type JobHandle struct {
+	r   *JobRunner
+	gen int
+}
+
+// Start cancels any running job and runs work in a new goroutine. work
+// must send every widget update through h.Update (which uses fyne.Do).
+func (r *JobRunner) Start(work func(ctx context.Context, h JobHandle)) {
+	r.mu.Lock()
+	if r.cancel != nil {
+		r.cancel()
+	}
+	r.gen++
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel = cancel
+	h := JobHandle{r: r, gen: r.gen}
+	r.wg.Add(1)
+	r.mu.Unlock()
+	go func() {
+		defer r.wg.Done()
+		defer cancel()
+		work(ctx, h)
+	}()
+}
+
+// Cancel stops the running job, if any.
+func (r *JobRunner) Cancel() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cancel != nil {
+		r.cancel()
+	}
+}
+
+// Wait blocks until every started job has returned.
+func (r *JobRunner) Wait() { r.wg.Wait() }
+
+// Generation is how many jobs have been started, so that a caller (or a
+// test) can tell whether an action started one.
+func (r *JobRunner) Generation() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.gen
+}
+
+// current reports whether h is still the newest job.
+func (h JobHandle) current() bool {
+	h.r.mu.Lock()
+	defer h.r.mu.Unlock()
+	return h.gen == h.r.gen
+}
+
+// UIDo hands fn to the UI thread: fyne.Do. Tests replace it with a queue
+// that the test goroutine drains, so that the test goroutine plays the UI
+// thread as the real driver's main loop does (Fyne's test driver would run
+// fn at once on the worker's goroutine).
+var UIDo = fyne.Do
+
+// Update runs fn on the UI thread, unless a newer job has replaced this one.
+func (h JobHandle) Update(fn func()) {
+	UIDo(func() {
+		if h.current() {
+			timeUpdate(fn)
+		}
+	})
+}
+
+// updateStats records how long worker updates ran on the UI thread (the
+// UI-latency probe reports them).
+var updateStats struct {
+	mu    sync.Mutex
+	count int
+	max   time.Duration
+	total time.Duration
+}
+
+// UpdateStats returns how many worker updates ran on the UI thread, the
+// longest and their total time.
+func UpdateStats() (count int, longest, total time.Duration) {
+	updateStats.mu.Lock()
+	defer updateStats.mu.Unlock()
+	return updateStats.count, updateStats.max, updateStats.total
+}
+
+// timeUpdate runs fn and records its duration.
+func timeUpdate(fn func()) {
+	t0 := time.Now()
+	fn()
+	d := time.Since(t0)
+	updateStats.mu.Lock()
+	updateStats.count++
+	updateStats.total += d
+	updateStats.max = max(updateStats.max, d)
+	updateStats.mu.Unlock()
+}
+
+// Finish runs fn on the UI thread as the job's final update and then tells
+// the runner the job has settled. A superseded job's fn is dropped.
+func (h JobHandle) Finish(fn func()) {
+	UIDo(func() {
+		if !h.current() {
+			return
+		}
+		timeUpdate(fn)
+		if h.r.onSettled != nil {
+			h.r.onSettled()
+		}
+	})
+}
