@@ -211,12 +211,12 @@ func TestSmallMultiSplitEqualsQuadratic(t *testing.T) {
 		require.Greater(t, vectorBlocks, 1000, "blocks of pairs tested by the two-digit vector scan")
 	}
 	smallRevLen = 1 << 13
-	s := NewSparse(MustParseCode("0.167"), nil)
+	s := NewSparse(NewCode(takebreak.MustParse("0.167")), nil)
 	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
 	require.Greater(t, s.smallMultiHeaps, 190_000, "0.167 runs in the multi-split loop")
 	defer func(w int) { smallMaxWork = w }(smallMaxWork)
 	smallMaxWork = 0
-	want, err := SparseExtend(context.Background(), MustParseCode("0.167"), nil, 200_000, nil)
+	want, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.167")), nil, 200_000, nil)
 	require.NoError(t, err)
 	if d := firstDifference(want, s.Values()); d >= 0 {
 		t.Fatalf("0.167: G(%d) = %d, without the small-space engine %d", d, s.Values()[d], want[d])
@@ -225,7 +225,7 @@ func TestSmallMultiSplitEqualsQuadratic(t *testing.T) {
 	defer func(r, o bool) { haveRareOptions4, haveRuleOut64 = r, o }(haveRareOptions4, haveRuleOut64)
 	haveRareOptions4, haveRuleOut64 = false, false
 	smallMaxWork = 128
-	plain := NewSparse(MustParseCode("0.167"), nil)
+	plain := NewSparse(NewCode(takebreak.MustParse("0.167")), nil)
 	require.NoError(t, plain.Extend(context.Background(), 200_000, nil))
 	require.Greater(t, plain.smallMultiHeaps, 190_000, "0.167 runs in the portable multi-split loop")
 	require.Zero(t, plain.smallBatches+plain.smallVectorBlocks, "no vector kernel used")
