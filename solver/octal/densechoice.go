@@ -66,16 +66,16 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 		return ExtendValues(ctx, code, values, upTo)
 	}
 	n := len(values)
-	use, trial := e.plan(code, n, upTo)
-	// The steps are timed by the CPU time of this thread (and of the dense
-	// engine's helper workers): on a busy machine wall time says more about
-	// the others' load than about the engines.
+	use, trial := e.choose(code, n, upTo)
+	// The steps are timed by the CPU time of this thread: on a busy
+	// machine wall time says more about the others' load than about the
+	// engines.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	e.sync(use, code, values)
-	t0, h0 := threadCPU(), e.helperCPU(use)
+	t0 := threadCPU()
 	vals, err := e.run(ctx, use, upTo, progress)
-	perHeap := (threadCPU() - t0 + e.helperCPU(use) - h0) / time.Duration(max(1, len(vals)-n))
+	perHeap := (threadCPU() - t0) / time.Duration(max(1, len(vals)-n))
 	if err != nil {
 		return vals, err
 	}
@@ -86,16 +86,47 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	}
 	if !trial {
 		e.perHeap = perHeap
-		return vals, nil
+	} else if use != e.useDense {
+		e.judge(use, n, perHeap)
 	}
-	if use == e.useDense {
-		return vals, nil
+	return vals, nil
+}
+
+// choose says which engine computes the step from n values to upTo (use:
+// Dense) and whether the step is a trial of the engine not in use.
+func (e *denseOrSparse) choose(code Code, n, upTo int) (use, trial bool) {
+	switch {
+	case e.warmSteps > 0:
+		return false, true
+	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
+		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
+		// Dense's time a heap grows with the heap, the sparse engine's
+		// much less: once Dense is slower than the sparse engine last
+		// measured, it is tried again at once (a trial of the sparse
+		// engine on a dense game costs two slow steps, so otherwise only
+		// at each fourfold growth).
+		e.nextTrial = 4 * n
+		e.warmSteps = 2
+		return false, true
+	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
+		e.nextTrial = 2 * n
+		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
+		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
+			return true, true
+		}
 	}
+	return e.useDense, false
+}
+
+// judge records a trial step of the engine not in use (use: Dense) at n
+// values, which took perHeap a heap, and switches to it when it was
+// faster.
+func (e *denseOrSparse) judge(use bool, n int, perHeap time.Duration) {
 	if !use {
 		// The sparse engine's trial: its first step rebuilds its tables
 		// and chooses a mask, so only the second is timed.
 		if e.warmSteps--; e.warmSteps > 0 {
-			return vals, nil
+			return
 		}
 	}
 	t := denseTrial{heaps: n, sparse: e.perHeap, dense: perHeap}
@@ -108,34 +139,6 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	if perHeap < e.perHeap*9/10 {
 		e.useDense, e.perHeap = use, perHeap
 	}
-	return vals, nil
-}
-
-// plan says which engine computes the values from n to upTo (dense or
-// not) and whether the step is a trial of the engine not in use.
-func (e *denseOrSparse) plan(code Code, n, upTo int) (use, trial bool) {
-	use = e.useDense
-	switch {
-	case e.warmSteps > 0:
-		use, trial = false, true
-	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
-		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
-		// Dense's time a heap grows with the heap, the sparse engine's
-		// much less: once Dense is slower than the sparse engine last
-		// measured, it is tried again at once (a trial of the sparse
-		// engine on a dense game costs two slow steps, so otherwise only
-		// at each fourfold growth).
-		e.nextTrial = 4 * n
-		e.warmSteps = 2
-		use, trial = false, true
-	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
-		e.nextTrial = 2 * n
-		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
-			use, trial = true, true
-		}
-	}
-	return use, trial
 }
 
 // splitPairs is the number of splits of a heap of n: the pairs (a, r−a),
