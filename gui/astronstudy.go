@@ -70,12 +70,8 @@ func studyPictureSize() plotting.Size {
 type astronStudyTab struct {
 	ui *ui
 
-	size     *widget.Entry
-	compute  *widget.Button
-	cancel   *widget.Button
-	progress *widget.ProgressBar
-	status   *widget.Label
-	sizeErr  *widget.Label
+	size    *widget.Entry
+	sizeErr *widget.Label
 
 	slider    *widget.Slider
 	sliceLbl  *widget.Label
@@ -100,7 +96,7 @@ type astronStudyTab struct {
 	cube  *astron.Cube3
 	study *astron.Study
 
-	jobs       widgets.JobRunner // the cube and the study
+	jobs       *widgets.JobPanel // the cube and the study
 	sliceJobs  widgets.JobRunner // slice pictures
 	growthJobs widgets.JobRunner // the growth picture, drawn again for presentation mode
 	lineJobs   widgets.JobRunner // lines
@@ -112,11 +108,10 @@ type astronStudyTab struct {
 	left *fyne.Container
 }
 
-// setStatus shows s on the status line and lays the controls' column out
-// again: a wrapped label learns its new height only from a layout, and
+// relayout lays the controls' column out again after the status line
+// changed: a wrapped label learns its new height only from a layout, and
 // without one a second line ran over the Slice heading below it.
-func (t *astronStudyTab) setStatus(s string) {
-	t.status.SetText(s)
+func (t *astronStudyTab) relayout() {
 	if t.left != nil {
 		t.left.Refresh()
 	}
@@ -127,13 +122,9 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.size = widget.NewEntry()
 	t.size.SetText(strconv.Itoa(defaultStudySize))
 	t.size.OnSubmitted = func(string) { t.Compute() }
-	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
-	t.compute.Importance = widget.HighImportance
-	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
-	t.cancel.Disable()
-	t.progress = widget.NewProgressBar()
-	t.status = widget.NewLabel("")
-	t.status.Wrapping = fyne.TextWrapWord
+	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
+	t.jobs.Status.Wrapping = fyne.TextWrapWord
+	t.jobs.OnStatus = t.relayout
 	t.sizeErr = widget.NewLabel("")
 	t.sizeErr.Importance = widget.DangerImportance
 	t.sizeErr.Wrapping = fyne.TextWrapWord
@@ -203,8 +194,8 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	left := container.NewVBox(
 		bold("Three-star cube G(A(p, q, r))"),
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
-		container.NewGridWithColumns(2, t.compute, t.cancel),
-		t.progress, t.status, t.sizeErr,
+		container.NewGridWithColumns(2, t.jobs.Action, t.jobs.CancelButton),
+		t.jobs.ProgressColumn(), t.sizeErr,
 		widget.NewSeparator(),
 		bold("Slice"),
 		t.sliceLbl, t.slider, t.cubeScale,
@@ -263,20 +254,17 @@ func (t *astronStudyTab) Compute() {
 	}
 	t.sizeErr.Hide()
 	t.shown = true
-	t.cancel.Enable()
-	t.progress.SetValue(0)
-	t.setStatus(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
 	rules := astron.AstronRules()
 	size := studyPictureSize()
-	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))), func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		progress := astronProgressBar(h, t.progress)
+		progress := astronProgress(h, t.jobs)
 		c, err := astron.BuildCube3(ctx, rules, n, astron.CubeOptions{MemoryLimit: studyMemoryLimit, Progress: progress})
 		elapsed := time.Since(start)
 		var st *astron.Study
 		var growth, slice image.Image
 		if err == nil {
-			h.Update(func() { t.setStatus("cube ready; looking for structure…") })
+			h.Update(func() { t.jobs.SetStatus("cube ready; looking for structure…") })
 			var two astron.Period
 			two, err = astron.TwoStarBulbPeriod(ctx, rules)
 			if err == nil {
@@ -286,7 +274,7 @@ func (t *astronStudyTab) Compute() {
 			// which a cube of this size cannot.
 			if err == nil {
 				h.Update(func() {
-					t.setStatus(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
+					t.jobs.SetStatus(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
 				})
 				var sl *astron.Slab3
 				sl, err = astron.BuildSlab3(ctx, rules, studySlabS, studySlabL, nil)
@@ -304,19 +292,16 @@ func (t *astronStudyTab) Compute() {
 			}
 		}
 		h.Finish(func() {
-			t.cancel.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.setStatus("cancelled")
-				t.progress.SetValue(0)
+				t.jobs.Cancelled("cancelled")
 				return
 			case err != nil:
-				t.setStatus("failed: " + err.Error())
+				t.jobs.Stopped("failed: " + err.Error())
 				return
 			}
-			t.progress.SetValue(1)
 			t.cube, t.study = c, st
-			t.setStatus(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
+			t.jobs.Done(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
 			t.slider.Max = float64(n)
 			t.slider.SetValue(0)
 			t.sliceLbl.SetText("slice r = 0")
