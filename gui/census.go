@@ -133,7 +133,7 @@ func newCensusTab(u *ui) *censusTab {
 	// One census at a time writes the database: Run is off while it runs.
 	t.jobs = widgets.NewJobPanel("Run census", t.Run)
 	t.jobs.Exclusive = true
-	t.jobs.HideIdleBar = true
+	t.jobs.HideBarWhileIdle()
 	t.open = widget.NewButtonWithIcon("Open database…", theme.FolderOpenIcon(), t.chooseDatabase)
 	t.inputError = widget.NewLabel("")
 	t.inputError.Importance = widget.DangerImportance

@@ -31,8 +31,6 @@ type JobPanel struct {
 	Bar    *widget.ProgressBar
 	Busy   *widget.ProgressBarInfinite
 	Status *widget.Label
-	// HideIdleBar hides the bar while no job runs (the status stays).
-	HideIdleBar bool
 	// Exclusive turns Action off while a job runs, for a job that must
 	// not be restarted midway (a census writing its database); otherwise
 	// Action starts a new job that replaces the running one.
@@ -43,6 +41,8 @@ type JobPanel struct {
 
 	box              *fyne.Container
 	compact, running bool
+	// hideIdleBar hides the bar while no job runs (the status stays).
+	hideIdleBar bool
 }
 
 // NewJobPanel returns a panel whose action button reads action and calls
@@ -57,7 +57,7 @@ func NewJobPanel(action string, onAction func()) *JobPanel {
 // measured one, shown only while the job runs: for a search whose size is
 // not known until it ends.
 func NewBusyJobPanel(action string, icon fyne.Resource, onAction func()) *JobPanel {
-	p := &JobPanel{Busy: widget.NewProgressBarInfinite(), HideIdleBar: true}
+	p := &JobPanel{Busy: widget.NewProgressBarInfinite(), hideIdleBar: true}
 	p.Busy.Stop()
 	p.init(action, onAction)
 	if p.Action != nil {
@@ -89,11 +89,13 @@ func (p *JobPanel) bar() fyne.CanvasObject {
 // ems > 0 gives the row a width of ems text sizes inside a flowing row of
 // controls. The row hides as a whole in compact mode while no job runs.
 func (p *JobPanel) ProgressRow(ems float32) fyne.CanvasObject {
-	p.box = container.NewGridWithColumns(2, p.bar(), p.Status)
-	p.sync()
+	row := container.NewGridWithColumns(2, p.bar(), p.Status)
 	if ems > 0 {
-		return Ems(p.box, ems)
+		// The wrapper is what the flow lays out: it shows and hides.
+		row = Ems(row, ems)
 	}
+	p.box = row
+	p.sync()
 	return p.box
 }
 
@@ -114,6 +116,13 @@ func (p *JobPanel) SetCompact(on bool) {
 	p.sync()
 }
 
+// HideBarWhileIdle shows the bar only while a job runs (the status line
+// stays).
+func (p *JobPanel) HideBarWhileIdle() {
+	p.hideIdleBar = true
+	p.sync()
+}
+
 // Running reports whether a job started by Start has not yet ended.
 func (p *JobPanel) Running() bool { return p.running }
 
@@ -121,7 +130,7 @@ func (p *JobPanel) sync() {
 	if p.box != nil {
 		SetVisible(p.box, !p.compact || p.running)
 	}
-	SetVisible(p.bar(), !p.HideIdleBar || p.running)
+	SetVisible(p.bar(), !p.hideIdleBar || p.running)
 }
 
 // Start shows status, enables Cancel, empties the bar and runs work as
@@ -188,7 +197,7 @@ func (p *JobPanel) end(status string, fraction float64) {
 // Ems sizes o to a minimum width of ems times the theme's text size; the
 // width follows theme changes (presentation mode) because the layout asks
 // the theme each time.
-func Ems(o fyne.CanvasObject, ems float32) fyne.CanvasObject {
+func Ems(o fyne.CanvasObject, ems float32) *fyne.Container {
 	return container.New(emLayout{ems: ems}, o)
 }
 

@@ -95,6 +95,17 @@ func TestJobPanelCompactAndExclusive(t *testing.T) {
 	p.SetCompact(false)
 	assert.True(t, col.Visible())
 
+	// A row sized for a flow of controls hides as a whole: the flow lays
+	// out what ProgressRow returned.
+	f := NewJobPanel("Compute", nil)
+	row := f.ProgressRow(24)
+	f.SetCompact(true)
+	assert.False(t, row.Visible())
+
+	h := NewJobPanel("Run", nil)
+	h.HideBarWhileIdle()
+	assert.False(t, h.Bar.Visible(), "idle: no bar")
+
 	b := NewBusyJobPanel("Evaluate", nil, nil)
 	assert.Nil(t, b.Bar)
 	assert.False(t, b.Busy.Visible(), "idle: no animation")
