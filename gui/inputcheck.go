@@ -9,7 +9,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // inlineError is the red line under an input that says what is wrong with
@@ -39,18 +41,34 @@ func (e inlineError) truncated(lost int) {
 	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", plotting.GroupDigits(lost)))
 }
 
-// readCodeAndBound reads an octal code and a whole-number bound named what
-// that must lie in [lo, hi]; msg says what is wrong, or is empty.
-func readCodeAndBound(codeText, boundText, what string, lo, hi int) (code octal.Code, bound int, msg string) {
-	code, err := octal.ParseCode(codeText)
-	if err != nil {
-		return code, 0, inlineCodeError(err)
-	}
-	bound, err = strconv.Atoi(strings.TrimSpace(boundText))
+// readBound reads a whole-number bound named what that must lie in [lo,
+// hi]; msg says what is wrong, or is empty.
+func readBound(boundText, what string, lo, hi int) (bound int, msg string) {
+	bound, err := strconv.Atoi(strings.TrimSpace(boundText))
 	if err != nil || bound < lo || bound > hi {
-		return code, 0, fmt.Sprintf("%s must be a whole number from %d to %d", what, lo, hi)
+		return 0, fmt.Sprintf("%s must be a whole number from %d to %d", what, lo, hi)
 	}
-	return code, bound, ""
+	return bound, ""
+}
+
+// readMisereRules reads a game for misère play (takebreak.Parse, then
+// misere.NewRules: moves that leave at most two heaps).
+func readMisereRules(codeText string) (misere.Rules, error) {
+	c, err := takebreak.Parse(codeText)
+	if err != nil {
+		return nil, err
+	}
+	return misere.NewRules(c)
+}
+
+// readOctalGame reads a game that must be an octal game (playing one in
+// the window runs octal moves).
+func readOctalGame(codeText string) (octal.Code, error) {
+	c, err := takebreak.Parse(codeText)
+	if err != nil {
+		return octal.Code{}, err
+	}
+	return octal.NewOctalCode(c)
 }
 
 // Input length bounds. Every single-line field of the window takes at most

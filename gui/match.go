@@ -430,7 +430,7 @@ func parsePlayStart(ctx context.Context, game, param, start string) (playRules, 
 		}
 		return nimRules{nim.Game{Variant: nim.Moore, K: k}}, playPos(pos), nil
 	case playOctal:
-		code, err := octal.ParseCode(param)
+		code, err := readOctalGame(param)
 		if err != nil {
 			return nil, nil, errors.New(inlineCodeError(err))
 		}

@@ -154,7 +154,7 @@ func (t *misereTab) setPresentation(on bool) {
 }
 
 func (t *misereTab) validate(s string) bool {
-	if _, err := octal.ParseCode(s); err != nil {
+	if _, err := readMisereRules(s); err != nil {
 		t.codeError.Set(inlineCodeError(err))
 		return false
 	}
@@ -172,7 +172,15 @@ func (t *misereTab) Shown() {
 
 // Compute builds the misère quotient of the code in the background.
 func (t *misereTab) Compute() {
-	code, maxHeap, msg := readCodeAndBound(t.code.Text, t.maxHeaps.Text, "max heap", 1, 5000)
+	code, err := readMisereRules(t.code.Text)
+	msg := ""
+	if err != nil {
+		msg = inlineCodeError(err)
+	}
+	maxHeap := 0
+	if msg == "" {
+		maxHeap, msg = readBound(t.maxHeaps.Text, "max heap", 1, 5000)
+	}
 	t.codeError.Set(msg)
 	if msg != "" {
 		return
@@ -485,7 +493,7 @@ func checkHeapRange(heaps []int) bool {
 // misere.SolveSum (the partial quotient Q_m of its largest heap, or a search)
 // and says which method decided it.
 func misereSumText(ctx context.Context, code string, heaps []int) (string, []string) {
-	rules, err := misere.ParseRules(code)
+	rules, err := readMisereRules(code)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}

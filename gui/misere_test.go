@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // misereBrute075 is the misère outcome of a sum of heaps of 0.75, searched
@@ -164,7 +165,7 @@ func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
 // The summary of a large quotient shows a bounded part of its P-portion and
 // relations (Q_30 of 0.07: |P| = 65).
 func TestQuotientSummaryIsBounded(t *testing.T) {
-	code, err := misere.ParseRules("0.07")
+	code, err := misere.NewRules(takebreak.MustParse("0.07"))
 	require.NoError(t, err)
 	q, err := misere.Compute(context.Background(), code, misere.Options{Max: 30, Exact: true})
 	require.NoError(t, err)

@@ -272,8 +272,7 @@ func (t *octalTab) validate(s string) bool {
 		t.codeError.Hide()
 		return false
 	}
-	_, err := octal.ParseGame(s)
-	if err != nil {
+	if _, err := takebreak.Parse(s); err != nil {
 		t.codeError.Set(inlineCodeError(err))
 		return false
 	}
@@ -283,26 +282,26 @@ func (t *octalTab) validate(s string) bool {
 
 // inlineCodeError shortens a parse error to what fits under the field.
 func inlineCodeError(err error) string {
-	var pe *octal.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Sprintf("Not an octal code: %s. Accepted: 0.d1d2… (digits 0–7), e.g. 0.07, .77, 4.7", pe.Reason)
-	}
 	var te *takebreak.ParseError
+	if errors.As(err, &te) && te.What != "" {
+		return fmt.Sprintf("Not a %s: %s. %s", te.What, te.Reason, strings.ToUpper(te.Accepted[:1])+te.Accepted[1:])
+	}
 	if errors.As(err, &te) {
 		return fmt.Sprintf("Not a game: %s. Accepted: 0.07, 0.B, 4!.0 (! ? = modifiers), 0.[3] (repeat), 0.{2+}, 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)", te.Reason)
 	}
 	return err.Error()
 }
 
-// readGameAndBound is readCodeAndBound for every game of the take-and-break
-// notation (octal.ParseGame).
+// readGameAndBound reads a game of the take-and-break notation
+// (takebreak.Parse) and a whole-number bound named what that must lie in
+// [lo, hi]; msg says what is wrong, or is empty.
 func readGameAndBound(codeText, boundText, what string, lo, hi int) (octal.Code, int, string) {
-	code, err := octal.ParseGame(codeText)
+	rules, err := takebreak.Parse(codeText)
 	if err != nil {
-		return code, 0, inlineCodeError(err)
+		return octal.Code{}, 0, inlineCodeError(err)
 	}
-	_, bound, msg := readCodeAndBound("0.07", boundText, what, lo, hi)
-	return code, bound, msg
+	bound, msg := readBound(boundText, what, lo, hi)
+	return octal.NewCode(rules), bound, msg
 }
 
 // Compute validates the code and, if it is valid, starts computing it in
@@ -325,11 +324,11 @@ func (t *octalTab) Continue() {
 
 // octalCodeText is the canonical form of a code typed in the field, or "".
 func octalCodeText(s string) string {
-	c, err := octal.ParseGame(s)
+	c, err := takebreak.Parse(s)
 	if err != nil {
 		return ""
 	}
-	return c.String()
+	return octal.NewCode(c).String()
 }
 
 // solve computes the code in the field in the background, from resume
@@ -474,8 +473,8 @@ func (t *octalTab) showKnownGame(code string) {
 
 // gameName returns the well-known name of code, or "".
 func gameName(code string) string {
-	if c, err := octal.ParseGame(code); err == nil {
-		if n := octal.GameName(c); n != "" {
+	if c, err := takebreak.Parse(code); err == nil {
+		if n := octal.GameName(octal.NewCode(c)); n != "" {
 			return n
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // newTestUI builds the window on a test app and waits for the default
@@ -147,7 +148,7 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	assert.Contains(t, o.summary.Text, "Continue extends the values to")
 	assert.False(t, o.cont.Disabled())
 	// The kept values are G(0..kept-1) of Officers.
-	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 2000})
+	exact, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.6")), octal.SolveOptions{N: 2000})
 	require.NoError(t, err)
 	assert.Equal(t, exact.Values, o.result.Values[:2001])
 	// Continue resumes from them up to the next step.
@@ -178,7 +179,7 @@ func TestApparentPeriodSaysWhatTheCertificateNeeds(t *testing.T) {
 	assert.Contains(t, hint, "period 7")
 	assert.Contains(t, hint, "the next step needs 2,017 heaps")
 	// Officers (0.6) shows no period in its first 20,000 values.
-	r, err := octal.Solve(context.Background(), octal.MustParseCode("0.6"), octal.SolveOptions{N: 20000})
+	r, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.6")), octal.SolveOptions{N: 20000})
 	require.NoError(t, err)
 	_, _, _, ok = apparentPeriod(r.Values, 1)
 	assert.False(t, ok)
@@ -224,7 +225,7 @@ func TestOctalWinningMoves(t *testing.T) {
 func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
-	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.07"), octal.SolveOptions{N: 5000})
+	exact, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), octal.SolveOptions{N: 5000})
 	require.NoError(t, err)
 	require.Less(t, len(o.result.Values), 5000)
 	vals, err := valuesFor(o.result, 5000)
@@ -239,7 +240,7 @@ func TestOctalHeapsBeyondComputedUseThePeriod(t *testing.T) {
 // Lasker's Nim (4.[3], proven from G(0..5)) at heaps up to 5000 against its
 // formula G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
 func TestOctalHeapsBeyondComputedUseTheSaltus(t *testing.T) {
-	res, err := octal.Solve(context.Background(), octal.MustParseGame("4.[3]"), octal.SolveOptions{})
+	res, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("4.[3]")), octal.SolveOptions{})
 	require.NoError(t, err)
 	require.True(t, res.Certified)
 	require.Less(t, len(res.Values), 5000)
@@ -281,7 +282,8 @@ func TestOctalKnownGamesList(t *testing.T) {
 	assert.Equal(t, "0.77", o.code.Text)
 	assert.Contains(t, o.summary.Text, "period 12")
 	for _, g := range knownGames {
-		c, err := octal.ParseGame(g.Code)
+		cTB, err := takebreak.Parse(g.Code)
+		c := octal.NewCode(cTB)
 		if assert.NoError(t, err, g.Name) {
 			assert.Equal(t, g.Code, c.String(), "%s is listed in its canonical form", g.Name)
 		}
@@ -368,7 +370,7 @@ func TestOctalHeapOptions(t *testing.T) {
 	assert.Equal(t, []string{"8", "7", "1,6", "2,5", "3,4", "1,2,4"}, got)
 	assert.Contains(t, text, "2,5   (take 2)   value 0")
 
-	res, err := octal.Solve(context.Background(), octal.MustParseGame("0.*"), octal.SolveOptions{N: 200})
+	res, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.*")), octal.SolveOptions{N: 200})
 	require.NoError(t, err)
 	heading, lines := movesText(res, "150")
 	assert.Contains(t, heading, "winning moves are not looked for")

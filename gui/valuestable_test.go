@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // TestValuesTableExactlyNAndWidth checks Table 1.1's 204 values of 0.07:
@@ -26,7 +27,7 @@ func TestValuesTableExactlyNAndWidth(t *testing.T) {
 	test.Type(vt.countEntry, "204")
 	vt.countEntry.OnSubmitted(vt.countEntry.Text)
 	waitJobs(t, &vt.jobs)
-	exact, err := octal.Solve(context.Background(), octal.MustParseCode("0.07"), octal.SolveOptions{N: 204})
+	exact, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), octal.SolveOptions{N: 204})
 	require.NoError(t, err)
 	require.Len(t, vt.values, 204)
 	for n := range 204 {
@@ -56,7 +57,7 @@ func TestValuesTableExactlyNAndWidth(t *testing.T) {
 	assert.Equal(t, "G(40) = 3 (row 34+, column 6)", vt.status.Text)
 	// Beyond the values: answered through the period (G(1000) of 0.07).
 	vt.gotoEntry.OnSubmitted("1000")
-	big, err := octal.Solve(context.Background(), octal.MustParseCode("0.07"), octal.SolveOptions{N: 1001})
+	big, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), octal.SolveOptions{N: 1001})
 	require.NoError(t, err)
 	assert.Contains(t, vt.status.Text, "by the period, G(1000) = "+vt.text(big.Values[1000]))
 	// Bad input says what is accepted and changes nothing.

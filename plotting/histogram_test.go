@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func TestRareByMask(t *testing.T) {
@@ -63,7 +64,8 @@ func TestHistogramBarHeightsAreTheCounts(t *testing.T) {
 // game, with the octal sparse engine and checks that RareByMask with the
 // engine's mask counts the same rare heaps as the engine does.
 func TestRareByMaskAgreesWithTheSparseEngine(t *testing.T) {
-	code, err := octal.ParseCode("0.16")
+	codeTB, err := takebreak.Parse("0.16")
+	code := octal.NewCode(codeTB)
 	require.NoError(t, err)
 	s := octal.NewSparse(code, nil)
 	require.NoError(t, s.Extend(context.Background(), 20000, nil))

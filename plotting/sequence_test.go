@@ -10,11 +10,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func solveOctal(t testing.TB, code string, n int) *octal.Result {
 	t.Helper()
-	c, err := octal.ParseCode(code)
+	cTB, err := takebreak.Parse(code)
+	c := octal.NewCode(cTB)
 	require.NoError(t, err)
 	res, err := octal.Solve(context.Background(), c, octal.SolveOptions{N: n})
 	require.NoError(t, err)

@@ -3,7 +3,20 @@ package main
 import (
 	"strconv"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
+
+// noArgs refuses positional arguments as bad input: what names the command
+// ("astron study"), accepted the flags it takes instead.
+func noArgs(what, accepted string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return badInput("%s takes no arguments (got %q); accepted: %s", what, strings.Join(args, " "), accepted)
+		}
+		return nil
+	}
+}
 
 // parseCount reads a non-negative integer flag or argument value; what names
 // it in the error message (e.g. "--n").

@@ -13,6 +13,7 @@ import (
 	"github.com/nimlab/nimlab/solver/astron"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newAstronCommand) }
@@ -31,11 +32,19 @@ type astronFlags struct {
 
 // rules reads --octal and --join.
 func (f *astronFlags) rules() (astron.Rules, error) {
-	code, err := octal.ParseCode(f.octal)
+	split, err := takebreak.Parse(f.octal)
 	if err != nil {
 		return astron.Rules{}, badInput("--octal: %v", err)
 	}
-	join, err := astron.ParseJoinCode(f.join)
+	code, err := octal.NewOctalCode(split)
+	if err != nil {
+		return astron.Rules{}, badInput("--octal: %v", err)
+	}
+	joinCode, err := takebreak.Parse(f.join)
+	if err != nil {
+		return astron.Rules{}, badInput("--join: %v", err)
+	}
+	join, err := astron.NewJoinCode(joinCode)
 	if err != nil {
 		return astron.Rules{}, badInput("--join: %v", err)
 	}
@@ -298,12 +307,7 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
   nimlab astron table --size 1300 --csv astron2.csv
   nimlab astron table --size 800 --png figure-2.7.png
   nimlab astron table --size 120 --stars 3 --slice 5 --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return badInput("astron table takes no arguments (got %q); accepted: --size N [--stars 2|3 --slice R] [--csv FILE]", strings.Join(args, " "))
-			}
-			return nil
-		},
+		Args: noArgs("astron table", "--size N [--stars 2|3 --slice R] [--csv FILE]"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req, err := parseAstronTable(cmd, env, parent, f)
 			if err != nil {
@@ -538,12 +542,7 @@ Defaults: --limit 1000 for one star, 1300 for two, 160 for three.`,
 		Example: `  nimlab astron period --stars 2
   nimlab astron period --stars 2 --limit 800
   nimlab astron period --stars 3 --limit 200 --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return badInput("astron period takes no arguments (got %q); accepted: --stars 1|2|3 [--limit N]", strings.Join(args, " "))
-			}
-			return nil
-		},
+		Args: noArgs("astron period", "--stars 1|2|3 [--limit N]"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAstronPeriod(cmd, env, parent, f)
 		},

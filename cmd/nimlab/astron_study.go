@@ -76,12 +76,7 @@ resumes from FILE when it exists, with an identical result.`,
 		Example: `  nimlab astron study --stars 3 --size 240
   nimlab astron study --stars 3 --size 1000 --checkpoint cube1000.ckpt --json > study1000.json
   nimlab astron study --stars 3 --size 200 --octal 0.6 --join 0.4`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return badInput("astron study takes no arguments (got %q); accepted: --stars 3 --size N", strings.Join(args, " "))
-			}
-			return nil
-		},
+		Args: noArgs("astron study", "--stars 3 --size N"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runAstronStudy(cmd, env, parent, f)
 		},
@@ -135,18 +130,72 @@ func defaultCubeMemoryLimit() int64 {
 	return limit
 }
 
-// largestCubeWithin is the largest N whose cube fits in limit bytes.
-func largestCubeWithin(limit int64) int {
-	lo, hi := 0, astron.MaxCube3
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if astron.CubeMemory(mid) <= limit {
-			lo = mid
-		} else {
-			hi = mid - 1
+// astronStudyPlan is what `astron study` computes, read from its flags.
+type astronStudyPlan struct {
+	n            int
+	opts         astron.ThreeStarOptions
+	memoryLimit  int64
+	memoryNeeded int64
+}
+
+// parseAstronStudyFlags checks the flags of `astron study`.
+func parseAstronStudyFlags(cmd *cobra.Command, f *astronStudyFlags) (p astronStudyPlan, err error) {
+	if s := strings.TrimSpace(f.stars); s != "3" {
+		return p, badInput("--stars %q: the study is of three stars; accepted: 3 (for one or two stars see 'nimlab astron period')", f.stars)
+	}
+	if !cmd.Flags().Changed("size") {
+		return p, badInput("astron study needs --size N (every star up to N points), e.g. --size 240")
+	}
+	if p.n, err = parsePositive("--size", f.size); err != nil {
+		return p, err
+	}
+	if p.n > astron.MaxCube3 {
+		return p, badInput("--size %d is above %d", p.n, astron.MaxCube3)
+	}
+	if err := parseAstronStudyLines(f, &p); err != nil {
+		return p, err
+	}
+	if f.checkpointEvery <= 0 {
+		return p, badInput("--checkpoint-every %v must be positive, e.g. 2m", f.checkpointEvery)
+	}
+	p.memoryLimit = defaultCubeMemoryLimit()
+	if cmd.Flags().Changed("max-memory") {
+		if p.memoryLimit, err = parseBytes("--max-memory", f.maxMemory); err != nil {
+			return p, err
 		}
 	}
-	return lo
+	p.memoryNeeded = astron.ThreeStarMemory(p.n, p.opts.SlabS, p.opts.SlabL)
+	if p.memoryNeeded > p.memoryLimit {
+		return p, badInput("--size %d needs %s for the cube, above the limit of %s; accepted: --size up to %d (or raise --max-memory)",
+			p.n, astron.FormatBytes(p.memoryNeeded), astron.FormatBytes(p.memoryLimit), astron.LargestCubeWithin(p.memoryLimit))
+	}
+	return p, nil
+}
+
+// parseAstronStudyLines reads the lines the study looks along: --rows,
+// --offsets, --slab and --slab-length.
+func parseAstronStudyLines(f *astronStudyFlags, p *astronStudyPlan) (err error) {
+	o := &p.opts
+	if o.Study.RowPairs, err = parseCount("--rows", f.rows); err != nil {
+		return err
+	}
+	if o.Study.DiagonalOffsets, err = parseCount("--offsets", f.offsets); err != nil {
+		return err
+	}
+	if o.Study.DiagonalOffsets > p.n {
+		return badInput("--offsets %d is beyond --size %d: a diagonal G(A_{a,n,n+c}) with c > N has no cell in the cube; accepted: 0 to %d", o.Study.DiagonalOffsets, p.n, p.n)
+	}
+	if o.SlabS, err = parseCount("--slab", f.slab); err != nil {
+		return err
+	}
+	if o.SlabL, err = parseCount("--slab-length", f.slabLen); err != nil {
+		return err
+	}
+	if o.SlabS > 0 && (o.SlabS > 400 || o.SlabL < o.SlabS || o.SlabL > astron.MaxCube3) {
+		return badInput("--slab %d --slab-length %d: accepted 0 ≤ S ≤ 400 and S ≤ L ≤ %d", o.SlabS, o.SlabL, astron.MaxCube3)
+	}
+	o.SlabCandidates = 8
+	return nil
 }
 
 func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *astronStudyFlags) error {
@@ -158,67 +207,20 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 	if err != nil {
 		return err
 	}
-	if s := strings.TrimSpace(f.stars); s != "3" {
-		return badInput("--stars %q: the study is of three stars; accepted: 3 (for one or two stars see 'nimlab astron period')", f.stars)
-	}
-	if !cmd.Flags().Changed("size") {
-		return badInput("astron study needs --size N (every star up to N points), e.g. --size 240")
-	}
-	n, err := parsePositive("--size", f.size)
+	p, err := parseAstronStudyFlags(cmd, f)
 	if err != nil {
 		return err
 	}
-	if n > astron.MaxCube3 {
-		return badInput("--size %d is above %d", n, astron.MaxCube3)
-	}
-	rows, err := parseCount("--rows", f.rows)
-	if err != nil {
-		return err
-	}
-	offsets, err := parseCount("--offsets", f.offsets)
-	if err != nil {
-		return err
-	}
-	if offsets > n {
-		return badInput("--offsets %d is beyond --size %d: a diagonal G(A_{a,n,n+c}) with c > N has no cell in the cube; accepted: 0 to %d", offsets, n, n)
-	}
-	slabS, err := parseCount("--slab", f.slab)
-	if err != nil {
-		return err
-	}
-	slabL, err := parseCount("--slab-length", f.slabLen)
-	if err != nil {
-		return err
-	}
-	if slabS > 0 && (slabS > 400 || slabL < slabS || slabL > astron.MaxCube3) {
-		return badInput("--slab %d --slab-length %d: accepted 0 ≤ S ≤ 400 and S ≤ L ≤ %d", slabS, slabL, astron.MaxCube3)
-	}
-	if f.checkpointEvery <= 0 {
-		return badInput("--checkpoint-every %v must be positive, e.g. 2m", f.checkpointEvery)
-	}
-	limit := defaultCubeMemoryLimit()
-	if cmd.Flags().Changed("max-memory") {
-		if limit, err = parseBytes("--max-memory", f.maxMemory); err != nil {
-			return err
-		}
-	}
-	need := astron.CubeMemory(n)
-	if slabS > 0 {
-		need += astron.SlabMemory(slabS, slabL)
-	}
-	if need > limit {
-		return badInput("--size %d needs %s for the cube, above the limit of %s; accepted: --size up to %d (or raise --max-memory)",
-			n, astron.FormatBytes(need), astron.FormatBytes(limit), largestCubeWithin(limit))
-	}
+	n := p.n
 	if !parent.json {
 		fmt.Fprintf(env.stderr, "three-star cube to N = %d: %d cells, needs %s of memory (limit %s)\n",
-			n, astron.CubeCells(n), astron.FormatBytes(need), astron.FormatBytes(limit))
+			n, astron.CubeCells(n), astron.FormatBytes(p.memoryNeeded), astron.FormatBytes(p.memoryLimit))
 	}
 	bar := newProgressReporter(env, parent.json, astron.CubeCells(n), "three-star cube")
 	start := time.Now()
 	var resumed int64
 	c, err := astron.BuildCube3(ctx, r, n, astron.CubeOptions{
-		MemoryLimit:     limit,
+		MemoryLimit:     p.memoryLimit,
 		Progress:        func(p astron.Progress) { bar.Update(p.Done, p.Total) },
 		Checkpoint:      f.checkpoint,
 		CheckpointEvery: f.checkpointEvery,
@@ -236,30 +238,13 @@ func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *ast
 		return err
 	}
 	elapsed := time.Since(start)
-	two, err := astron.TwoStarBulbPeriod(ctx, r)
+	st, err := astron.StudyThreeStars(ctx, r, c, p.opts)
 	if err != nil {
 		return err
 	}
-	st, err := astron.StudyCube(ctx, c, two, astron.StudyOptions{RowPairs: rows, DiagonalOffsets: offsets})
-	if err != nil {
-		return err
-	}
-	var slab *astron.SlabStudy
-	var slabSeconds float64
-	if slabS > 0 {
-		t0 := time.Now()
-		sl, err := astron.BuildSlab3(ctx, r, slabS, slabL, nil)
-		if err != nil {
-			return err
-		}
-		if slab, err = astron.StudySlab(ctx, sl, two, 8); err != nil {
-			return err
-		}
-		st.AddSlab(slab)
-		slabSeconds = time.Since(t0).Seconds()
-	}
-	rep := astronStudyReport{Slab: slab, SlabSeconds: slabSeconds, Rules: astronRulesOf(r), Stars: 3, N: n, Cells: astron.CubeCells(n), MemoryBytes: need, MemoryLimit: limit,
-		Seconds: elapsed.Seconds(), ResumedCells: resumed, Study: st}
+	rep := astronStudyReport{Slab: st.Slab, SlabSeconds: st.SlabTime.Seconds(), Rules: astronRulesOf(r), Stars: 3, N: n,
+		Cells: astron.CubeCells(n), MemoryBytes: p.memoryNeeded, MemoryLimit: p.memoryLimit,
+		Seconds: elapsed.Seconds(), ResumedCells: resumed, Study: st.Study}
 	if parent.json {
 		return writeJSON(env.stdout, rep)
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/nimlab/nimlab/solver/census/store"
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 type censusCertFlags struct {
@@ -63,11 +65,11 @@ func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *c
 	}
 	var codes []octal.Code
 	for _, a := range args {
-		c, err := octal.ParseGame(a)
+		c, err := takebreak.Parse(a)
 		if err != nil {
 			return badInput("%v", err)
 		}
-		codes = append(codes, c)
+		codes = append(codes, octal.NewCode(c))
 	}
 	var rows []*store.Row
 	if dbSet || len(args) == 0 {
@@ -124,7 +126,7 @@ func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *c
 	}
 	report.Index = filepath.Join(f.dir, "index.csv")
 	report.Indexed = len(entries)
-	if err := os.WriteFile(report.Index, buf.Bytes(), 0o644); err != nil {
+	if err := safewrite.WriteFile(report.Index, nil, buf.Bytes()); err != nil {
 		return err
 	}
 	if f.json {

@@ -256,29 +256,12 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 	if f.n != "" && f.subtraction == "" && f.plate == "" {
 		return badInput("--n goes with --subtraction or --plate")
 	}
-	files := append([]string{file}, f.sum...)
-	parts := make([]*graph.Graph, len(files))
-	for i, path := range files {
-		if i == 0 && file == "" {
-			g, desc, err := generateGraph(f)
-			if err != nil {
-				return err
-			}
-			parts[0], files[0] = g, desc
-			continue
-		}
-		g, err := loadGraph(path)
-		if err != nil {
-			return err
-		}
-		if err := refuseCycle(path, g, f); err != nil {
-			return err
-		}
-		parts[i] = g
+	parts, files, err := loadGraphParts(file, f)
+	if err != nil {
+		return err
 	}
 	g := parts[0]
 	if len(parts) > 1 {
-		var err error
 		if g, err = graph.Sum(parts...); err != nil {
 			return badInput("--sum: %v", err)
 		}
@@ -303,19 +286,63 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 	report := graphReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(),
 		Grundy: orderedGrundy{names: g.Names(), labels: sol.Grundy}, Kernel: vertexNames(g, sol.Kernel)}
 	if f.start != "" {
-		v, ok := lookupStart(g, f.start, len(parts) > 1)
-		if !ok {
-			example := ""
-			if g.Len() > 0 {
-				example = fmt.Sprintf(" such as %q", g.Name(0))
-			}
-			return badInput("--start %q is not a vertex of the graph; accepted: a vertex name%s", f.start, example)
+		v, err := findStart(g, f.start, len(parts) > 1)
+		if err != nil {
+			return err
 		}
 		report.Start = g.Name(v)
 		report.Outcome = string(sol.Outcome(v))
 		moves := vertexNames(g, sol.WinningMoves(g, v))
 		report.WinningMoves = &moves
 	}
+	if err := writeGraphFiles(env, f, g, sol, files, &report); err != nil {
+		return err
+	}
+	if f.json {
+		return writeJSON(env.stdout, report)
+	}
+	printGraphReport(env.stdout, g, sol, &report)
+	return nil
+}
+
+// loadGraphParts reads FILE (or generates the --subtraction, --plate or
+// --game graph when file is "") and every --sum FILE2; files names each
+// part for the report.
+func loadGraphParts(file string, f *graphFlags) (parts []*graph.Graph, files []string, err error) {
+	files = append([]string{file}, f.sum...)
+	parts = make([]*graph.Graph, len(files))
+	for i, path := range files {
+		if i == 0 && file == "" {
+			if parts[0], files[0], err = generateGraph(f); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		if parts[i], err = loadGraph(path); err != nil {
+			return nil, nil, err
+		}
+		if err := refuseCycle(path, parts[i], f); err != nil {
+			return nil, nil, err
+		}
+	}
+	return parts, files, nil
+}
+
+// findStart finds --start, or says which names are accepted.
+func findStart(g *graph.Graph, name string, isSum bool) (int, error) {
+	v, ok := lookupStart(g, name, isSum)
+	if ok {
+		return v, nil
+	}
+	example := ""
+	if g.Len() > 0 {
+		example = fmt.Sprintf(" such as %q", g.Name(0))
+	}
+	return 0, badInput("--start %q is not a vertex of the graph; accepted: a vertex name%s", name, example)
+}
+
+// writeGraphFiles writes --dot and --png for an acyclic graph.
+func writeGraphFiles(env *cliEnv, f *graphFlags, g *graph.Graph, sol *graph.Solution, files []string, report *graphReport) error {
 	if f.dot != "" {
 		if err := safewrite.Write(f.dot, env.stdout, func(w io.Writer) error { return g.WriteDOT(w, sol) }); err != nil {
 			return err
@@ -332,10 +359,6 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		}
 		report.Picture = f.picture.File
 	}
-	if f.json {
-		return writeJSON(env.stdout, report)
-	}
-	printGraphReport(env.stdout, g, sol, &report)
 	return nil
 }
 

@@ -41,74 +41,111 @@ func refuseCycle(path string, g *graph.Graph, f *graphFlags) error {
 	return nil
 }
 
+// loopyGameAccepted lists the --game names.
+const loopyGameAccepted = "accepted: figure3, cycle:N, circle:SET:N (e.g. circle:1,3:9), fair-shares:N or random:N:P[:SEED] (e.g. random:12:0.2:1)"
+
+// loopyGame is one kind of --game: the number of parts of its name (the
+// kind and its parameters, split at ':'; arity and arity+1 when the last is
+// optional) and what builds it from them.
+type loopyGame struct {
+	arity    int
+	optional bool
+	build    func(spec string, parts []string) (*graph.Graph, error)
+}
+
+var loopyGames = map[string]loopyGame{
+	"figure3":     {1, false, func(string, []string) (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	"cycle":       {2, false, buildCycleGame},
+	"circle":      {3, false, buildCircleGame},
+	"fair-shares": {2, false, buildFairSharesGame},
+	"random":      {3, true, buildRandomGame},
+}
+
 // generateLoopyGame builds the --game graph.
 func generateLoopyGame(f *graphFlags) (*graph.Graph, string, error) {
 	if f.subtraction != "" || f.plate != "" || f.n != "" {
 		return nil, "", badInput("--game excludes --subtraction, --plate and --n (its size is part of the name, e.g. cycle:5)")
 	}
-	accepted := "accepted: figure3, cycle:N, circle:SET:N (e.g. circle:1,3:9), fair-shares:N or random:N:P[:SEED] (e.g. random:12:0.2:1)"
 	spec := strings.TrimSpace(f.loopy.game)
 	parts := strings.Split(spec, ":")
-	var g *graph.Graph
-	var err error
-	switch {
-	case parts[0] == "figure3" && len(parts) == 1:
-		g = graph.SeedFigure3()
-	case parts[0] == "cycle" && len(parts) == 2:
-		n, perr := parseCount("--game cycle:N", parts[1])
-		if perr != nil {
-			return nil, "", perr
-		}
-		if n <= 10_000_000 {
-			if err := checkGraphMemory("--game "+spec, int64(n), int64(n)); err != nil {
-				return nil, "", err
-			}
-		}
-		g, err = graph.Cycle(n)
-	case parts[0] == "circle" && len(parts) == 3:
-		set, perr := parseHeapList("--game circle:SET:N", parts[1])
-		if perr != nil {
-			return nil, "", perr
-		}
-		n, perr := parseCount("--game circle:SET:N", parts[2])
-		if perr != nil {
-			return nil, "", perr
-		}
-		if edges := int64(max(n-1, 0)) * int64(len(set)); edges > maxGeneratedEdges {
-			return nil, "", badInput("--game %s makes a graph of %d moves; accepted: at most %d moves", spec, edges, maxGeneratedEdges)
-		} else if err := checkGraphMemory("--game "+spec, int64(n), edges); err != nil {
-			return nil, "", err
-		}
-		g, err = graph.CircleSubtraction(set, n)
-	case parts[0] == "fair-shares" && len(parts) == 2:
-		n, perr := parseCount("--game fair-shares:N", parts[1])
-		if perr != nil {
-			return nil, "", perr
-		}
-		g, err = graph.FairSharesVariedPairs(n)
-	case parts[0] == "random" && (len(parts) == 3 || len(parts) == 4):
-		n, perr := parseCount("--game random:N:P", parts[1])
-		if perr != nil {
-			return nil, "", perr
-		}
-		p, perr := strconv.ParseFloat(parts[2], 64)
-		if perr != nil {
-			return nil, "", badInput("--game random:N:P: P must be a probability such as 0.2, got %q", parts[2])
-		}
-		seed := 1
-		if len(parts) == 4 {
-			if seed, perr = parseCount("--game random:N:P:SEED", parts[3]); perr != nil {
-				return nil, "", perr
-			}
-		}
-		g, err = graph.RandomDigraph(n, p, uint64(seed))
-	default:
-		return nil, "", badInput("--game %q is not a built-in game; %s", spec, accepted)
+	kind, ok := loopyGames[parts[0]]
+	if !ok || (len(parts) != kind.arity && !(kind.optional && len(parts) == kind.arity+1)) {
+		return nil, "", badInput("--game %q is not a built-in game; %s", spec, loopyGameAccepted)
 	}
+	g, err := kind.build(spec, parts)
 	if err != nil {
-		return nil, "", badInput("--game %s: %v", spec, err)
+		return nil, "", err
 	}
 	return g, "game " + spec, nil
+}
+
+// builtGame is what a --game builder returns: its graph, or its error as
+// bad input naming the game.
+func builtGame(spec string, g *graph.Graph, err error) (*graph.Graph, error) {
+	if err != nil {
+		return nil, badInput("--game %s: %v", spec, err)
+	}
+	return g, nil
+}
+
+func buildCycleGame(spec string, parts []string) (*graph.Graph, error) {
+	n, err := parseCount("--game cycle:N", parts[1])
+	if err != nil {
+		return nil, err
+	}
+	if n <= 10_000_000 {
+		if err := checkGraphMemory("--game "+spec, int64(n), int64(n)); err != nil {
+			return nil, err
+		}
+	}
+	g, err := graph.Cycle(n)
+	return builtGame(spec, g, err)
+}
+
+func buildCircleGame(spec string, parts []string) (*graph.Graph, error) {
+	set, err := parseHeapList("--game circle:SET:N", parts[1])
+	if err != nil {
+		return nil, err
+	}
+	n, err := parseCount("--game circle:SET:N", parts[2])
+	if err != nil {
+		return nil, err
+	}
+	if edges := int64(max(n-1, 0)) * int64(len(set)); edges > maxGeneratedEdges {
+		return nil, badInput("--game %s makes a graph of %d moves; accepted: at most %d moves", spec, edges, maxGeneratedEdges)
+	} else if err := checkGraphMemory("--game "+spec, int64(n), edges); err != nil {
+		return nil, err
+	}
+	g, err := graph.CircleSubtraction(set, n)
+	return builtGame(spec, g, err)
+}
+
+func buildFairSharesGame(spec string, parts []string) (*graph.Graph, error) {
+	n, err := parseCount("--game fair-shares:N", parts[1])
+	if err != nil {
+		return nil, err
+	}
+	g, err := graph.FairSharesVariedPairs(n)
+	return builtGame(spec, g, err)
+}
+
+func buildRandomGame(spec string, parts []string) (*graph.Graph, error) {
+	n, err := parseCount("--game random:N:P", parts[1])
+	if err != nil {
+		return nil, err
+	}
+	p, err := strconv.ParseFloat(parts[2], 64)
+	if err != nil {
+		return nil, badInput("--game random:N:P: P must be a probability such as 0.2, got %q", parts[2])
+	}
+	seed := 1
+	if len(parts) == 4 {
+		if seed, err = parseCount("--game random:N:P:SEED", parts[3]); err != nil {
+			return nil, err
+		}
+	}
+	g, err := graph.RandomDigraph(n, p, uint64(seed))
+	return builtGame(spec, g, err)
 }
 
 // loopyReport is the JSON object printed by `nimlab graph --json` for a
@@ -195,6 +232,38 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 	if err != nil {
 		return err
 	}
+	r := newLoopyReport(g, sol, kr, files)
+	if f.start != "" {
+		v, err := findStart(g, f.start, len(parts) > 1)
+		if err != nil {
+			return err
+		}
+		r.Start, r.Value, r.Outcome = g.Name(v), r.Values.values[v], r.Outcomes.values[v]
+		win := vertexNames(g, sol.WinningMoves(v))
+		draw := vertexNames(g, sol.DrawingMoves(v))
+		r.WinningMoves, r.DrawingMoves = &win, &draw
+		if b := sol.BestMove(v); b >= 0 {
+			r.BestMove = g.Name(b)
+		}
+		if len(parts) > 1 {
+			if rule, err := sumRule(ctx, parts, v); err == nil {
+				r.SumRule = rule
+			}
+		}
+	}
+	if err := writeLoopyFiles(env, f, g, sol, kr, files, &r); err != nil {
+		return err
+	}
+	if f.json {
+		return writeJSON(env.stdout, r)
+	}
+	printLoopyReport(env.stdout, &r, r.Values.names, r.Values.values, r.Outcomes.values)
+	return nil
+}
+
+// newLoopyReport reports every vertex's value and outcome, their counts and
+// the kernels.
+func newLoopyReport(g *graph.Graph, sol *graph.LoopySolution, kr *graph.KernelReport, files []string) loopyReport {
 	r := loopyReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(), Loopy: true}
 	names := g.Names()
 	values := make([]string, g.Len())
@@ -225,59 +294,41 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 	for _, k := range kr.Kernels {
 		r.Kernels.Listed = append(r.Kernels.Listed, vertexNames(g, k))
 	}
-	if f.start != "" {
-		v, ok := lookupStart(g, f.start, len(parts) > 1)
-		if !ok {
-			return badInput("--start %q is not a vertex of the graph; accepted: a vertex name such as %q", f.start, g.Name(0))
-		}
-		r.Start, r.Value, r.Outcome = g.Name(v), values[v], outcomes[v]
-		win := vertexNames(g, sol.WinningMoves(v))
-		draw := vertexNames(g, sol.DrawingMoves(v))
-		r.WinningMoves, r.DrawingMoves = &win, &draw
-		if b := sol.BestMove(v); b >= 0 {
-			r.BestMove = g.Name(b)
-		}
-		if len(parts) > 1 {
-			if rule, err := sumRule(ctx, parts, v); err == nil {
-				r.SumRule = rule
-			}
-		}
+	return r
+}
+
+// writeLoopyFiles writes --dot and --png for a graph with a cycle, the
+// first kernel marked.
+func writeLoopyFiles(env *cliEnv, f *graphFlags, g *graph.Graph, sol *graph.LoopySolution, kr *graph.KernelReport, files []string, r *loopyReport) error {
+	var kernel []int
+	if len(kr.Kernels) > 0 {
+		kernel = kr.Kernels[0]
 	}
 	if f.dot != "" {
-		var kernel []int
-		if len(kr.Kernels) > 0 {
-			kernel = kr.Kernels[0]
-		}
 		if err := safewrite.Write(f.dot, env.stdout, func(w io.Writer) error { return g.WriteLoopyDOT(w, sol, kernel) }); err != nil {
 			return err
 		}
 		r.Dot = f.dot
 	}
-	if f.picture.File != "" {
-		gamma := make([]string, g.Len())
-		p := make([]bool, g.Len())
-		d := make([]bool, g.Len())
-		for v := range g.Len() {
-			gamma[v] = "γ=" + values[v]
-			if strings.Contains(values[v], "_{") {
-				gamma[v] = values[v] // a long ∞_{…} reads larger without "γ="
-			}
-			p[v] = sol.Label[v] == 0
-			d[v] = sol.Outcome(v) == graph.D
-		}
-		var kernel []int
-		if len(kr.Kernels) > 0 {
-			kernel = kr.Kernels[0]
-		}
-		if err := writeGraphPicture(f.picture, g, strings.Join(files, " + "), gamma, p, d, kernel); err != nil {
-			return err
-		}
-		r.Picture = f.picture.File
+	if f.picture.File == "" {
+		return nil
 	}
-	if f.json {
-		return writeJSON(env.stdout, r)
+	values := r.Values.values
+	gamma := make([]string, g.Len())
+	p := make([]bool, g.Len())
+	d := make([]bool, g.Len())
+	for v := range g.Len() {
+		gamma[v] = "γ=" + values[v]
+		if strings.Contains(values[v], "_{") {
+			gamma[v] = values[v] // a long ∞_{…} reads larger without "γ="
+		}
+		p[v] = sol.Label[v] == 0
+		d[v] = sol.Outcome(v) == graph.D
 	}
-	printLoopyReport(env.stdout, &r, names, values, outcomes)
+	if err := writeGraphPicture(f.picture, g, strings.Join(files, " + "), gamma, p, d, kernel); err != nil {
+		return err
+	}
+	r.Picture = f.picture.File
 	return nil
 }
 

@@ -72,9 +72,9 @@ func runMisereGraph(env *cliEnv, g *graph.Graph, files []string, isSum bool, f *
 		})
 	}
 	if f.start != "" {
-		v, ok := lookupStart(g, f.start, isSum)
-		if !ok {
-			return badInput("--start %q is not a vertex of the graph; accepted: a vertex name", f.start)
+		v, err := findStart(g, f.start, isSum)
+		if err != nil {
+			return err
 		}
 		r.Start, r.Outcome = g.Name(v), res.Outcome(v).String()
 		moves := vertexNames(g, res.WinningMoves(g, v))

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // startNimlab starts the real binary with args; stderr is collected.
@@ -92,7 +93,7 @@ func TestCtrlCSavesCheckpointAndResumes(t *testing.T) {
 	require.Equal(t, 130, status, stderr.String())
 	assert.Contains(t, stderr.String(), "interrupted; G(0..")
 	assert.Contains(t, stderr.String(), "saved in "+ckpt+" (continue with --resume "+ckpt+")")
-	saved, err := octal.ReadCheckpoint(ckpt, octal.MustParseCode("0.6"))
+	saved, err := octal.ReadCheckpoint(ckpt, octal.NewCode(takebreak.MustParse("0.6")))
 	require.NoError(t, err)
 	require.Less(t, len(saved), 30000000, "the run should have been stopped part way")
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func init() { registerSubcommand(newMisereCommand) }
@@ -137,7 +138,11 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := misere.ParseRules(codeArg)
+	rules, err := takebreak.Parse(codeArg)
+	if err != nil {
+		return badInput("%v", err)
+	}
+	code, err := misere.NewRules(rules)
 	if err != nil {
 		return badInput("%v", err)
 	}
@@ -168,50 +173,16 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 		}
 		return runMisereGenus(ctx, env, code, maxHeap, seconds, f)
 	}
-	// The quotient tables grow with the quotient: a step that would not
-	// fit the memory the process may use stops with the last verified one.
-	if avail, ok := memoryAvailable(); ok {
-		misere.SetMemoryLimit(avail)
-	}
-	bar := newProgressReporter(env, f.json, int64(maxHeap), code.String()+" misère")
-	cctx, cancel := context.WithTimeout(ctx, time.Duration(seconds)*time.Second)
-	defer cancel()
-	q, err := misere.Compute(cctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
-		bar.Update(int64(p.Heap), int64(p.Max))
-	}})
-	bar.Finish()
+	q, err := computeMisereQuotient(ctx, env, code, maxHeap, seconds, f.json)
 	if err != nil {
-		switch {
-		case ctx.Err() != nil:
-			return errors.New("interrupted")
-		case q == nil:
-			return err
-		case errors.Is(err, context.DeadlineExceeded):
-			q.Stopped = fmt.Sprintf("the --seconds %d budget ran out while building Q_%d", seconds, q.ComputedTo+1)
-		case errors.Is(err, misere.ErrTooLarge):
-			q.Stopped = fmt.Sprintf("building Q_%d needs more memory than the limit allows", q.ComputedTo+1)
-		default:
-			return err
-		}
+		return err
 	}
 	r := newMisereReport(q, code)
 	if f.table {
 		r.Table = q.Mul
 	}
 	if req := f.picture; req.File != "" {
-		opts := plotting.QuotientOrdersOptions{Size: req.Size}
-		opts.Caption = fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
-		if q.Certified {
-			opts.Caption += " (full quotient certified)"
-		}
-		opts.Caption += " · nimlab " + plotting.Version
-		opts.Command = req.Command
-		opts.Keywords = []string{"misère quotient", "octal game " + q.Code}
-		fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified}, opts)
-		if err != nil {
-			return err
-		}
-		if err := plotting.SaveByExtension(fig, req.File); err != nil {
+		if err := writeMiserePicture(req, q); err != nil {
 			return err
 		}
 		r.PNG = req.File
@@ -221,6 +192,57 @@ func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags,
 	}
 	printMisereReport(env.stdout, &r, q, f.all)
 	return nil
+}
+
+// computeMisereQuotient builds the partial quotients of code to heap
+// maxHeap within seconds; a run stopped by the time or memory budget
+// returns the last verified quotient, saying why in its Stopped.
+func computeMisereQuotient(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap, seconds int, jsonOut bool) (*misere.Quotient, error) {
+	// The quotient tables grow with the quotient: a step that would not
+	// fit the memory the process may use stops with the last verified one.
+	if avail, ok := memoryAvailable(); ok {
+		misere.SetMemoryLimit(avail)
+	}
+	bar := newProgressReporter(env, jsonOut, int64(maxHeap), code.String()+" misère")
+	cctx, cancel := context.WithTimeout(ctx, time.Duration(seconds)*time.Second)
+	defer cancel()
+	q, err := misere.Compute(cctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
+		bar.Update(int64(p.Heap), int64(p.Max))
+	}})
+	bar.Finish()
+	switch {
+	case err == nil:
+		return q, nil
+	case ctx.Err() != nil:
+		return nil, errors.New("interrupted")
+	case q == nil:
+		return nil, err
+	case errors.Is(err, context.DeadlineExceeded):
+		q.Stopped = fmt.Sprintf("the --seconds %d budget ran out while building Q_%d", seconds, q.ComputedTo+1)
+	case errors.Is(err, misere.ErrTooLarge):
+		q.Stopped = fmt.Sprintf("building Q_%d needs more memory than the limit allows", q.ComputedTo+1)
+	default:
+		return nil, err
+	}
+	return q, nil
+}
+
+// writeMiserePicture draws the orders |Q_n| of the partial quotients
+// (--png).
+func writeMiserePicture(req pngRequest, q *misere.Quotient) error {
+	opts := plotting.QuotientOrdersOptions{Size: req.Size}
+	opts.Caption = fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
+	if q.Certified {
+		opts.Caption += " (full quotient certified)"
+	}
+	opts.Caption += " · nimlab " + plotting.Version
+	opts.Command = req.Command
+	opts.Keywords = []string{"misère quotient", "octal game " + q.Code}
+	fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified}, opts)
+	if err != nil {
+		return err
+	}
+	return plotting.SaveByExtension(fig, req.File)
 }
 
 // runMisereSum answers --heaps: the outcome and winning moves of one sum.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/misere"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 type misereJSON struct {
@@ -165,7 +166,7 @@ func TestMisereBadInput(t *testing.T) {
 	}{
 		{"no code", []string{"misere"}, "exactly one octal code"},
 		{"two codes", []string{"misere", "0.7", "0.77"}, "exactly one octal code"},
-		{"bad digit", []string{"misere", "0.79"}, "not an octal digit"},
+		{"bad digit", []string{"misere", "0.79"}, "the digit 9 (removing 2) may leave three or more heaps"},
 		{"no point", []string{"misere", "77"}, "there is no point"},
 		{"bad leading", []string{"misere", "12.7"}, "adds tokens"},
 		{"bad max", []string{"misere", "0.77", "--max", "x"}, "--max must be a non-negative whole number"},
@@ -187,7 +188,7 @@ func TestMisereBadInput(t *testing.T) {
 
 // A computation stopped while building Q_n+1 says what it certified about it.
 func TestMisereReportShowsNextLowerBound(t *testing.T) {
-	code, err := misere.ParseRules("0.07")
+	code, err := misere.NewRules(takebreak.MustParse("0.07"))
 	require.NoError(t, err)
 	q, err := misere.Compute(context.Background(), code, misere.Options{Max: 24, Exact: true})
 	require.NoError(t, err)

@@ -128,54 +128,92 @@ func runNim(ctx context.Context, env *cliEnv, args []string, f *nimFlags, kSet b
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	variant, err := nim.ParseVariant(f.variant)
+	g, err := parseNimGame(f, kSet)
 	if err != nil {
-		return badInput("--variant: %v", err)
+		return err
 	}
-	g := nim.Game{Variant: variant, Misere: f.misere}
-	switch {
-	case variant == nim.Moore && !kSet:
-		return badInput("--variant moore needs --k K (a move takes tokens from at most K ≥ 1 heaps)")
-	case variant != nim.Moore && kSet:
-		return badInput("--k applies to --variant moore only")
-	case kSet:
-		k, err := strconv.Atoi(strings.TrimSpace(f.k))
-		if err != nil || k < 1 {
-			return badInput("--k must be a whole number ≥ 1, got %q", f.k)
-		}
-		g.K = k
-	}
-	if variant == nim.Moore && f.misere {
-		return badInput("--misere is not available for moore; accepted: --misere with nim, nimble, staircase or plainim")
-	}
-	if f.upToPermutation && !f.pPositions {
-		return badInput("--up-to-permutation needs --p-positions")
-	}
-	if len(args) == 0 {
-		if variant == nim.Plainim {
-			return badInput("nim needs the board's rows, e.g. nimlab nim 1011 0101 --variant plainim")
-		}
-		return badInput("nim needs at least one heap, e.g. nimlab nim 5 12 17 30")
-	}
-	var pos []int
-	if variant == nim.Plainim {
-		var width int
-		if pos, width, err = nim.ParseRows(args); err != nil {
-			return badInput("%s", strings.TrimPrefix(err.Error(), nim.ErrInput.Error()+": "))
-		}
-		g.Width = width
-	} else if pos, err = parseNimPosition(g, args); err != nil {
+	pos, err := parseNimArgs(&g, args)
+	if err != nil {
 		return err
 	}
 	a, err := g.Analyze(pos, nim.DefaultMoveLimit)
 	if err != nil {
-		if errors.Is(err, nim.ErrInput) {
-			return badInput("%s", strings.TrimPrefix(err.Error(), nim.ErrInput.Error()+": "))
+		return nimInputError("", err)
+	}
+	report := newNimReport(g, pos, a)
+	if f.pPositions {
+		if err := addPPositions(ctx, env, f, g, pos, &report); err != nil {
+			return err
 		}
+	}
+	if f.json {
+		return writeJSON(env.stdout, report)
+	}
+	printNimReport(env.stdout, g, a, &report)
+	return nil
+}
+
+// parseNimGame reads the variant and its flags.
+func parseNimGame(f *nimFlags, kSet bool) (nim.Game, error) {
+	variant, err := nim.ParseVariant(f.variant)
+	if err != nil {
+		return nim.Game{}, badInput("--variant: %v", err)
+	}
+	g := nim.Game{Variant: variant, Misere: f.misere}
+	switch {
+	case variant == nim.Moore && !kSet:
+		return g, badInput("--variant moore needs --k K (a move takes tokens from at most K ≥ 1 heaps)")
+	case variant != nim.Moore && kSet:
+		return g, badInput("--k applies to --variant moore only")
+	case kSet:
+		k, err := strconv.Atoi(strings.TrimSpace(f.k))
+		if err != nil || k < 1 {
+			return g, badInput("--k must be a whole number ≥ 1, got %q", f.k)
+		}
+		g.K = k
+	}
+	if variant == nim.Moore && f.misere {
+		return g, badInput("--misere is not available for moore; accepted: --misere with nim, nimble, staircase or plainim")
+	}
+	if f.upToPermutation && !f.pPositions {
+		return g, badInput("--up-to-permutation needs --p-positions")
+	}
+	return g, nil
+}
+
+// parseNimArgs reads the position: numbers, or for plainim the board's
+// rows (which set g's width).
+func parseNimArgs(g *nim.Game, args []string) ([]int, error) {
+	if len(args) == 0 {
+		if g.Variant == nim.Plainim {
+			return nil, badInput("nim needs the board's rows, e.g. nimlab nim 1011 0101 --variant plainim")
+		}
+		return nil, badInput("nim needs at least one heap, e.g. nimlab nim 5 12 17 30")
+	}
+	if g.Variant != nim.Plainim {
+		return parseNimPosition(*g, args)
+	}
+	pos, width, err := nim.ParseRows(args)
+	if err != nil {
+		return nil, nimInputError("", err)
+	}
+	g.Width = width
+	return pos, nil
+}
+
+// nimInputError turns the solver's errors about the input into bad input
+// (prefixed by what, if set); other errors pass unchanged.
+func nimInputError(what string, err error) error {
+	if !errors.Is(err, nim.ErrInput) {
 		return err
 	}
+	return badInput("%s%s", what, strings.TrimPrefix(err.Error(), nim.ErrInput.Error()+": "))
+}
+
+// newNimReport is the report of position pos of g analysed as a.
+func newNimReport(g nim.Game, pos []int, a *nim.Analysis) nimReport {
 	report := nimReport{
-		Variant: string(variant), Misere: f.misere, K: g.K,
+		Variant: string(g.Variant), Misere: g.Misere, K: g.K,
 		Position: nimLayout(g, pos), Outcome: string(a.Outcome),
 		Moves: []nimMoveJSON{}, MovesComplete: a.Complete,
 		Modulus: a.Columns.Modulus, DecidingColumn: a.Columns.Deciding,
@@ -190,32 +228,31 @@ func runNim(ctx context.Context, env *cliEnv, args []string, f *nimFlags, kSet b
 	for _, c := range a.Columns.Columns {
 		report.Columns = append(report.Columns, nimColumnJSON{Bit: c.Bit, Bits: c.Bits, Count: c.Count, Residue: c.Residue, Deciding: c.Deciding})
 	}
-	if f.pPositions {
-		bar := newProgressReporter(env, f.json, -1, "P-positions") // -1: total unknown until the first report
-		ps, err := g.PPositionsBelow(ctx, pos, nim.PPositionOptions{
-			UpToPermutation: f.upToPermutation,
-			Progress:        func(done, total int) { bar.Update(int64(done), int64(total)) },
-		})
-		bar.Finish()
-		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				return errors.New("interrupted")
-			}
-			if errors.Is(err, nim.ErrInput) || errors.Is(err, nim.ErrTooMany) {
-				return badInput("--p-positions: %s", strings.TrimPrefix(err.Error(), nim.ErrInput.Error()+": "))
-			}
-			return err
-		}
-		report.PPositions = make([]any, len(ps))
-		for i, p := range ps {
-			report.PPositions[i] = nimLayout(g, p)
-		}
-		report.UpToPermutation = f.upToPermutation
+	return report
+}
+
+// addPPositions lists the P-positions reachable from pos in the report
+// (--p-positions).
+func addPPositions(ctx context.Context, env *cliEnv, f *nimFlags, g nim.Game, pos []int, report *nimReport) error {
+	bar := newProgressReporter(env, f.json, -1, "P-positions") // -1: total unknown until the first report
+	ps, err := g.PPositionsBelow(ctx, pos, nim.PPositionOptions{
+		UpToPermutation: f.upToPermutation,
+		Progress:        func(done, total int) { bar.Update(int64(done), int64(total)) },
+	})
+	bar.Finish()
+	switch {
+	case errors.Is(err, context.Canceled):
+		return errors.New("interrupted")
+	case errors.Is(err, nim.ErrTooMany):
+		return badInput("--p-positions: %s", strings.TrimPrefix(err.Error(), nim.ErrInput.Error()+": "))
+	case err != nil:
+		return nimInputError("--p-positions: ", err)
 	}
-	if f.json {
-		return writeJSON(env.stdout, report)
+	report.PPositions = make([]any, len(ps))
+	for i, p := range ps {
+		report.PPositions[i] = nimLayout(g, p)
 	}
-	printNimReport(env.stdout, g, a, &report)
+	report.UpToPermutation = f.upToPermutation
 	return nil
 }
 

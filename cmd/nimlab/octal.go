@@ -212,10 +212,11 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	code, err := octal.ParseGame(codeArg)
+	rules, err := takebreak.Parse(codeArg)
 	if err != nil {
 		return badInput("%v", err)
 	}
+	code := octal.NewCode(rules)
 	if f.optionsSet {
 		return runOctalOptions(ctx, env, code, f)
 	}
@@ -230,9 +231,11 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	}
 	var other octal.Code
 	if f.compare != "" {
-		if other, err = octal.ParseGame(f.compare); err != nil {
+		otherRules, err := takebreak.Parse(f.compare)
+		if err != nil {
 			return badInput("--compare: %v", err)
 		}
+		other = octal.NewCode(otherRules)
 	}
 	if f.equivalent && code.Rules != nil {
 		if _, err := takebreak.Family(*code.Rules, equivalentFamilyLimit); err != nil {

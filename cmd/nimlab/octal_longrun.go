@@ -11,6 +11,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // longRunFlags are the options of `nimlab octal` for long runs: checkpoints
@@ -79,7 +80,7 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 			values, err = octal.ReadCheckpoint(f.resume, code)
 		}
 		if err != nil {
-			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+			if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
 				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
 			}
 			return err
@@ -89,7 +90,7 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		return badInput("--verify checks the checkpoint named by --resume; accepted: --resume FILE --verify")
 	}
 	path := f.checkpoint
-	if path == "" && !octal.IsValueFile(f.resume) {
+	if path == "" && !valuestore.IsValueFile(f.resume) {
 		// Saving goes on in the resumed file, unless it is a values file
 		// (a disk run's): that one is never overwritten by a checkpoint.
 		path = f.resume

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func TestOctalMaxBeyondLimitsIsRefused(t *testing.T) {
@@ -32,9 +33,9 @@ func TestOctalMaxBeyondLimitsIsRefused(t *testing.T) {
 func TestOctalResumeRefusesBadCheckpoints(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "07.ckpt")
-	values, err := octal.QuadraticExtend(context.Background(), octal.MustParseCode("0.07"), nil, 500, nil)
+	values, err := octal.QuadraticExtend(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), nil, 500, nil)
 	require.NoError(t, err)
-	require.NoError(t, octal.WriteCheckpoint(path, octal.MustParseCode("0.07"), values))
+	require.NoError(t, octal.WriteCheckpoint(path, octal.NewCode(takebreak.MustParse("0.07")), values))
 
 	status, _, errOut := runCLI(t, "octal", "0.77", "--resume", path)
 	assert.Equal(t, exitUsage, status)
@@ -61,7 +62,7 @@ func TestOctalResumeRefusesBadCheckpoints(t *testing.T) {
 // TestOctalResumeCertifiesLikeAFreshRun resumes 0.16 from a checkpoint taken
 // part way (before the period shows) and expects the published period.
 func TestOctalResumeCertifiesLikeAFreshRun(t *testing.T) {
-	code := octal.MustParseCode("0.16")
+	code := octal.NewCode(takebreak.MustParse("0.16"))
 	path := filepath.Join(t.TempDir(), "016.ckpt")
 	values, err := octal.SparseExtend(context.Background(), code, nil, 150000, nil)
 	require.NoError(t, err)
@@ -82,7 +83,7 @@ func TestOctalResumeCertifiesLikeAFreshRun(t *testing.T) {
 // does) may pass the check on resume, which samples the heaps of a large
 // file; --verify recomputes every value and refuses it.
 func TestResumeVerifyRefusesAnEditedCheckpoint(t *testing.T) {
-	code := octal.MustParseGame("4!.0")
+	code := octal.NewCode(takebreak.MustParse("4!.0"))
 	res, err := octal.Solve(context.Background(), code, octal.SolveOptions{N: 59999})
 	require.NoError(t, err)
 	vals := append([]uint16(nil), res.Values...)

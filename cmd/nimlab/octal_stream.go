@@ -17,6 +17,7 @@ import (
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // streamFlags are the options of `nimlab octal` for runs in constant
@@ -219,7 +220,7 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if f.long.resume != "" {
 		state, upTo, err := octal.ReadStreamCheckpoint(f.long.resume, code)
 		if err != nil {
-			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+			if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
 				return badInput("%v; accepted: a file written by 'nimlab octal %s --stream --n N --checkpoint FILE'", err, code)
 			}
 			return err
@@ -331,7 +332,7 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	if f.long.resume != "" {
 		state, err := octal.ReadVerifyCheckpoint(f.long.resume, code)
 		if err != nil {
-			if octal.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+			if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
 				return badInput("%v; accepted: a file written by 'nimlab octal %s --verify-period P --preperiod N0 --checkpoint FILE'", err, code)
 			}
 			return err

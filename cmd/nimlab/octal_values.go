@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // valuesFileFlags are the options of `nimlab octal` for runs whose values
@@ -154,7 +155,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	refused := func(err error) error {
 		return badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
 	}
-	vf, err := octal.OpenValueFile(path, code)
+	vf, err := valuestore.OpenValueFile(path, code.String())
 	created := false // this run made FILE.partial
 	switch {
 	case err == nil:
@@ -164,15 +165,15 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 		}
 		if !vf.Complete() && vf.Capacity() < count {
 			vf.Close()
-			return badInput("%s%s was started for %d values, not %d; accepted: the same --n or --max as the saved run, or a new file name", path, octal.PartialSuffix, vf.Capacity(), count)
+			return badInput("%s%s was started for %d values, not %d; accepted: the same --n or --max as the saved run, or a new file name", path, valuestore.PartialSuffix, vf.Capacity(), count)
 		}
 		if !vf.Complete() {
-			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, octal.PartialSuffix, vf.Len())
+			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, valuestore.PartialSuffix, vf.Len())
 		}
 	case errors.Is(err, os.ErrNotExist):
 		created = true
-		vf, err = octal.CreateValueFile(path, code, count)
-		var nr *octal.NoRoomError
+		vf, err = valuestore.CreateValueFile(path, code.String(), count)
+		var nr *valuestore.NoRoomError
 		if errors.As(err, &nr) {
 			return badInput("%v; accepted: a file system with room (see df -h), or a smaller --n or --max", err)
 		}
@@ -183,7 +184,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 			return err
 		}
 	default:
-		var ve *octal.ValueFileError
+		var ve *valuestore.ValueFileError
 		if errors.As(err, &ve) {
 			return refused(err)
 		}
@@ -200,7 +201,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 		bar := newProgressReporter(env, f.json, count, code.String())
 		logger := newProgressLogger(env, logEvery)
 		startLen := vf.Len()
-		stats, err := octal.ComputeToFile(ctx, vf, octal.DiskRunOptions{Count: count, First: first, MemoryLimit: limit, SaveEvery: every,
+		stats, err := octal.ComputeToFile(ctx, code, vf, octal.DiskRunOptions{Count: count, First: first, MemoryLimit: limit, SaveEvery: every,
 			Progress: func(p octal.Progress) {
 				rate := float64(int64(p.Done)-startLen) / time.Since(start).Seconds()
 				bar.Update(int64(p.Done), count)
@@ -212,7 +213,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 			// Nothing was computed: a FILE.partial holding no value is
 			// litter, not a checkpoint.
 			vf.Close()
-			os.Remove(path + octal.PartialSuffix)
+			os.Remove(path + valuestore.PartialSuffix)
 			var me *octal.DiskMemoryError
 			if errors.As(err, &me) {
 				return badInput("%v; accepted: a larger --values-memory", err)
@@ -221,11 +222,11 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 		}
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), path, octal.PartialSuffix)
+				return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), path, valuestore.PartialSuffix)
 			}
 			var me *octal.DiskMemoryError
 			if errors.As(err, &me) {
-				return fmt.Errorf("%v; the values so far are saved in %s%s: run the same command with a larger --values-memory to continue", err, path, octal.PartialSuffix)
+				return fmt.Errorf("%v; the values so far are saved in %s%s: run the same command with a larger --values-memory to continue", err, path, valuestore.PartialSuffix)
 			}
 			return err
 		}
@@ -239,7 +240,7 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 		rep.FromFile, rep.FromFileAt = stats.SlowHeaps, stats.SlowAt
 	}
 	if rep.Space == "" && vf.Len() > int64(rep.FirstWindow) {
-		sp := vf.Space()
+		sp := octal.Space(vf.Space())
 		rep.Space, rep.Mask, rep.HeapParity = sp.String(), int(sp.Mask), sp.HeapParity
 	}
 	rep.Seconds = time.Since(start).Seconds()
@@ -253,14 +254,14 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	}
 	rep.Last = make([]uint16, min(count, 20))
 	vf.Read(rep.Last, count-int64(len(rep.Last)))
-	rep.Checked = octal.SampleHeaps(vf, checks)
+	rep.Checked = valuestore.SampleHeaps(vf, checks)
 	if count < vf.Len() {
 		rep.Checked = nil // an existing longer file: check within the range asked for
-		for _, h := range octal.SampleHeaps(vf, checks) {
+		for _, h := range valuestore.SampleHeaps(vf, checks) {
 			rep.Checked = append(rep.Checked, h%count)
 		}
 	}
-	bad, got, want, ok, err := octal.CheckValueFile(ctx, vf, rep.Checked)
+	bad, got, want, ok, err := octal.CheckValueFile(ctx, code, vf, rep.Checked)
 	if err != nil {
 		return err
 	}

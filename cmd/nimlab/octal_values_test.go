@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // TestOctalValuesFile computes Officers' first 150,000 values into a file
@@ -20,7 +22,7 @@ import (
 // that was interrupted to the same values.
 func TestOctalValuesFile(t *testing.T) {
 	dir := t.TempDir()
-	code := octal.MustParseCode("0.6")
+	code := octal.NewCode(takebreak.MustParse("0.6"))
 	const heaps = 150_000
 	want, err := octal.SparseExtend(context.Background(), code, nil, heaps-1, nil)
 	require.NoError(t, err)
@@ -36,9 +38,9 @@ func TestOctalValuesFile(t *testing.T) {
 	assert.Equal(t, 1583, rep.RareCount)
 	assert.Greater(t, rep.FromFile, 0)
 	assert.Equal(t, want[heaps-20:], rep.Last)
-	_, err = os.Stat(path + octal.PartialSuffix)
+	_, err = os.Stat(path + valuestore.PartialSuffix)
 	assert.True(t, os.IsNotExist(err), "the partial file was renamed")
-	vf, err := octal.OpenValueFile(path, code)
+	vf, err := valuestore.OpenValueFile(path, code.String())
 	require.NoError(t, err)
 	got := make([]uint16, heaps)
 	vf.Read(got, 0)
@@ -56,10 +58,10 @@ func TestOctalValuesFile(t *testing.T) {
 	// An interrupted run (its values saved up to some heap) is continued
 	// by the same command.
 	path2 := filepath.Join(dir, "resumed.nimv")
-	vf, err = octal.CreateValueFile(path2, code, heaps)
+	vf, err = valuestore.CreateValueFile(path2, code.String(), heaps)
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err = octal.ComputeToFile(ctx, vf, octal.DiskRunOptions{Count: heaps, First: 1 << 14, Progress: func(p octal.Progress) {
+	_, err = octal.ComputeToFile(ctx, code, vf, octal.DiskRunOptions{Count: heaps, First: 1 << 14, Progress: func(p octal.Progress) {
 		if p.Done > 60_000 {
 			cancel()
 		}
@@ -113,7 +115,7 @@ func TestOctalValuesFileRefuses(t *testing.T) {
 	status, _, errOut = runCLI(t, "octal", "4!.0", "--max", "1000", "--values-file", huge)
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "needs the general engine")
-	_, err := os.Stat(huge + octal.PartialSuffix)
+	_, err := os.Stat(huge + valuestore.PartialSuffix)
 	assert.True(t, os.IsNotExist(err), "nothing is left behind")
 	// A run that needs more memory than allowed stops with the reason and
 	// keeps its values to continue.

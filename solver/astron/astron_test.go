@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // dawsonTable11 is seed 001, Tabella 1.1: G(D_n) for 0 ≤ n ≤ 203.
@@ -38,7 +39,7 @@ func TestOneStarIsDawsonsKayles(t *testing.T) {
 		}
 	}
 	// Beyond the seed's table: the octal engine on 0.07 itself.
-	dk, err := octal.QuadraticExtend(ctx, octal.MustParseCode("0.07"), nil, 1000, nil)
+	dk, err := octal.QuadraticExtend(ctx, octal.NewCode(takebreak.MustParse("0.07")), nil, 1000, nil)
 	require.NoError(t, err)
 	g1, err := OneStar(ctx, AstronRules(), 1000)
 	require.NoError(t, err)
@@ -243,7 +244,7 @@ func TestMoveText(t *testing.T) {
 	assert.True(t, found)
 	// Outside Astron, lowering and removing have their own words.
 	texts = map[string][]Position{}
-	r := Rules{Octal: octal.MustParseCode("0.137"), Join: MustParseJoinCode("0.0c")}
+	r := Rules{Octal: octal.NewCode(takebreak.MustParse("0.137")), Join: mustJoin("0.0c")}
 	for _, m := range Moves(r, Position{3, 5}) {
 		texts[m.Text()] = m.Result
 	}
@@ -266,7 +267,7 @@ func TestOtherExtensionsMatchBruteForce(t *testing.T) {
 		{"0.34", "0.08", []int{0, 3, 4}, []int{0, 0, 8}},
 	}
 	for _, tc := range cases {
-		r := Rules{Octal: octal.MustParseCode(tc.octal), Join: MustParseJoinCode(tc.join)}
+		r := Rules{Octal: octal.NewCode(takebreak.MustParse(tc.octal)), Join: mustJoin(tc.join)}
 		brute := newBruteGame(bruteMultiadditiveOptions(tc.d, tc.c))
 		const n = 12
 		tab, err := BuildTable3(ctx, r, n, nil)
@@ -289,16 +290,36 @@ func TestOtherExtensionsMatchBruteForce(t *testing.T) {
 	}
 }
 
-func TestParseJoinCode(t *testing.T) {
+// mustJoin reads a join code known to be valid.
+func mustJoin(s string) JoinCode {
+	c, err := NewJoinCode(takebreak.MustParse(s))
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// parseJoin reads a join code as the command line does.
+func parseJoin(s string) (JoinCode, error) {
+	c, err := takebreak.Parse(s)
+	if err != nil {
+		return JoinCode{}, err
+	}
+	return NewJoinCode(c)
+}
+
+func TestNewJoinCode(t *testing.T) {
 	for _, tc := range []struct {
 		in, want string
 		ok       bool
 	}{
 		{"0.04", "0.04", true}, {".04", "0.04", true}, {"0.0", "0.0", true}, {"0.0c", "0.0c", true},
 		{"0.040", "0.04", true}, {"4.0", "4.0", true},
+		{"0.08", "0.08", true}, {"0.0C", "0.0c", true}, {"0.{2,3}", "0.c", true},
 		{"0.03", "", false}, {"0.0g", "", false}, {"", "", false}, {"04", "", false}, {"0.", "", false}, {"12.4", "", false},
+		{"0.4!", "", false}, {"0.[4]", "", false}, {"S(1)", "", false}, {"0.{2+}", "", false}, {"1.04", "", false},
 	} {
-		c, err := ParseJoinCode(tc.in)
+		c, err := parseJoin(tc.in)
 		if !tc.ok {
 			assert.Error(t, err, tc.in)
 			continue
@@ -306,7 +327,7 @@ func TestParseJoinCode(t *testing.T) {
 		require.NoError(t, err, tc.in)
 		assert.Equal(t, tc.want, c.String())
 	}
-	assert.Equal(t, 2, MustParseJoinCode("0.04").K())
+	assert.Equal(t, 2, mustJoin("0.04").K())
 	assert.True(t, AstronRules().IsAstron())
 }
 
@@ -317,8 +338,8 @@ func TestPeriodicShortcutMatchesDirect(t *testing.T) {
 	ctx := context.Background()
 	for _, r := range []Rules{
 		AstronRules(),
-		{Octal: octal.MustParseCode("0.137"), Join: MustParseJoinCode("0.0c")},
-		{Octal: octal.MustParseCode("0.6"), Join: MustParseJoinCode("0.4")},
+		{Octal: octal.NewCode(takebreak.MustParse("0.137")), Join: mustJoin("0.0c")},
+		{Octal: octal.NewCode(takebreak.MustParse("0.6")), Join: mustJoin("0.4")},
 	} {
 		fast, err := BuildTable2(ctx, r, 400, nil)
 		require.NoError(t, err)

@@ -165,77 +165,88 @@ func (g *bruteGame) sumGrundy(comps [][]int, memo map[string]int) int {
 // the other stars shared in every way, both sides non-empty.
 func bruteMultiadditiveOptions(d, c []int) func([]int) [][][]int {
 	return func(seq []int) [][][]int {
-		var out [][][]int
-		s := len(seq)
-		// Joins: every set of n indices (by index mask), total − k ≥ 0.
-		for k, ck := range c {
-			for n := 2; n < 8; n++ {
-				if ck&(1<<n) == 0 {
-					continue
-				}
-				for mask := 0; mask < 1<<s; mask++ {
-					cnt, sum, ok := 0, 0, true
-					var rest []int
-					for i := range s {
-						if mask&(1<<i) != 0 {
-							cnt++
-							sum += seq[i]
-							if seq[i] == 0 {
-								ok = false
-							}
-						} else {
-							rest = append(rest, seq[i])
-						}
-					}
-					if !ok || cnt != n || sum-k < 0 {
-						continue
-					}
-					out = append(out, [][]int{append(rest, sum-k)})
-				}
-			}
-		}
-		for e := range s {
-			p := seq[e]
+		out := bruteJoinOptions(c, seq)
+		for e, p := range seq {
 			if p == 0 {
 				continue
 			}
 			var others []int
-			for i := range s {
+			for i := range seq {
 				if i != e {
 					others = append(others, seq[i])
 				}
 			}
 			for k, dk := range d {
-				if dk == 0 || p < k {
-					continue
-				}
-				if dk&1 != 0 && k > 0 && p == k {
-					out = append(out, [][]int{slices.Clone(others)})
-				}
-				if dk&2 != 0 && k > 0 && p > k {
-					out = append(out, [][]int{append(slices.Clone(others), p-k)})
-				}
-				if dk&4 == 0 {
-					continue
-				}
-				for mask := 0; mask < 1<<len(others); mask++ {
-					for a := 0; a <= p-k; a++ {
-						left, right := []int{a}, []int{p - k - a}
-						for i, o := range others {
-							if mask&(1<<i) != 0 {
-								left = append(left, o)
-							} else {
-								right = append(right, o)
-							}
-						}
-						if bruteKey(left) == "" || bruteKey(right) == "" {
-							continue
-						}
-						out = append(out, [][]int{left, right})
-					}
+				if dk != 0 && p >= k {
+					out = append(out, bruteStarOptions(dk, k, p, others)...)
 				}
 			}
 		}
 		return out
 	}
+}
+
+// bruteJoinOptions lists the joins of seq under the join code c: every set
+// of n non-empty stars (by index mask) whose digit c[k] allows n, their
+// total less k ≥ 0 replacing them.
+func bruteJoinOptions(c, seq []int) [][][]int {
+	var out [][][]int
+	s := len(seq)
+	for k, ck := range c {
+		for n := 2; n < 8; n++ {
+			if ck&(1<<n) == 0 {
+				continue
+			}
+			for mask := 0; mask < 1<<s; mask++ {
+				cnt, sum, ok := 0, 0, true
+				var rest []int
+				for i := range s {
+					if mask&(1<<i) != 0 {
+						cnt++
+						sum += seq[i]
+						ok = ok && seq[i] != 0
+					} else {
+						rest = append(rest, seq[i])
+					}
+				}
+				if ok && cnt == n && sum-k >= 0 {
+					out = append(out, [][]int{append(rest, sum-k)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// bruteStarOptions lists the moves of digit dk (taking k) on a star of p
+// beside the stars others: remove it (p = k), lower it, or split p − k
+// into a and p − k − a with the others shared in every way, both sides
+// non-empty.
+func bruteStarOptions(dk, k, p int, others []int) [][][]int {
+	var out [][][]int
+	if dk&1 != 0 && k > 0 && p == k {
+		out = append(out, [][]int{slices.Clone(others)})
+	}
+	if dk&2 != 0 && k > 0 && p > k {
+		out = append(out, [][]int{append(slices.Clone(others), p-k)})
+	}
+	if dk&4 == 0 {
+		return out
+	}
+	for mask := 0; mask < 1<<len(others); mask++ {
+		for a := 0; a <= p-k; a++ {
+			left, right := []int{a}, []int{p - k - a}
+			for i, o := range others {
+				if mask&(1<<i) != 0 {
+					left = append(left, o)
+				} else {
+					right = append(right, o)
+				}
+			}
+			if bruteKey(left) != "" && bruteKey(right) != "" {
+				out = append(out, [][]int{left, right})
+			}
+		}
+	}
+	return out
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -177,35 +177,9 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 	if need := CubeMemory(n); opt.MemoryLimit > 0 && need > opt.MemoryLimit {
 		return nil, fmt.Errorf("%w: N = %d needs %s, the limit is %s", ErrCubeTooLarge, n, FormatBytes(need), FormatBytes(opt.MemoryLimit))
 	}
-	g1, err := OneStar(ctx, r, 4*n+1)
+	c, startD, err := startCube3(ctx, r, n, opt.Checkpoint)
 	if err != nil {
 		return nil, err
-	}
-	t2, err := buildTable2(ctx, r, 2*n, g1, nil)
-	if err != nil {
-		return nil, err
-	}
-	c := &Cube3{N: n, v: make([]uint16, CubeCells(n)), Two: t2, One: g1, Rules: r}
-	startD := 2
-	if opt.Checkpoint != "" {
-		d, m, ok, err := loadCubeCheckpoint(opt.Checkpoint, c)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			startD = d
-			c.max = m
-		}
-	}
-	if startD == 2 {
-		// Cells with p = 0 are two-star (or fewer) positions.
-		for r := 0; r <= n; r++ {
-			for q := 0; q <= r; q++ {
-				v := t2.v[q*t2.side+r]
-				c.v[cubeIndex(0, q, r)] = v
-				c.max = max(c.max, int(v))
-			}
-		}
 	}
 	e := newCubeEngine(c, r)
 	total := CubeCells(n)
@@ -216,12 +190,11 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 			*opt.Resumed = done
 		}
 	}
-	every := opt.CheckpointEvery
-	if every <= 0 {
-		every = 2 * time.Minute
+	saver := cubeSaver{path: opt.Checkpoint, every: opt.CheckpointEvery, last: time.Now()}
+	if saver.every <= 0 {
+		saver.every = 2 * time.Minute
 	}
-	lastSave := time.Now()
-	lastReport := time.Time{}
+	ticker := progressTicker{fn: opt.Progress} // reported by worker 0 only
 	workers := runtime.GOMAXPROCS(0)
 	bufs := make([]*cubeWork, workers)
 	for w := range bufs {
@@ -231,71 +204,142 @@ func BuildCube3(ctx context.Context, r Rules, n int, opt CubeOptions) (*Cube3, e
 	doneCells.Store(done)
 	for d := startD; d <= 2*n; d++ {
 		if err := ctx.Err(); err != nil {
-			if opt.Checkpoint != "" {
-				if serr := saveCubeCheckpoint(opt.Checkpoint, c, d); serr != nil {
-					return nil, errors.Join(err, serr)
-				}
+			return nil, saver.cancelled(c, d, err)
+		}
+		m := maxOverDiagonalPairs(d, n, workers, func(w, x, y int) int {
+			m := e.pair(x, y, bufs[w])
+			doneCells.Add(int64(n - y + 1))
+			if w == 0 {
+				ticker.report(doneCells.Load(), total)
 			}
+			return m
+		})
+		c.max = max(c.max, m)
+		if err := checkStorable(c.max, "three-star"); err != nil {
 			return nil, err
-		}
-		xlo, xhi := max(1, d-n), d/2
-		if xlo > xhi {
-			continue
-		}
-		// Pairs with small y carry the longest z runs: hand them out first.
-		pairs := xhi - xlo + 1
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		maxes := make([]int, workers)
-		nw := min(workers, pairs)
-		for w := range nw {
-			wg.Go(func() {
-				m := 0
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= pairs {
-						break
-					}
-					x := xhi - i
-					y := d - x
-					m = max(m, e.pair(x, y, bufs[w]))
-					doneCells.Add(int64(n - y + 1))
-					if w == 0 && opt.Progress != nil && time.Since(lastReport) >= progressInterval {
-						lastReport = time.Now()
-						opt.Progress(Progress{Done: doneCells.Load(), Total: total})
-					}
-				}
-				maxes[w] = m
-			})
-		}
-		wg.Wait()
-		for _, m := range maxes {
-			c.max = max(c.max, m)
-		}
-		if c.max > math.MaxUint16-1 {
-			return nil, fmt.Errorf("a three-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
 		}
 		if cubeAfterDiagonal != nil {
 			cubeAfterDiagonal(d)
 		}
-		if opt.Checkpoint != "" && time.Since(lastSave) >= every && d < 2*n {
-			if err := saveCubeCheckpoint(opt.Checkpoint, c, d+1); err != nil {
+		if d < 2*n {
+			if err := saver.periodic(c, d+1); err != nil {
 				return nil, err
 			}
-			lastSave = time.Now()
 		}
 	}
-	if opt.Checkpoint != "" && startD <= 2*n {
+	if startD <= 2*n {
 		// The finished cube stays in the file: the same command loads it
 		// instead of computing it again.
-		if err := saveCubeCheckpoint(opt.Checkpoint, c, 2*n+1); err != nil {
+		if err := saver.save(c, 2*n+1); err != nil {
 			return nil, err
 		}
 	}
-	if opt.Progress != nil {
-		opt.Progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return c, nil
+}
+
+// startCube3 makes an empty cube on the one- and two-star games it needs,
+// and fills it from the checkpoint when there is one for the same rules
+// and size, or else with the cells of two stars or fewer (p = 0). It
+// returns the first anti-diagonal left to compute.
+func startCube3(ctx context.Context, r Rules, n int, checkpoint string) (*Cube3, int, error) {
+	g1, err := OneStar(ctx, r, 4*n+1)
+	if err != nil {
+		return nil, 0, err
+	}
+	t2, err := buildTable2(ctx, r, 2*n, g1, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	c := &Cube3{N: n, v: make([]uint16, CubeCells(n)), Two: t2, One: g1, Rules: r}
+	startD := 2
+	if checkpoint != "" {
+		d, m, ok, err := loadCubeCheckpoint(checkpoint, c)
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			startD = d
+			c.max = m
+		}
+	}
+	if startD > 2 {
+		return c, startD, nil
+	}
+	for r := 0; r <= n; r++ {
+		for q := 0; q <= r; q++ {
+			v := t2.v[q*t2.side+r]
+			c.v[cubeIndex(0, q, r)] = v
+			c.max = max(c.max, int(v))
+		}
+	}
+	return c, 2, nil
+}
+
+// cubeSaver writes a cube's checkpoint (none when path is empty): every
+// so often, when cancelled, and when done.
+type cubeSaver struct {
+	path  string
+	every time.Duration
+	last  time.Time
+}
+
+// save writes the cube with the anti-diagonals before next done.
+func (s *cubeSaver) save(c *Cube3, next int) error {
+	if s.path == "" {
+		return nil
+	}
+	s.last = time.Now()
+	return saveCubeCheckpoint(s.path, c, next)
+}
+
+// periodic saves when the last save is older than every.
+func (s *cubeSaver) periodic(c *Cube3, next int) error {
+	if time.Since(s.last) < s.every {
+		return nil
+	}
+	return s.save(c, next)
+}
+
+// cancelled saves the work done before anti-diagonal d and returns the
+// cancellation (joined with the save's error, if any).
+func (s *cubeSaver) cancelled(c *Cube3, d int, err error) error {
+	if serr := s.save(c, d); serr != nil {
+		return errors.Join(err, serr)
+	}
+	return err
+}
+
+// maxOverDiagonalPairs computes the pairs (x, y) of anti-diagonal d,
+// 1 ≤ x ≤ y ≤ n, x + y = d, on the workers: pair(w, x, y) computes one
+// on worker w and returns the largest value it found; the result is the
+// largest over the pairs (0 when there are none). Pairs with small y carry
+// the longest z runs: they are handed out first.
+func maxOverDiagonalPairs(d, n, workers int, pair func(w, x, y int) int) int {
+	xlo, xhi := max(1, d-n), d/2
+	if xlo > xhi {
+		return 0
+	}
+	pairs := xhi - xlo + 1
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	maxes := make([]int, workers)
+	for w := range min(workers, pairs) {
+		wg.Go(func() {
+			m := 0
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= pairs {
+					break
+				}
+				x := xhi - i
+				m = max(m, pair(w, x, d-x))
+			}
+			maxes[w] = m
+		})
+	}
+	wg.Wait()
+	return slices.Max(maxes)
 }
 
 // cubeAfterDiagonal, when set (by tests), is called after each anti-diagonal.
@@ -323,14 +367,9 @@ func FormatBytes(b int64) string {
 
 // cubeEngine computes the cells of a Cube3.
 type cubeEngine struct {
-	c      *Cube3
-	t2     *Table2
-	rev2   []uint16
-	g1, rg []uint16
-	splits []splitRule
-	join2  []int
-	join3  []int
-	lower  int // largest one- and two-star value
+	c *Cube3
+	lowerStars
+	lower int // largest one- and two-star value
 	// small2 is true when every two-star value is below 64: the splits
 	// that leave two two-star sides then give a 64-bit mask, computed once
 	// per star whatever the pass (see star).
@@ -400,25 +439,10 @@ func newCubeEngine(c *Cube3, r Rules) *cubeEngine {
 // newCubeEngineCore is the part of the engine that reads only the one- and
 // two-star games (shared with the slab, see BuildSlab3).
 func newCubeEngineCore(t2 *Table2, g1 []uint16, r Rules) *cubeEngine {
-	e := &cubeEngine{t2: t2, g1: g1, rg: reversed(g1), splits: r.splitRules()}
-	e.rev2 = make([]uint16, len(t2.v))
-	for w := 0; w <= t2.N; w++ {
-		copy(e.rev2[w*t2.side:(w+1)*t2.side], reversed(t2.Row(w)))
-	}
-	for _, jr := range r.joinRules() {
-		switch jr.N {
-		case 2:
-			e.join2 = append(e.join2, jr.K)
-		case 3:
-			e.join3 = append(e.join3, jr.K)
-		}
-	}
-	e.lower = t2.max
+	e := &cubeEngine{lowerStars: newLowerStars(t2, g1, r)}
+	e.lower = e.lowerMax()
 	e.small2 = t2.max < 64
 	e.initRolling()
-	for _, v := range g1 {
-		e.lower = max(e.lower, int(v))
-	}
 	return e
 }
 

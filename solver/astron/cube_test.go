@@ -3,13 +3,15 @@ package astron
 import (
 	"context"
 	"errors"
-	"github.com/nimlab/nimlab/solver/octal"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // compareCubeWithTable3 checks every cell of the compact cube against the
@@ -60,11 +62,11 @@ func TestCube3OtherExtensionsMatchTable3(t *testing.T) {
 
 func mustRules(t *testing.T, o, j string) Rules {
 	t.Helper()
-	code, err := octal.ParseCode(o)
+	code, err := octal.NewOctalCode(takebreak.MustParse(o))
 	if err != nil {
 		t.Fatal(err)
 	}
-	jc, err := ParseJoinCode(j)
+	jc, err := parseJoin(j)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,90 +162,113 @@ func (g group) pick(take []int) (chosen, rest []int) {
 func ForEachMove(r Rules, p Position, fn func(Move)) {
 	astronWords := r.IsAstron()
 	g := groupOf(p)
-	// Joins: every sub-multiset of n stars.
 	for _, jr := range r.joinRules() {
-		if jr.N > len(p) {
-			continue
+		if jr.N <= len(p) {
+			forEachJoin(g, jr, astronWords, fn)
 		}
-		g.forEachSubMultiset(func(take []int) {
-			n := 0
-			for _, c := range take {
-				n += c
-			}
-			if n != jr.N {
-				return
-			}
-			chosen, rest := g.pick(take)
-			size := sumInts(chosen) - jr.K
-			if size < 0 {
-				return
-			}
-			res := canonical(append(slices.Clone(rest), size))
-			m := Move{Kind: KindJoin, Stars: chosen, Take: jr.K, astronWords: astronWords}
-			if len(res) > 0 {
-				m.Result = []Position{res}
-			} else {
-				m.Result = []Position{}
-			}
-			fn(m)
-		})
 	}
 	// Splits: every distinct star, every rule, every way to share the rest.
 	for vi, x := range g.vals {
-		others := make([]int, 0, len(p)-1)
-		for i, v := range g.vals {
-			c := g.counts[i]
-			if i == vi {
-				c--
-			}
-			for range c {
-				others = append(others, v)
-			}
-		}
+		others := g.without(vi)
 		og := groupOf(others)
 		for _, sr := range r.splitRules() {
-			m := x - sr.K
-			if m < 0 {
-				continue
+			if x >= sr.K {
+				forEachSplit(x, others, og, sr, astronWords, fn)
 			}
-			emit := func(a, b int, g1, g2 []int) {
-				mv := Move{Kind: KindSplit, Stars: []int{x}, Take: sr.K, Parts: [2]int{a, b}, Beside: [2][]int{g1, g2}, astronWords: astronWords}
-				mv.Result = []Position{}
-				for _, side := range []Position{canonical(append(slices.Clone(g1), a)), canonical(append(slices.Clone(g2), b))} {
-					if len(side) > 0 {
-						mv.Result = append(mv.Result, side)
-					}
-				}
-				slices.SortFunc(mv.Result, comparePositions)
-				fn(mv)
-			}
-			if sr.Vanish && m == 0 {
-				emit(0, 0, []int{}, others)
-			}
-			if sr.Lower && m >= 1 {
-				emit(0, m, []int{}, others)
-			}
-			if !sr.Split {
-				continue
-			}
-			og.forEachSubMultiset(func(take []int) {
-				g1, g2 := og.pick(take)
-				for a := 0; a <= m; a++ {
-					b := m - a
-					// Both sides must be non-empty: a side with no star is
-					// the lowering or removal above, which has its own bit.
-					if (a == 0 && len(g1) == 0) || (b == 0 && len(g2) == 0) {
-						continue
-					}
-					// List the unordered pair {(a,G1), (b,G2)} once.
-					if a > b || (a == b && comparePositions(g1, g2) > 0) {
-						continue
-					}
-					emit(a, b, g1, g2)
-				}
-			})
 		}
 	}
+}
+
+// forEachJoin calls fn for every join of jr.N stars of g (every
+// sub-multiset of that size) that leaves a star of size ≥ 0.
+func forEachJoin(g group, jr joinRule, astronWords bool, fn func(Move)) {
+	g.forEachSubMultiset(func(take []int) {
+		n := 0
+		for _, c := range take {
+			n += c
+		}
+		if n != jr.N {
+			return
+		}
+		chosen, rest := g.pick(take)
+		size := sumInts(chosen) - jr.K
+		if size < 0 {
+			return
+		}
+		res := canonical(append(slices.Clone(rest), size))
+		m := Move{Kind: KindJoin, Stars: chosen, Take: jr.K, astronWords: astronWords}
+		if len(res) > 0 {
+			m.Result = []Position{res}
+		} else {
+			m.Result = []Position{}
+		}
+		fn(m)
+	})
+}
+
+// without is the stars of g less one star of the vi-th size, ascending.
+func (g group) without(vi int) []int {
+	others := make([]int, 0, sumInts(g.counts)-1)
+	for i, v := range g.vals {
+		c := g.counts[i]
+		if i == vi {
+			c--
+		}
+		for range c {
+			others = append(others, v)
+		}
+	}
+	return others
+}
+
+// forEachSplit calls fn for every move of rule sr on a star of size x
+// (x ≥ sr.K) beside the other stars (og their group): removing it,
+// lowering it, or splitting it in two with the others shared between the
+// two sides.
+func forEachSplit(x int, others []int, og group, sr splitRule, astronWords bool, fn func(Move)) {
+	m := x - sr.K
+	emit := func(a, b int, g1, g2 []int) {
+		fn(splitMove(x, sr.K, a, b, g1, g2, astronWords))
+	}
+	if sr.Vanish && m == 0 {
+		emit(0, 0, []int{}, others)
+	}
+	if sr.Lower && m >= 1 {
+		emit(0, m, []int{}, others)
+	}
+	if !sr.Split {
+		return
+	}
+	og.forEachSubMultiset(func(take []int) {
+		g1, g2 := og.pick(take)
+		for a := 0; a <= m; a++ {
+			b := m - a
+			// Both sides must be non-empty: a side with no star is
+			// the lowering or removal above, which has its own bit.
+			if (a == 0 && len(g1) == 0) || (b == 0 && len(g2) == 0) {
+				continue
+			}
+			// List the unordered pair {(a,G1), (b,G2)} once.
+			if a > b || (a == b && comparePositions(g1, g2) > 0) {
+				continue
+			}
+			emit(a, b, g1, g2)
+		}
+	})
+}
+
+// splitMove is the move taking k from a star of size x and leaving the
+// sides a beside g1 and b beside g2 (empty sides dropped from Result).
+func splitMove(x, k, a, b int, g1, g2 []int, astronWords bool) Move {
+	mv := Move{Kind: KindSplit, Stars: []int{x}, Take: k, Parts: [2]int{a, b}, Beside: [2][]int{g1, g2}, astronWords: astronWords}
+	mv.Result = []Position{}
+	for _, side := range []Position{canonical(append(slices.Clone(g1), a)), canonical(append(slices.Clone(g2), b))} {
+		if len(side) > 0 {
+			mv.Result = append(mv.Result, side)
+		}
+	}
+	slices.SortFunc(mv.Result, comparePositions)
+	return mv
 }
 
 // Moves returns every distinct move from p (see ForEachMove).

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // naiveTwoStar computes G(A_{p,q}) for p, q ≤ n straight from Definition
@@ -126,7 +127,7 @@ func TestTwoStarPreperiodRecheck(t *testing.T) {
 // too short (docs/FINDINGS.md, octal section). 0.4 starts 0, 0, 0, 1: period
 // 1 "from 0" fits G(0..2) but is false.
 func TestCertificateNeedsPositivePreperiod(t *testing.T) {
-	r := Rules{Octal: octal.MustParseCode("0.4"), Join: MustParseJoinCode("0.0")}
+	r := Rules{Octal: octal.NewCode(takebreak.MustParse("0.4")), Join: mustJoin("0.0")}
 	g1, err := OneStar(context.Background(), r, 2)
 	require.NoError(t, err)
 	require.Equal(t, []uint16{0, 0, 0}, g1)

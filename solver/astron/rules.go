@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // JoinCode is a parsed multiadditive (join) code c0.c1c2…: Digits[k] = c_k,
@@ -15,75 +16,38 @@ type JoinCode struct {
 	Digits []uint8
 }
 
-// JoinCodeError describes why a string is not a join code.
-type JoinCodeError struct {
-	Input  string
-	Reason string
-}
+// joinAccepted is what a join code may be, for error messages.
+const joinAccepted = "accepted: a join code c0.c1c2… in the take-and-break notation with digits 0, 4, 8 or C " +
+	"(bit 2 joins two stars, bit 3 joins three), e.g. 0.04 for Astron"
 
-func (e *JoinCodeError) Error() string {
-	return fmt.Sprintf("invalid join code %q: %s; accepted: c0.c1c2… with hexadecimal digits that are multiples of 4 (0, 4, 8, c: bit 2 joins two stars, bit 3 joins three), e.g. 0.04 for Astron", e.Input, e.Reason)
-}
-
-// ParseJoinCode reads join codes such as "0.04" (Astron), ".04", "0.0" (no
-// joins) or "0.08" (join three stars, losing 2). Each digit is hexadecimal so
-// that joins of two and three stars can share a digit (c = 4 + 8).
-func ParseJoinCode(s string) (JoinCode, error) {
-	in := strings.TrimSpace(s)
-	fail := func(reason string) (JoinCode, error) { return JoinCode{}, &JoinCodeError{Input: s, Reason: reason} }
-	if in == "" {
-		return fail("it is empty")
+// NewJoinCode returns the join code written as a code of the take-and-break
+// notation (read with takebreak.Parse, the one parser of the notation): join
+// codes share its digits, 0.04 (Astron), .04, 0.0 (no joins), 0.08 (join
+// three stars, losing 2), 0.0C (both). A digit must be plain, at most F and a
+// multiple of 4 (bits 0 and 1 mean nothing for a join); anything else is
+// refused with a *takebreak.ParseError.
+func NewJoinCode(c takebreak.Code) (JoinCode, error) {
+	fail := func(reason string) (JoinCode, error) {
+		return JoinCode{}, &takebreak.ParseError{Input: c.String(), What: "join code", Reason: reason, Accepted: joinAccepted}
 	}
-	dot := strings.IndexByte(in, '.')
-	if dot < 0 {
-		return fail("there is no point")
+	if c.Kind != takebreak.TakeBreak || !c.Finite() {
+		return fail("a join code is a finite code c0.c1c2…, not a subtraction game or a repeating code")
 	}
-	before, after := in[:dot], in[dot+1:]
-	if before == "" {
-		before = "0"
-	}
-	if len(before) != 1 {
-		return fail(fmt.Sprintf("%q before the point is not one digit", before))
-	}
-	if after == "" {
-		return fail("no digits after the point")
-	}
-	var digits []uint8
-	for i, r := range before + after {
-		var d uint8
+	digits := make([]uint8, len(c.Digits))
+	for k, d := range c.Digits {
+		where := "before the point"
+		if k > 0 {
+			where = fmt.Sprintf("at position %d after the point", k)
+		}
 		switch {
-		case r >= '0' && r <= '9':
-			d = uint8(r - '0')
-		case r >= 'a' && r <= 'f':
-			d = uint8(r-'a') + 10
-		case r >= 'A' && r <= 'F':
-			d = uint8(r-'A') + 10
-		default:
-			return fail(fmt.Sprintf("%q is not a hexadecimal digit", r))
+		case d.Mod != takebreak.Plain || !d.Uniform() || d.AtLeast > 0 || d.Counts > 15:
+			return fail(fmt.Sprintf("the digit %s %s is not a hexadecimal digit 0-F", d, where))
+		case d.Counts&3 != 0:
+			return fail(fmt.Sprintf("the digit %s %s has bit 0 or 1 set, which means nothing for a join", d, where))
 		}
-		if d&3 != 0 {
-			where := "before the point"
-			if i > 0 {
-				where = fmt.Sprintf("at position %d after the point", i)
-			}
-			return fail(fmt.Sprintf("the digit %c %s has bit 0 or 1 set, which means nothing for a join", r, where))
-		}
-		digits = append(digits, d)
-	}
-	for len(digits) > 1 && digits[len(digits)-1] == 0 {
-		digits = digits[:len(digits)-1]
+		digits[k] = uint8(d.Counts)
 	}
 	return JoinCode{Digits: digits}, nil
-}
-
-// MustParseJoinCode is ParseJoinCode for codes known to be valid; it panics on
-// a bad code.
-func MustParseJoinCode(s string) JoinCode {
-	c, err := ParseJoinCode(s)
-	if err != nil {
-		panic(err)
-	}
-	return c
 }
 
 // String returns the normalised code, e.g. "0.04".
@@ -124,7 +88,8 @@ type Rules struct {
 
 // AstronRules returns the rules of Astron: the extension 0.04 of 0.07.
 func AstronRules() Rules {
-	return Rules{Octal: octal.MustParseCode("0.07"), Join: MustParseJoinCode("0.04")}
+	join, _ := NewJoinCode(takebreak.MustParse("0.04"))
+	return Rules{Octal: octal.NewCode(takebreak.MustParse("0.07")), Join: join}
 }
 
 // IsAstron reports whether the rules are exactly Astron's.
@@ -172,7 +137,7 @@ func (r Rules) splitRules() []splitRule {
 		if d == 0 {
 			continue
 		}
-		// ParseCode accepts only 0 or 4 before the point, so k = 0 never
+		// An octal code has 0 or 4 before the point, so k = 0 never
 		// sets Vanish or Lower (which would be a pass); refuse them anyway.
 		out = append(out, splitRule{K: k, Vanish: d&1 != 0 && k > 0, Lower: d&2 != 0 && k > 0, Split: d&4 != 0})
 	}

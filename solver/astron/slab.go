@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
+	"strings"
 	"sync/atomic"
-	"time"
 )
 
 // Slab3 holds G(A_{p,q,r}) for the sorted triples p ≤ q ≤ r with the two
@@ -87,50 +86,29 @@ func BuildSlab3(ctx context.Context, r Rules, s, l int, progress ProgressFunc) (
 	total := int64(s*(s+1)/2) * int64(l+1)
 	var done atomic.Int64
 	workers := runtime.GOMAXPROCS(0)
-	var last time.Time
+	type slabWork struct {
+		cubeWork
+		lineX, lineY []uint16
+	}
+	bufs := make([]*slabWork, workers)
+	for w := range bufs {
+		bufs[w] = &slabWork{cubeWork: cubeWork{own: make([]uint16, l+1)}, lineX: make([]uint16, s+1), lineY: make([]uint16, s+1)}
+	}
+	ticker := progressTicker{fn: progress}
 	for d := 2; d <= 2*s; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		xlo, xhi := max(1, d-s), d/2
-		if xlo > xhi {
-			continue
-		}
-		pairs := xhi - xlo + 1
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		maxes := make([]int, workers)
-		for w := range min(workers, pairs) {
-			wg.Go(func() {
-				work := &cubeWork{own: make([]uint16, l+1)}
-				lineX := make([]uint16, s+1)
-				lineY := make([]uint16, s+1)
-				m := 0
-				for {
-					i := int(next.Add(1)) - 1
-					if i >= pairs {
-						break
-					}
-					x := xhi - i
-					y := d - x
-					m = max(m, e.slabPair(sl, x, y, slabMax, work, lineX, lineY))
-					done.Add(int64(l - y + 1))
-				}
-				maxes[w] = m
-			})
-		}
-		wg.Wait()
-		for _, m := range maxes {
-			slabMax = max(slabMax, m)
-		}
-		if progress != nil && time.Since(last) >= progressInterval {
-			last = time.Now()
-			progress(Progress{Done: done.Load(), Total: total})
-		}
+		m := maxOverDiagonalPairs(d, s, workers, func(w, x, y int) int {
+			b := bufs[w]
+			m := e.slabPair(sl, x, y, slabMax, &b.cubeWork, b.lineX, b.lineY)
+			done.Add(int64(l - y + 1))
+			return m
+		})
+		slabMax = max(slabMax, m)
+		ticker.report(done.Load(), total)
 	}
-	if progress != nil {
-		progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return sl, nil
 }
 
@@ -208,73 +186,30 @@ type SlabStudy struct {
 // slab.
 func StudySlab(ctx context.Context, sl *Slab3, two Period, candidates int) (*SlabStudy, error) {
 	st := &SlabStudy{S: sl.S, L: sl.L, SlabS: sl.S, SlabL: sl.L}
-	fs := FamilySummary{Family: "slab rows", Description: fmt.Sprintf("fix two stars a ≤ b ≤ %d, vary the third to n = %d: G(A_{a,b,n})", sl.S, sl.L), PeriodicUpTo: -1}
-	counts := map[PeriodCount]int{}
-	firstGap := -1
-	var xs, ys []float64
-	for a := 0; a <= sl.S; a++ {
-		for b := a; b <= sl.S; b++ {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			l := CubeLine{A: a, B: b, DC: 1}
-			seq := sl.Row(a, b)
-			f := LineFinding{Line: l, Name: l.String(), Length: len(seq), Periods: FindSequencePeriods(seq)}
-			fs.Lines++
-			any := false
-			for _, p := range []*SequencePeriod{f.Periods.Plain, f.Periods.Additive, f.Periods.Xor} {
-				if p != nil {
-					any = true
-					counts[PeriodCount{Form: p.Form, Period: p.Period, Shift: p.Shift}]++
-				}
-			}
-			if p := f.Periods.Plain; p != nil {
-				fs.Plain++
-				if two.Period > 0 && p.Period%two.Period == 0 {
-					fs.PeriodsMultipleOfTwoStar++
-				}
-				fs.Preperiods = append(fs.Preperiods, LinePreperiod{Line: f.Name, Position: a + b, Period: p.Period, Preperiod: p.Preperiod})
-				xs = append(xs, float64(a+b))
-				ys = append(ys, float64(p.Preperiod))
-			} else if firstGap < 0 || a+b < firstGap {
-				firstGap = a + b
-			}
-			if f.Periods.Additive != nil {
-				fs.Additive++
-			}
-			if f.Periods.Xor != nil {
-				fs.Xor++
-			}
-			if any && len(fs.Examples) < 8 {
-				fs.Examples = append(fs.Examples, f)
-			}
-			if !any && len(fs.Unresolved) < 8 {
-				fs.Unresolved = append(fs.Unresolved, f.Name)
-			}
+	t := newFamilyTally("slab rows", fmt.Sprintf("fix two stars a ≤ b ≤ %d, vary the third to n = %d: G(A_{a,b,n})", sl.S, sl.L), two.Period)
+	rows := rowLines(sl.S)
+	for _, l := range rows {
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
+		t.add(l, sl.Row(l.A, l.B))
 	}
-	switch {
-	case firstGap < 0:
-		fs.PeriodicUpTo = 2 * sl.S
-	case firstGap > 0:
-		fs.PeriodicUpTo = firstGap - 1
-	}
-	if len(xs) >= 2 {
-		fs.PreperiodSlope, fs.PreperiodIntercept = fitXY(xs, ys)
-	}
-	for pc, n := range counts {
-		pc.Lines = n
-		fs.Common = append(fs.Common, pc)
-	}
-	sortPeriodCounts(fs.Common)
-	st.Rows = fs
+	st.Rows = t.summary(rows)
 	if two.Period == 0 || !two.Certified {
 		st.Verdict = "the two-star bulb has no certified period: Theorem 2.3.7 does not apply"
 		return st, nil
 	}
+	st.checkTheorem(sl, two, candidates)
+	return st, nil
+}
+
+// checkTheorem runs Theorem 2.3.7's check, restricted to the triples whose
+// two other stars are ≤ S, for the first candidates multiples of the
+// two-star period that fit in the slab, and says what it found.
+func (st *SlabStudy) checkTheorem(sl *Slab3, two Period, candidates int) {
 	k := sl.Rules.K()
 	nLow := max(two.Preperiod, 1)
-	failing := 0
+	var failed []PeriodCandidate
 	for i := 1; i <= candidates; i++ {
 		tau := i * two.Period
 		if nLow+tau > sl.L {
@@ -282,28 +217,21 @@ func StudySlab(ctx context.Context, sl *Slab3, two Period, candidates int) (*Sla
 		}
 		pc := checkShift(sl.At, sl.L, sl.S, nLow, tau, k)
 		if pc.FirstFailure != nil {
-			failing++
+			failed = append(failed, pc)
 		}
 		st.Theorem = append(st.Theorem, pc)
 	}
 	switch {
 	case len(st.Theorem) == 0:
 		st.Verdict = "the slab does not reach past the two-star preperiod plus one period"
-	case failing > 0:
-		pc := st.Theorem[0]
-		for _, c := range st.Theorem {
-			if c.FirstFailure != nil {
-				pc = c
-				break
-			}
-		}
+	case len(failed) > 0:
+		pc := failed[0]
 		st.Verdict = fmt.Sprintf("fails for %d of %d candidate periods from the two-star preperiod %d: for τ = %d, G(A_{%d,%d,%d}) = %d but G(A_{%d,%d,%d}) = %d",
-			failing, len(st.Theorem), nLow, pc.Period, pc.FirstFailure[0], pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[0],
+			len(failed), len(st.Theorem), nLow, pc.Period, pc.FirstFailure[0], pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[0],
 			pc.FirstFailure[0]+pc.Period, pc.FirstFailure[1], pc.FirstFailure[2], pc.Values[1])
 	default:
 		st.Verdict = fmt.Sprintf("holds on the slab: every candidate τ agrees from %d on for the two other stars ≤ %d; the other triples need the whole cube to %d", nLow, sl.S, CertificateSize(nLow, two.Period, k))
 	}
-	return st, nil
 }
 
 // AddSlab appends the slab's findings to the study's table.
@@ -323,7 +251,7 @@ func (st *Study) AddSlab(sl *SlabStudy) {
 		ev = append(ev, "no period on e.g. "+f.Unresolved[0])
 	}
 	st.Findings = append(st.Findings,
-		Finding{Topic: fmt.Sprintf("slab rows G(A_{a,b,n}), a ≤ b ≤ %d, n ≤ %d", sl.SlabS, sl.SlabL), Result: res, Evidence: joinSemi(ev)},
+		Finding{Topic: fmt.Sprintf("slab rows G(A_{a,b,n}), a ≤ b ≤ %d, n ≤ %d", sl.SlabS, sl.SlabL), Result: res, Evidence: strings.Join(ev, "; ")},
 		Finding{Topic: fmt.Sprintf("Theorem 2.3.7 on the slab (other stars ≤ %d, x ≤ %d)", sl.SlabS, sl.SlabL), Result: sl.Verdict, Evidence: slabTheoremEvidence(sl)})
 }
 
@@ -335,5 +263,5 @@ func slabTheoremEvidence(sl *SlabStudy) string {
 	if len(ev) > 3 {
 		ev = append(ev[:3], fmt.Sprintf("… and %d more", len(ev)-3))
 	}
-	return joinSemi(ev)
+	return strings.Join(ev, "; ")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // SequencePeriod is a periodicity of a sequence s(0..L−1), holding for every
@@ -318,32 +319,10 @@ type Finding struct {
 // StudyCube runs the structure finders on the cube. twoStar is the
 // certified period of the two-star bulb (BulbPeriod with 2 stars).
 func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) (*Study, error) {
-	if opt.RowPairs <= 0 {
-		opt.RowPairs = min(c.N, 60)
-	}
-	// A diagonal G(a, n, n + c) with c > N has no cell in the cube: the
-	// offsets stop at N (a billion offsets asked of a cube of 10 built a
-	// billion empty lines and ran out of memory).
-	opt.DiagonalOffsets = max(0, min(opt.DiagonalOffsets, c.N))
-	if opt.Candidates <= 0 {
-		opt.Candidates = 8
-	}
+	opt = opt.forCube(c.N)
 	st := &Study{Rules: c.Rules.String(), N: c.N, MaxNimber: c.Max(), TwoStarPeriod: twoStar.Period}
-	// Family 1: fix two stars, vary the third.
-	var rows []CubeLine
-	for a := 0; a <= min(opt.RowPairs, c.N); a++ {
-		for b := a; b <= min(opt.RowPairs, c.N); b++ {
-			rows = append(rows, CubeLine{A: a, B: b, DC: 1})
-		}
-	}
-	// Family 2: fix one star, the two others equal (slices' diagonals), and
-	// offset diagonals G(a, n, n + c).
-	var diags []CubeLine
-	for cc := 0; cc <= opt.DiagonalOffsets; cc++ {
-		for a := 0; a <= c.N; a++ {
-			diags = append(diags, CubeLine{A: a, C: cc, DB: 1, DC: 1})
-		}
-	}
+	rows := rowLines(min(opt.RowPairs, c.N))
+	diags := diagonalLines(c.N, opt.DiagonalOffsets)
 	total := int64(len(rows) + len(diags))
 	var done int64
 	report := func() {
@@ -353,87 +332,17 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 		}
 	}
 	fam := func(name, desc string, lines []CubeLine) (FamilySummary, error) {
-		fs := FamilySummary{Family: name, Description: desc, Lines: len(lines), PeriodicUpTo: -1}
-		counts := map[PeriodCount]int{}
-		firstGap := -1 // the smallest position of a line without a plain period
-		var incSum float64
-		var incN int
+		t := newFamilyTally(name, desc, twoStar.Period)
 		for _, l := range lines {
 			if err := ctx.Err(); err != nil {
-				return fs, err
+				return t.fs, err
 			}
 			seq := c.Line(l.A, l.B, l.C, l.DA, l.DB, l.DC)
-			f := LineFinding{Line: l, Name: l.String(), Length: len(seq), Periods: FindSequencePeriods(seq)}
-			any := false
-			for _, p := range []*SequencePeriod{f.Periods.Plain, f.Periods.Additive, f.Periods.Xor} {
-				if p == nil {
-					continue
-				}
-				any = true
-				counts[PeriodCount{Form: p.Form, Period: p.Period, Shift: p.Shift}]++
-			}
-			pos := l.A + l.B
-			if l.DB != 0 {
-				pos = l.A
-			}
-			if f.Periods.Plain == nil && (firstGap < 0 || pos < firstGap) {
-				firstGap = pos
-			}
-			if q := len(seq) / 4; q > 0 {
-				var lo, hi float64
-				for _, v := range seq[:q] {
-					lo += float64(v)
-				}
-				for _, v := range seq[len(seq)-q:] {
-					hi += float64(v)
-				}
-				incSum += (hi - lo) / float64(q) / float64(len(seq)-q)
-				incN++
-			}
-			if p := f.Periods.Plain; p != nil {
-				fs.Preperiods = append(fs.Preperiods, LinePreperiod{Line: f.Name, Position: pos, Period: p.Period, Preperiod: p.Preperiod})
-				fs.Plain++
-				if twoStar.Period > 0 && p.Period%twoStar.Period == 0 {
-					fs.PeriodsMultipleOfTwoStar++
-				}
-			}
-			if f.Periods.Additive != nil {
-				fs.Additive++
-			}
-			if f.Periods.Xor != nil {
-				fs.Xor++
-			}
-			if any && len(fs.Examples) < 8 {
-				fs.Examples = append(fs.Examples, f)
-			}
-			if !any && len(fs.Unresolved) < 8 {
-				fs.Unresolved = append(fs.Unresolved, f.Name)
-			}
+			t.add(l, seq)
+			t.addIncrement(seq)
 			report()
 		}
-		if incN > 0 {
-			fs.MeanIncrement = incSum / float64(incN)
-		}
-		switch {
-		case firstGap < 0 && len(lines) > 0:
-			fs.PeriodicUpTo = lines[len(lines)-1].A + lines[len(lines)-1].B
-		case firstGap > 0:
-			fs.PeriodicUpTo = firstGap - 1
-		}
-		if len(fs.Preperiods) >= 2 {
-			xs := make([]float64, 0, len(fs.Preperiods))
-			ys := make([]float64, 0, len(fs.Preperiods))
-			for _, lp := range fs.Preperiods {
-				xs = append(xs, float64(lp.Position))
-				ys = append(ys, float64(lp.Preperiod))
-			}
-			fs.PreperiodSlope, fs.PreperiodIntercept = fitXY(xs, ys)
-		}
-		for pc, n := range counts {
-			pc.Lines = n
-			fs.Common = append(fs.Common, pc)
-		}
-		sortPeriodCounts(fs.Common)
+		fs := t.summary(lines)
 		if len(fs.Common) > 10 {
 			fs.Common = fs.Common[:10]
 		}
@@ -458,6 +367,156 @@ func StudyCube(ctx context.Context, c *Cube3, twoStar Period, opt StudyOptions) 
 	}
 	st.Findings = st.findings()
 	return st, nil
+}
+
+// forCube fills in the defaults for a cube of size n.
+func (opt StudyOptions) forCube(n int) StudyOptions {
+	if opt.RowPairs <= 0 {
+		opt.RowPairs = min(n, 60)
+	}
+	// A diagonal G(a, n, n + c) with c > N has no cell in the cube: the
+	// offsets stop at N (a billion offsets asked of a cube of 10 built a
+	// billion empty lines and ran out of memory).
+	opt.DiagonalOffsets = max(0, min(opt.DiagonalOffsets, n))
+	if opt.Candidates <= 0 {
+		opt.Candidates = 8
+	}
+	return opt
+}
+
+// rowLines is the first family: fix two stars a ≤ b ≤ pairs, vary the
+// third.
+func rowLines(pairs int) []CubeLine {
+	var rows []CubeLine
+	for a := 0; a <= pairs; a++ {
+		for b := a; b <= pairs; b++ {
+			rows = append(rows, CubeLine{A: a, B: b, DC: 1})
+		}
+	}
+	return rows
+}
+
+// diagonalLines is the second family: fix one star a ≤ n, the two others
+// equal (slices' diagonals), and the offset diagonals G(a, m, m + c) for
+// c ≤ offsets.
+func diagonalLines(n, offsets int) []CubeLine {
+	var diags []CubeLine
+	for cc := 0; cc <= offsets; cc++ {
+		for a := 0; a <= n; a++ {
+			diags = append(diags, CubeLine{A: a, C: cc, DB: 1, DC: 1})
+		}
+	}
+	return diags
+}
+
+// familyTally builds a FamilySummary one line at a time (the cube's
+// families and the slab's rows).
+type familyTally struct {
+	fs            FamilySummary
+	twoStarPeriod int
+	counts        map[PeriodCount]int
+	firstGap      int // the smallest position of a line without a plain period, −1 if none
+	incSum        float64
+	incN          int
+}
+
+func newFamilyTally(name, desc string, twoStarPeriod int) *familyTally {
+	return &familyTally{fs: FamilySummary{Family: name, Description: desc, PeriodicUpTo: -1},
+		twoStarPeriod: twoStarPeriod, counts: map[PeriodCount]int{}, firstGap: -1}
+}
+
+// linePosition is where a line of a family starts: a + b for G(A_{a,b,n}),
+// a for G(A_{a,n,n+c}).
+func linePosition(l CubeLine) int {
+	if l.DB != 0 {
+		return l.A
+	}
+	return l.A + l.B
+}
+
+// add runs the period finders on the values seq of line l and counts what
+// they find.
+func (t *familyTally) add(l CubeLine, seq []uint16) {
+	fs := &t.fs
+	f := LineFinding{Line: l, Name: l.String(), Length: len(seq), Periods: FindSequencePeriods(seq)}
+	fs.Lines++
+	periodic := false
+	for _, p := range []*SequencePeriod{f.Periods.Plain, f.Periods.Additive, f.Periods.Xor} {
+		if p != nil {
+			periodic = true
+			t.counts[PeriodCount{Form: p.Form, Period: p.Period, Shift: p.Shift}]++
+		}
+	}
+	pos := linePosition(l)
+	if p := f.Periods.Plain; p != nil {
+		fs.Preperiods = append(fs.Preperiods, LinePreperiod{Line: f.Name, Position: pos, Period: p.Period, Preperiod: p.Preperiod})
+		fs.Plain++
+		if t.twoStarPeriod > 0 && p.Period%t.twoStarPeriod == 0 {
+			fs.PeriodsMultipleOfTwoStar++
+		}
+	} else if t.firstGap < 0 || pos < t.firstGap {
+		t.firstGap = pos
+	}
+	if f.Periods.Additive != nil {
+		fs.Additive++
+	}
+	if f.Periods.Xor != nil {
+		fs.Xor++
+	}
+	if periodic && len(fs.Examples) < 8 {
+		fs.Examples = append(fs.Examples, f)
+	}
+	if !periodic && len(fs.Unresolved) < 8 {
+		fs.Unresolved = append(fs.Unresolved, f.Name)
+	}
+}
+
+// addIncrement adds the line's mean increment per step: the last quarter's
+// mean less the first's, over the distance between them.
+func (t *familyTally) addIncrement(seq []uint16) {
+	q := len(seq) / 4
+	if q == 0 {
+		return
+	}
+	var lo, hi float64
+	for _, v := range seq[:q] {
+		lo += float64(v)
+	}
+	for _, v := range seq[len(seq)-q:] {
+		hi += float64(v)
+	}
+	t.incSum += (hi - lo) / float64(q) / float64(len(seq)-q)
+	t.incN++
+}
+
+// summary finishes the summary of the family's lines (in the order added).
+func (t *familyTally) summary(lines []CubeLine) FamilySummary {
+	fs := t.fs
+	if t.incN > 0 {
+		fs.MeanIncrement = t.incSum / float64(t.incN)
+	}
+	switch {
+	case t.firstGap < 0 && len(lines) > 0:
+		last := lines[len(lines)-1]
+		fs.PeriodicUpTo = last.A + last.B
+	case t.firstGap > 0:
+		fs.PeriodicUpTo = t.firstGap - 1
+	}
+	if len(fs.Preperiods) >= 2 {
+		xs := make([]float64, 0, len(fs.Preperiods))
+		ys := make([]float64, 0, len(fs.Preperiods))
+		for _, lp := range fs.Preperiods {
+			xs = append(xs, float64(lp.Position))
+			ys = append(ys, float64(lp.Preperiod))
+		}
+		fs.PreperiodSlope, fs.PreperiodIntercept = fitXY(xs, ys)
+	}
+	for pc, n := range t.counts {
+		pc.Lines = n
+		fs.Common = append(fs.Common, pc)
+	}
+	sortPeriodCounts(fs.Common)
+	return fs
 }
 
 // TwoStarBulbPeriod computes the two-star bulb's period as far as its own
@@ -660,7 +719,7 @@ func (st *Study) findings() []Finding {
 		if len(f.Unresolved) > 0 {
 			ev = append(ev, fmt.Sprintf("no period on e.g. %s", f.Unresolved[0]))
 		}
-		out = append(out, Finding{Topic: f.Description, Result: res, Evidence: joinSemi(ev)})
+		out = append(out, Finding{Topic: f.Description, Result: res, Evidence: strings.Join(ev, "; ")})
 	}
 	md := st.MainDiag
 	out = append(out, Finding{Topic: "main diagonal " + md.Name, Result: fmt.Sprintf("plain: %s; additive: %s; XOR: %s", md.Periods.Plain, md.Periods.Additive, md.Periods.Xor), Evidence: fmt.Sprintf("%d values compared", md.Length)})
@@ -673,7 +732,7 @@ func (st *Study) findings() []Finding {
 	last := g.Records[len(g.Records)-1]
 	out = append(out, Finding{Topic: "growth of the largest nimber",
 		Result:   fmt.Sprintf("max %d at N = %d, ≈ %.3f·N + %.1f; mean of a slice ≈ %.3f·N; last increase at n = %d", g.MaxBySize[len(g.MaxBySize)-1], st.N, g.Slope, g.Intercept, g.MeanSlope, g.LastIncrease),
-		Evidence: fmt.Sprintf("%d record sizes; last record cell A_{%d,%d,%d} (%d cells share its value); record cells by shape: %s", len(g.Records), last.Cell[0], last.Cell[1], last.Cell[2], last.Cells, joinSemi(shapes))})
+		Evidence: fmt.Sprintf("%d record sizes; last record cell A_{%d,%d,%d} (%d cells share its value); record cells by shape: %s", len(g.Records), last.Cell[0], last.Cell[1], last.Cell[2], last.Cells, strings.Join(shapes, "; "))})
 	if st.TwoStarPeriod > 0 {
 		m := 0
 		for _, f := range st.Families {
@@ -686,15 +745,4 @@ func (st *Study) findings() []Finding {
 	out = append(out, Finding{Topic: "Theorem 2.3.7, s = 2 → 3", Result: st.Theorem.Verdict,
 		Evidence: fmt.Sprintf("smallest conceivable certificate needs N ≥ %d; with the growth seen N ≥ %d; cube N = %d", st.Theorem.MinimalNeed, st.Theorem.GrowthNeed, st.N)})
 	return out
-}
-
-func joinSemi(xs []string) string {
-	s := ""
-	for i, x := range xs {
-		if i > 0 {
-			s += "; "
-		}
-		s += x
-	}
-	return s
 }

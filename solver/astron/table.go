@@ -34,6 +34,35 @@ const parallelWork = 32768
 // progressInterval is how often long loops report progress.
 const progressInterval = 100 * time.Millisecond
 
+// progressTicker passes progress on to fn, when set, at most every
+// progressInterval (from last), and once more at the end.
+type progressTicker struct {
+	fn   ProgressFunc
+	last time.Time
+}
+
+func (p *progressTicker) report(done, total int64) {
+	if p.fn != nil && time.Since(p.last) >= progressInterval {
+		p.last = time.Now()
+		p.fn(Progress{Done: done, Total: total})
+	}
+}
+
+func (p *progressTicker) finish(total int64) {
+	if p.fn != nil {
+		p.fn(Progress{Done: total, Total: total})
+	}
+}
+
+// checkStorable refuses a largest nimber (of positions of the given number
+// of stars) that the uint16 tables cannot hold.
+func checkStorable(largest int, stars string) error {
+	if largest > math.MaxUint16-1 {
+		return fmt.Errorf("a %s nimber exceeds %d, the largest value nimlab stores", stars, math.MaxUint16-1)
+	}
+	return nil
+}
+
 // OneStar returns G(A_n) for 0 ≤ n ≤ upTo: one star is the octal game of the
 // rules' octal code (for Astron, Dawson's Kayles 0.07). It runs octal.Solve,
 // which continues a certified period instead of computing every heap's
@@ -164,7 +193,7 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 	}
 	total := int64(n) * int64(n+1) / 2
 	var done int64
-	lastReport := time.Now()
+	ticker := progressTicker{fn: progress, last: time.Now()}
 	workers := runtime.GOMAXPROCS(0)
 	for d := 2; d <= 2*n; d++ {
 		if err := ctx.Err(); err != nil {
@@ -210,18 +239,13 @@ func buildTable2(ctx context.Context, r Rules, n int, g1 []uint16, progress Prog
 			// The masks hold values below 64 only.
 			e.pm = nil
 		}
-		if t.max > math.MaxUint16-1 {
-			return nil, fmt.Errorf("a two-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
+		if err := checkStorable(t.max, "two-star"); err != nil {
+			return nil, err
 		}
 		done += int64(cells)
-		if progress != nil && time.Since(lastReport) >= progressInterval {
-			lastReport = time.Now()
-			progress(Progress{Done: done, Total: total})
-		}
+		ticker.report(done, total)
 	}
-	if progress != nil {
-		progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return t, nil
 }
 

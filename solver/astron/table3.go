@@ -3,7 +3,6 @@ package astron
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 	"time"
 )
@@ -109,23 +108,8 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 			t.max = max(t.max, int(v))
 		}
 	}
-	e := &engine3{t: t, t2: t2, g1: g1, rg: reversed(g1), splits: r.splitRules()}
-	e.rev2 = make([]uint16, len(t2.v))
-	for w := 0; w <= t2.N; w++ {
-		copy(e.rev2[w*t2.side:(w+1)*t2.side], reversed(t2.Row(w)))
-	}
-	for _, jr := range r.joinRules() {
-		switch jr.N {
-		case 2:
-			e.join2 = append(e.join2, jr.K)
-		case 3:
-			e.join3 = append(e.join3, jr.K)
-		}
-	}
-	lowerMax := t2.max
-	for _, v := range g1 {
-		lowerMax = max(lowerMax, int(v))
-	}
+	e := &engine3{t: t, lowerStars: newLowerStars(t2, g1, r)}
+	lowerMax := e.lowerMax()
 	total := int64(0)
 	for x := 1; x <= n; x++ {
 		for y := x; y <= n; y++ {
@@ -133,7 +117,7 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 		}
 	}
 	var done int64
-	lastReport := time.Now()
+	ticker := progressTicker{fn: progress, last: time.Now()}
 	workers := runtime.GOMAXPROCS(0)
 	var cells [][3]int32
 	for s := 3; s <= 3*n; s++ {
@@ -165,18 +149,13 @@ func buildTable3(ctx context.Context, r Rules, n int, g1 []uint16, t2 *Table2, p
 			return m
 		})
 		t.max = max(t.max, m)
-		if t.max > math.MaxUint16-1 {
-			return nil, fmt.Errorf("a three-star nimber exceeds %d, the largest value nimlab stores", math.MaxUint16-1)
+		if err := checkStorable(t.max, "three-star"); err != nil {
+			return nil, err
 		}
 		done += int64(len(cells))
-		if progress != nil && time.Since(lastReport) >= progressInterval {
-			lastReport = time.Now()
-			progress(Progress{Done: done, Total: total})
-		}
+		ticker.report(done, total)
 	}
-	if progress != nil {
-		progress(Progress{Done: total, Total: total})
-	}
+	ticker.finish(total)
 	return t, nil
 }
 
@@ -193,13 +172,44 @@ func (t *Table3) setAll(x, y, z int, v uint16) {
 
 // engine3 computes cells of a three-star table.
 type engine3 struct {
-	t      *Table3
-	t2     *Table2
-	rev2   []uint16 // each row of t2 reversed
-	g1, rg []uint16
-	splits []splitRule
-	join2  []int
-	join3  []int
+	t *Table3
+	lowerStars
+}
+
+// lowerStars is what the three-star engines (Table3's and the cube's) read
+// of the games of fewer stars, and the rules' moves sorted by kind.
+type lowerStars struct {
+	t2           *Table2
+	rev2         []uint16 // each row of t2 reversed
+	g1, rg       []uint16 // the one-star game, and reversed
+	splits       []splitRule
+	join2, join3 []int // K of the rules joining two and three stars
+}
+
+func newLowerStars(t2 *Table2, g1 []uint16, r Rules) lowerStars {
+	ls := lowerStars{t2: t2, g1: g1, rg: reversed(g1), splits: r.splitRules()}
+	ls.rev2 = make([]uint16, len(t2.v))
+	for w := 0; w <= t2.N; w++ {
+		copy(ls.rev2[w*t2.side:(w+1)*t2.side], reversed(t2.Row(w)))
+	}
+	for _, jr := range r.joinRules() {
+		switch jr.N {
+		case 2:
+			ls.join2 = append(ls.join2, jr.K)
+		case 3:
+			ls.join3 = append(ls.join3, jr.K)
+		}
+	}
+	return ls
+}
+
+// lowerMax is the largest one- or two-star value.
+func (ls *lowerStars) lowerMax() int {
+	m := ls.t2.max
+	for _, v := range ls.g1 {
+		m = max(m, int(v))
+	}
+	return m
 }
 
 // cell returns G(A_{x,y,z}) for 1 ≤ x ≤ y ≤ z.

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func codes(f Family) []string {
@@ -150,7 +151,7 @@ func TestSolveKnownGames(t *testing.T) {
 		{"0.137", 34, 52}, // Dawson's Chess: Dawson's Kayles shifted by one heap (Winning Ways)
 	}
 	for _, tc := range cases {
-		g := Game{Code: tc.code, Octal: octal.MustParseCode(tc.code)}
+		g := Game{Code: tc.code, Octal: octal.NewCode(takebreak.MustParse(tc.code))}
 		r, err := Solve(context.Background(), g, Budget{MaxHeaps: 1 << 14}, nil)
 		require.NoError(t, err)
 		assert.Equal(t, Periodic, r.Status, tc.code)
@@ -158,7 +159,7 @@ func TestSolveKnownGames(t *testing.T) {
 		assert.Equal(t, tc.preperiod, r.Preperiod, tc.code)
 	}
 	// 0.6 has no period in its first 4096 values.
-	g := Game{Code: "0.6", Octal: octal.MustParseCode("0.6")}
+	g := Game{Code: "0.6", Octal: octal.NewCode(takebreak.MustParse("0.6"))}
 	r, err := Solve(context.Background(), g, Budget{MaxHeaps: 4096}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, Unsolved, r.Status)
@@ -220,7 +221,7 @@ func TestTimeBudget(t *testing.T) {
 		return &workContext{Context: ctx, polls: 40, done: make(chan struct{})}, func() {}
 	}
 	// 0.6 has no period within 2^22 heaps (nor an arithmetic one).
-	g := Game{Code: "0.6", Octal: octal.MustParseCode("0.6")}
+	g := Game{Code: "0.6", Octal: octal.NewCode(takebreak.MustParse("0.6"))}
 	r, err := Solve(context.Background(), g, Budget{MaxHeaps: 1 << 22, Time: time.Hour}, nil)
 	require.NoError(t, err)
 	assert.Equal(t, Unsolved, r.Status)
@@ -244,7 +245,7 @@ func census1(v []uint16) int {
 // fullValues returns G(0..n−1) of a result's game, extended by its period
 // when certified: the brute-force side of the class test.
 func fullValues(t *testing.T, r *Result, n int) []uint16 {
-	vals, err := octal.QuadraticExtend(context.Background(), octal.MustParseCode(r.Octal), nil, min(n, r.Heaps)-1, nil)
+	vals, err := octal.QuadraticExtend(context.Background(), octal.NewCode(takebreak.MustParse(r.Octal)), nil, min(n, r.Heaps)-1, nil)
 	require.NoError(t, err)
 	for len(vals) < n && r.Solved() {
 		vals = append(vals, vals[len(vals)-r.Period])
@@ -259,7 +260,7 @@ func TestClassesMatchBruteComparison(t *testing.T) {
 	const heaps = 512
 	fam, err := ParseFamily("0.??")
 	require.NoError(t, err)
-	fam.Games = append(fam.Games, Game{Code: "0.161", Octal: octal.MustParseCode("0.161")}, Game{Code: "0.36", Octal: octal.MustParseCode("0.36")})
+	fam.Games = append(fam.Games, Game{Code: "0.161", Octal: octal.NewCode(takebreak.MustParse("0.161"))}, Game{Code: "0.36", Octal: octal.NewCode(takebreak.MustParse("0.36"))})
 	res, err := Run(context.Background(), fam, Options{Budget: Budget{MaxHeaps: heaps}})
 	require.NoError(t, err)
 	vals := make([][]uint16, len(res))
@@ -326,7 +327,7 @@ func TestClassesMatchBruteComparison(t *testing.T) {
 }
 
 func TestClassesSplitWhenSequencesDiffer(t *testing.T) {
-	fam := Family{Games: []Game{{Code: "0.161", Octal: octal.MustParseCode("0.161")}, {Code: "0.36", Octal: octal.MustParseCode("0.36")}}}
+	fam := Family{Games: []Game{{Code: "0.161", Octal: octal.NewCode(takebreak.MustParse("0.161"))}, {Code: "0.36", Octal: octal.NewCode(takebreak.MustParse("0.36"))}}}
 	res, err := Run(context.Background(), fam, Options{Budget: Budget{MaxHeaps: 4096}})
 	require.NoError(t, err)
 	cls := Classes(res)
@@ -446,7 +447,7 @@ func TestResumeKeepsSameAs(t *testing.T) {
 }
 
 func TestConflict(t *testing.T) {
-	g := Game{Code: "0.07", Octal: octal.MustParseCode("0.07")}
+	g := Game{Code: "0.07", Octal: octal.NewCode(takebreak.MustParse("0.07"))}
 	a, err := Solve(context.Background(), g, Budget{MaxHeaps: 1 << 12}, nil)
 	require.NoError(t, err)
 	b := *a
@@ -478,7 +479,7 @@ func ExampleParseFamily() {
 func ExampleClasses() {
 	var res []*Result
 	for _, c := range []string{"0.07", "0.4", "0.77"} {
-		r, _ := Solve(context.Background(), Game{Code: c, Octal: octal.MustParseCode(c)}, Budget{MaxHeaps: 1 << 12}, nil)
+		r, _ := Solve(context.Background(), Game{Code: c, Octal: octal.NewCode(takebreak.MustParse(c))}, Budget{MaxHeaps: 1 << 12}, nil)
 		res = append(res, r)
 	}
 	cls := Classes(res)

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // WriteCertificate writes the certificate of a periodic census game to dir
@@ -20,11 +21,11 @@ func WriteCertificate(ctx context.Context, r *Result, dir, version string) (stri
 	if r.Status != Periodic {
 		return "", fmt.Errorf("%s: no proven period recorded", r.Code)
 	}
-	code, err := octal.ParseGame(r.Code)
+	rules, err := takebreak.Parse(r.Code)
 	if err != nil {
 		return "", err
 	}
-	return writeCertificate(ctx, code, octal.SolveOptions{Max: max(r.Budget.MaxHeaps, r.Heaps, 1)}, dir, version, r)
+	return writeCertificate(ctx, octal.NewCode(rules), octal.SolveOptions{Max: max(r.Budget.MaxHeaps, r.Heaps, 1)}, dir, version, r)
 }
 
 // WriteGameCertificate computes code in auto mode (up to max heaps) and
@@ -51,7 +52,7 @@ func writeCertificate(ctx context.Context, code octal.Code, opts octal.SolveOpti
 		return "", err
 	}
 	path := filepath.Join(dir, certificate.FileName(h.Game.Rules))
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := safewrite.WriteFile(path, nil, buf.Bytes()); err != nil {
 		return "", err
 	}
 	return path, nil

@@ -31,34 +31,12 @@ type Membership struct {
 // classes are what these links connect. It returns each game's membership,
 // keyed by code.
 func Classes(results []*Result) map[string]Membership {
-	n := len(results)
-	parent := make([]int, n)
-	offset := make([]int, n) // G_i(m + offset[i]) = G_parent(m + offset[parent])…, relative to parent
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(i int) (root, off int)
-	find = func(i int) (int, int) {
-		if parent[i] == i {
-			return i, 0
-		}
-		r, o := find(parent[i])
-		parent[i], offset[i] = r, offset[i]+o
-		return r, offset[i]
-	}
-	agree := make([]int, n) // the shortest comparison that joined each game
-	proven := make([]bool, n)
-	for i := range agree {
-		agree[i] = -1
-		proven[i] = results[i].Solved()
-	}
+	l := newLinker(results)
 	// Candidates share the shortest fingerprint of the shifted window.
-	type key struct{ fp uint64 }
-	buckets := map[key][]int{}
+	buckets := map[uint64][]int{}
 	for i, r := range results {
 		if len(r.Fingerprints[0]) > 0 {
-			k := key{r.Fingerprints[0][0]}
-			buckets[k] = append(buckets[k], i)
+			buckets[r.Fingerprints[0][0]] = append(buckets[r.Fingerprints[0][0]], i)
 		}
 	}
 	for a, ra := range results {
@@ -66,73 +44,121 @@ func Classes(results []*Result) map[string]Membership {
 			if len(ra.Fingerprints[s]) == 0 {
 				continue
 			}
-			for _, b := range buckets[key{ra.Fingerprints[s][0]}] {
+			for _, b := range buckets[ra.Fingerprints[s][0]] {
 				if a == b || (s == 0 && b < a) {
 					continue // shift 0 is symmetric: look at each pair once
 				}
-				rb := results[b]
-				common := min(len(ra.Fingerprints[s]), len(rb.Fingerprints[0])) - 1
-				if ra.Fingerprints[s][common] != rb.Fingerprints[0][common] {
-					continue
-				}
-				// G_a(m + s) = G_b(m) for m = 1..L.
-				length := FingerprintLength(common)
-				ok := ra.Solved() && rb.Solved() && length >= max(ra.Preperiod-s, rb.Preperiod)+ra.Period+rb.Period+1
-				for _, x := range []int{a, b} {
-					if agree[x] < 0 || length < agree[x] {
-						agree[x] = length
-					}
-					proven[x] = proven[x] && ok
-				}
-				rootA, offA := find(a)
-				rootB, offB := find(b)
-				if rootA == rootB {
-					continue
-				}
-				// G_a(m + offA) is the root's sequence, and G_a(m+s) = G_b(m),
-				// so G_b(m + offB) = G_a(m + s + offB)…: attach b's root to a's.
-				parent[rootB] = rootA
-				offset[rootB] = offA - s - offB
+				l.compare(a, b, s)
 			}
 		}
 	}
-	// Gather classes, normalise shifts to start at 0, pick the base.
+	return l.memberships()
+}
+
+// linker joins games into classes: a union-find whose links carry the
+// shift between a game and its parent.
+type linker struct {
+	results []*Result
+	parent  []int
+	offset  []int // G_i(m + offset[i]) = G_parent(m + offset[parent])…, relative to parent
+	agree   []int // the shortest comparison that joined each game (−1: none)
+	proven  []bool
+}
+
+func newLinker(results []*Result) *linker {
+	n := len(results)
+	l := &linker{results: results, parent: make([]int, n), offset: make([]int, n), agree: make([]int, n), proven: make([]bool, n)}
+	for i := range l.parent {
+		l.parent[i] = i
+		l.agree[i] = -1
+		l.proven[i] = results[i].Solved()
+	}
+	return l
+}
+
+// find returns the root of game i's class and i's shift against it.
+func (l *linker) find(i int) (root, off int) {
+	if l.parent[i] == i {
+		return i, 0
+	}
+	r, o := l.find(l.parent[i])
+	l.parent[i], l.offset[i] = r, l.offset[i]+o
+	return r, l.offset[i]
+}
+
+// compare links games a and b when G_a(m + s) = G_b(m) over the longest
+// window whose fingerprints both have.
+func (l *linker) compare(a, b, s int) {
+	ra, rb := l.results[a], l.results[b]
+	common := min(len(ra.Fingerprints[s]), len(rb.Fingerprints[0])) - 1
+	if ra.Fingerprints[s][common] != rb.Fingerprints[0][common] {
+		return
+	}
+	// G_a(m + s) = G_b(m) for m = 1..L.
+	length := FingerprintLength(common)
+	ok := ra.Solved() && rb.Solved() && length >= max(ra.Preperiod-s, rb.Preperiod)+ra.Period+rb.Period+1
+	for _, x := range []int{a, b} {
+		if l.agree[x] < 0 || length < l.agree[x] {
+			l.agree[x] = length
+		}
+		l.proven[x] = l.proven[x] && ok
+	}
+	rootA, offA := l.find(a)
+	rootB, offB := l.find(b)
+	if rootA == rootB {
+		return
+	}
+	// G_a(m + offA) is the root's sequence, and G_a(m+s) = G_b(m),
+	// so G_b(m + offB) = G_a(m + s + offB)…: attach b's root to a's.
+	l.parent[rootB] = rootA
+	l.offset[rootB] = offA - s - offB
+}
+
+// memberships gathers the classes, normalises their shifts to start at 0
+// and picks each class's base.
+func (l *linker) memberships() map[string]Membership {
 	members := map[int][]int{}
-	for i := range results {
-		r, _ := find(i)
+	for i := range l.results {
+		r, _ := l.find(i)
 		members[r] = append(members[r], i)
 	}
-	out := make(map[string]Membership, n)
+	out := make(map[string]Membership, len(l.results))
 	for _, ms := range members {
 		sort.Ints(ms)
-		least := 0
-		for j, i := range ms {
-			_, o := find(i)
-			if j == 0 || o < least {
-				least = o
-			}
-		}
-		base := -1
-		allProven, agreeTo := true, -1
-		for _, i := range ms {
-			_, o := find(i)
-			if base < 0 && o == least {
-				base = i
-			}
-			allProven = allProven && proven[i]
-			if agree[i] >= 0 && (agreeTo < 0 || agree[i] < agreeTo) {
-				agreeTo = agree[i]
-			}
-		}
-		if len(ms) == 1 {
-			allProven = false
-			agreeTo = 0
-		}
-		for _, i := range ms {
-			_, o := find(i)
-			out[results[i].Code] = Membership{Base: results[base].Code, Shift: o - least, Size: len(ms),
-				AgreeTo: agreeTo, Proven: allProven}
-		}
+		l.class(ms, out)
 	}
 	return out
+}
+
+// class adds the memberships of the games ms of one class, in order, to
+// out.
+func (l *linker) class(ms []int, out map[string]Membership) {
+	least := 0
+	for j, i := range ms {
+		_, o := l.find(i)
+		if j == 0 || o < least {
+			least = o
+		}
+	}
+	base := -1
+	allProven, agreeTo := true, -1
+	for _, i := range ms {
+		_, o := l.find(i)
+		if base < 0 && o == least {
+			base = i
+		}
+		allProven = allProven && l.proven[i]
+		if l.agree[i] >= 0 && (agreeTo < 0 || l.agree[i] < agreeTo) {
+			agreeTo = l.agree[i]
+		}
+	}
+	if len(ms) == 1 {
+		allProven = false
+		agreeTo = 0
+	}
+	for _, i := range ms {
+		_, o := l.find(i)
+		out[l.results[i].Code] = Membership{Base: l.results[base].Code, Shift: o - least, Size: len(ms),
+			AgreeTo: agreeTo, Proven: allProven}
+	}
 }

@@ -84,14 +84,14 @@ func ParseFamily(pattern string) (Family, error) {
 			// modifier "not all equal" ({2,3?+}, 0.{0,2?,4?+}): a
 			// family of one. (0.7? stays the pattern 0.70 … 0.77; the
 			// code 0.7? is read from a file, @FILE.)
-			if g, gerr := ParseGame(p); gerr == nil {
+			if g, gerr := parseGame(p); gerr == nil {
 				return Family{Pattern: pattern, Games: []Game{g}}, nil
 			}
 		}
 		return fam, err
 	}
 	// A single code is a family of one.
-	g, err := ParseGame(p)
+	g, err := parseGame(p)
 	if err != nil {
 		return fail("it is not a code pattern (%v)", err)
 	}
@@ -119,7 +119,7 @@ func readCodeList(pattern string, r io.Reader) (Family, error) {
 		if s == "" {
 			continue
 		}
-		g, err := ParseGame(s)
+		g, err := parseGame(s)
 		if err != nil {
 			return Family{}, &FamilyError{Pattern: pattern, Reason: fmt.Sprintf("line %d: %v", line, err)}
 		}
@@ -200,7 +200,7 @@ func codePattern(pattern, p string, hex bool) (Family, error) {
 	var walk func(i int) error
 	walk = func(i int) error {
 		if i == len(choices) {
-			g, err := ParseGame(string(buf))
+			g, err := parseGame(string(buf))
 			if err != nil {
 				return err
 			}
@@ -262,38 +262,36 @@ func SubtractionGame(set int) Game {
 	if err != nil {
 		panic(err) // members are positive and distinct
 	}
-	g, err := gameOf(c)
-	if err != nil {
-		panic(err) // a finite subtraction set is an octal code
-	}
-	return g
+	return NewGame(c)
 }
 
-// ParseGame reads one code with solver/takebreak's parser: octal codes
-// such as 0.07 and 4.7 and finite subtraction games such as S(1,2,5) run on
-// the octal engines (the sparse-space engine, the Guy–Smith certificate);
-// every other take-and-break game (hexadecimal digits 0.B6, modifiers 4!.0,
+// NewGame returns the census game of a take-and-break code (read with
+// takebreak.Parse, the one parser of the notation): octal codes such as
+// 0.07 and 4.7 and finite subtraction games such as S(1,2,5) run on the
+// octal engines (the sparse-space engine, the Guy–Smith certificate); every
+// other take-and-break game (hexadecimal digits 0.B6, modifiers 4!.0,
 // infinite codes 0.[3], all-but subtraction S!(1,3)) runs on solver/octal's
 // general engine with its certificates (the generalised Guy–Smith theorem,
 // the finite-window theorem, the Nim lemma) or seen periods.
-func ParseGame(s string) (Game, error) {
-	c, err := takebreak.Parse(s)
-	if err != nil {
-		return Game{}, err
-	}
-	return gameOf(c)
-}
-
-func gameOf(c takebreak.Code) (Game, error) {
+func NewGame(c takebreak.Code) Game {
 	digits, ok := c.OctalDigits()
 	if !ok || c.Kind == takebreak.AllBut {
-		return Game{Code: c.String(), Octal: octal.FromRules(c)}, nil
+		return Game{Code: c.String(), Octal: octal.FromRules(c)}
 	}
 	oc := octal.Code{Digits: digits}
 	for len(oc.Digits) > 1 && oc.Digits[len(oc.Digits)-1] == 0 {
 		oc.Digits = oc.Digits[:len(oc.Digits)-1]
 	}
-	return Game{Code: c.String(), Octal: oc}, nil
+	return Game{Code: c.String(), Octal: oc}
+}
+
+// parseGame reads one game of a family with takebreak.Parse.
+func parseGame(s string) (Game, error) {
+	c, err := takebreak.Parse(s)
+	if err != nil {
+		return Game{}, err
+	}
+	return NewGame(c), nil
 }
 
 // Shard returns the games of share i of n (0 ≤ i < n): the games whose

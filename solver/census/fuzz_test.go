@@ -3,7 +3,7 @@ package census
 import (
 	"testing"
 
-	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // FuzzParseFamily: ParseFamily never panics; a family it accepts holds at
@@ -31,10 +31,10 @@ func FuzzParseFamily(f *testing.F) {
 				t.Fatalf("%q: %s twice", pattern, g.Code)
 			}
 			seen[g.Code] = true
-			if _, err := octal.ParseGame(g.Code); err != nil {
+			if _, err := takebreak.Parse(g.Code); err != nil {
 				t.Fatalf("%q: game %q does not parse: %v", pattern, g.Code, err)
 			}
-			if _, err := octal.ParseGame(g.Octal.String()); err != nil {
+			if _, err := takebreak.Parse(g.Octal.String()); err != nil {
 				t.Fatalf("%q: engine code %q of %s does not parse: %v", pattern, g.Octal.String(), g.Code, err)
 			}
 		}

@@ -73,24 +73,88 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 	// A worker more than there are games would only wait (--jobs 1000000
 	// started a million goroutines for 8 games).
 	jobs = max(1, min(jobs, len(fam.Games)))
-	var (
-		mu       sync.Mutex // guards the fields below, and serialises Record and Progress
-		prog     = Progress{Total: len(fam.Games)}
-		results  = make([]*Result, len(fam.Games))
-		firstErr error
-		lastSent time.Time
-	)
-	report := func(force bool) {
-		if opts.Progress == nil || (!force && time.Since(lastSent) < progressEvery) {
-			return
-		}
-		lastSent = time.Now()
-		opts.Progress(prog)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := newRunner(fam, opts, cancel)
+	todo := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range todo {
+				r.game(ctx, i)
+			}
+		}()
 	}
-	// Games whose moves extend another game's by moves that leave at most
-	// one heap are computed after it and first checked against its values
-	// (sameas.go): the family runs in order of non-split moves, and a game
-	// waits for the games it extends.
+	r.feed(ctx, todo)
+	close(todo)
+	wg.Wait()
+	r.report(true)
+	var out []*Result
+	for _, res := range r.results {
+		if res != nil {
+			out = append(out, res)
+		}
+	}
+	if r.firstErr != nil {
+		return out, r.firstErr
+	}
+	return out, ctx.Err()
+}
+
+// runner is the state of one Run: the plan, fixed before any game starts,
+// and what the workers share under mu.
+type runner struct {
+	fam    Family
+	opts   Options
+	cancel context.CancelFunc // stops the census
+
+	order    []int           // games in the order they are handed out
+	subsets  [][]int         // the games each game extends
+	known    []bool          // games Known reports
+	recs     []*Result       // what Known reports about them
+	rederive []bool          // known games whose values are recomputed
+	done     []chan struct{} // closed when a game is finished or skipped
+
+	mu       sync.Mutex // guards the fields below, and serialises Record and Progress
+	prog     Progress
+	results  []*Result
+	users    []int      // games still to use each game's values
+	kept     [][]uint16 // values of unsolved games that others may share
+	keptRes  []*Result
+	firstErr error
+	lastSent time.Time
+}
+
+// newRunner plans a census: the order of the games, which games extend
+// which, and which known games are computed again.
+func newRunner(fam Family, opts Options, cancel context.CancelFunc) *runner {
+	n := len(fam.Games)
+	r := &runner{fam: fam, opts: opts, cancel: cancel, prog: Progress{Total: n},
+		order: sameAsOrder(fam), known: make([]bool, n), recs: make([]*Result, n),
+		done: make([]chan struct{}, n), results: make([]*Result, n),
+		kept: make([][]uint16, n), keptRes: make([]*Result, n)}
+	r.subsets, r.users = extensions(fam)
+	// Ask Known about every game before any work starts (Known may read
+	// what Record writes).
+	if opts.Known != nil {
+		for i, g := range fam.Games {
+			r.recs[i], r.known[i] = opts.Known(g.Code)
+		}
+	}
+	r.rederive = r.toRederive()
+	for i := range r.done {
+		r.done[i] = make(chan struct{})
+	}
+	return r
+}
+
+// sameAsOrder is the order in which a census hands out the games of fam:
+// games whose moves extend another game's by moves that leave at most one
+// heap are computed after it and first checked against its values
+// (sameas.go), so the family runs in order of non-split moves.
+func sameAsOrder(fam Family) []int {
 	order := make([]int, len(fam.Games))
 	for i := range order {
 		order[i] = i
@@ -98,168 +162,190 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 	sort.SliceStable(order, func(x, y int) bool {
 		return nonSplitMoves(fam.Games[order[x]].Octal) < nonSplitMoves(fam.Games[order[y]].Octal)
 	})
-	subsets := make([][]int, len(fam.Games)) // games each game extends
-	users := make([]int, len(fam.Games))     // games still to use each game's values
-	if len(fam.Games) <= maxSameAsFamily {
-		for b, gb := range fam.Games {
-			for a, ga := range fam.Games {
-				if _, ok := supersetOf(ga.Octal, gb.Octal); ok && a != b {
-					subsets[b] = append(subsets[b], a)
-					users[a]++
-				}
+	return order
+}
+
+// extensions returns, for every game of fam, the games it extends
+// (sameas.go), and for every game the number of games that extend it.
+// Families above maxSameAsFamily games are not compared.
+func extensions(fam Family) (subsets [][]int, users []int) {
+	subsets = make([][]int, len(fam.Games))
+	users = make([]int, len(fam.Games))
+	if len(fam.Games) > maxSameAsFamily {
+		return subsets, users
+	}
+	for b, gb := range fam.Games {
+		for a, ga := range fam.Games {
+			if _, ok := supersetOf(ga.Octal, gb.Octal); ok && a != b {
+				subsets[b] = append(subsets[b], a)
+				users[a]++
 			}
 		}
 	}
-	// Ask Known about every game before any work starts (Known may read
-	// what Record writes).
-	known := make([]bool, len(fam.Games))
-	recs := make([]*Result, len(fam.Games))
-	if opts.Known != nil {
-		for i, g := range fam.Games {
-			recs[i], known[i] = opts.Known(g.Code)
-		}
-	}
-	// A known game is recomputed (not recorded) when it is unsolved and a
-	// game to compute, or another recomputed game, extends it: extenders
-	// come later in order, so one pass backwards finds them all.
-	rederive := make([]bool, len(fam.Games))
-	for k := len(order) - 1; k >= 0; k-- {
-		b := order[k]
-		if known[b] && !rederive[b] {
+	return subsets, users
+}
+
+// toRederive returns the known games to compute again (not record): those
+// unsolved that a game to compute, or another recomputed game, extends.
+// Extenders come later in order, so one pass backwards finds them all.
+func (r *runner) toRederive() []bool {
+	rederive := make([]bool, len(r.fam.Games))
+	for k := len(r.order) - 1; k >= 0; k-- {
+		b := r.order[k]
+		if r.known[b] && !rederive[b] {
 			continue
 		}
-		for _, a := range subsets[b] {
-			if known[a] && (recs[a] == nil || !recs[a].Solved()) {
+		for _, a := range r.subsets[b] {
+			if r.known[a] && (r.recs[a] == nil || !r.recs[a].Solved()) {
 				rederive[a] = true
 			}
 		}
 	}
-	done := make([]chan struct{}, len(fam.Games))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	kept := make([][]uint16, len(fam.Games)) // values of unsolved games that others may share
-	keptRes := make([]*Result, len(fam.Games))
-	// release is called (under mu) when game b no longer needs the values
-	// of the games it extends.
-	release := func(b int) {
-		for _, a := range subsets[b] {
-			if users[a]--; users[a] == 0 {
-				kept[a] = nil
-			}
-		}
-	}
-	todo := make(chan int)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range todo {
-				func() {
-					defer close(done[i])
-					g := fam.Games[i]
-					// The games this one extends were handed out before it.
-					var base *sharedValues
-					for _, a := range subsets[i] {
-						select {
-						case <-done[a]:
-						case <-ctx.Done():
-							return
-						}
-						mu.Lock()
-						if kept[a] != nil && (base == nil || len(kept[a]) > len(base.vals)) {
-							ext, _ := supersetOf(fam.Games[a].Octal, g.Octal)
-							base = &sharedValues{from: keptRes[a], vals: kept[a], ext: ext}
-						}
-						mu.Unlock()
-					}
-					if known[i] {
-						vals, res, err := recompute(ctx, g, opts.Budget, recs[i], base)
-						mu.Lock()
-						defer mu.Unlock()
-						release(i)
-						if err != nil {
-							if firstErr == nil && ctx.Err() == nil {
-								firstErr = err
-							}
-							cancel()
-							return
-						}
-						if users[i] > 0 && !res.Solved() {
-							kept[i], keptRes[i] = vals, res
-						}
-						prog.Done++
-						prog.Skipped++
-						report(false)
-						return
-					}
-					res, vals, err := solve(ctx, g, opts.Budget, base, func(heaps int) {
-						mu.Lock()
-						prog.Code, prog.Heaps = g.Code, heaps
-						report(false)
-						mu.Unlock()
-					})
-					mu.Lock()
-					defer mu.Unlock()
-					release(i)
-					if err == nil && opts.Record != nil {
-						err = opts.Record(res)
-					}
-					if err != nil {
-						if firstErr == nil {
-							firstErr = err
-						}
-						cancel()
-						return
-					}
-					results[i] = res
-					if !res.Solved() && users[i] > 0 {
-						kept[i], keptRes[i] = vals, res
-					}
-					prog.Done++
-					if res.Solved() {
-						prog.Solved++
-					}
-					prog.Code, prog.Heaps = g.Code, res.Heaps
-					report(true)
-				}()
-			}
-		}()
-	}
-feed:
-	for _, i := range order {
-		if known[i] && !rederive[i] {
-			mu.Lock()
-			prog.Done++
-			prog.Skipped++
-			release(i)
-			report(false)
-			mu.Unlock()
-			close(done[i])
+	return rederive
+}
+
+// feed hands the games out in order, skipping those known and not to be
+// computed again, until ctx is cancelled.
+func (r *runner) feed(ctx context.Context, todo chan<- int) {
+	for _, i := range r.order {
+		if r.known[i] && !r.rederive[i] {
+			r.mu.Lock()
+			r.prog.Done++
+			r.prog.Skipped++
+			r.release(i)
+			r.report(false)
+			r.mu.Unlock()
+			close(r.done[i])
 			continue
 		}
 		select {
 		case todo <- i:
 		case <-ctx.Done():
-			break feed
+			return
 		}
 	}
-	close(todo)
-	wg.Wait()
-	report(true)
-	var out []*Result
-	for _, r := range results {
-		if r != nil {
-			out = append(out, r)
+}
+
+// report sends the progress (under mu): at once if force, else at most
+// once every progressEvery.
+func (r *runner) report(force bool) {
+	if r.opts.Progress == nil || (!force && time.Since(r.lastSent) < progressEvery) {
+		return
+	}
+	r.lastSent = time.Now()
+	r.opts.Progress(r.prog)
+}
+
+// release is called (under mu) when game b no longer needs the values of
+// the games it extends.
+func (r *runner) release(b int) {
+	for _, a := range r.subsets[b] {
+		if r.users[a]--; r.users[a] == 0 {
+			r.kept[a] = nil
 		}
 	}
-	if firstErr != nil {
-		return out, firstErr
+}
+
+// keep holds the values of game i (under mu) while games that extend it
+// may need them: only an unsolved game's values are shared.
+func (r *runner) keep(i int, vals []uint16, res *Result) {
+	if r.users[i] > 0 && !res.Solved() {
+		r.kept[i], r.keptRes[i] = vals, res
 	}
-	return out, ctx.Err()
+}
+
+// fail records the census's first error and stops the census (under mu).
+func (r *runner) fail(err error) {
+	if r.firstErr == nil {
+		r.firstErr = err
+	}
+	r.cancel()
+}
+
+// game computes game i, or recomputes its known values, once the games it
+// extends are finished.
+func (r *runner) game(ctx context.Context, i int) {
+	defer close(r.done[i])
+	base, ok := r.waitForBase(ctx, i)
+	if !ok {
+		return
+	}
+	if r.known[i] {
+		r.recomputeKnown(ctx, i, base)
+		return
+	}
+	r.compute(ctx, i, base)
+}
+
+// waitForBase waits for the games that game i extends (handed out before
+// it) and returns the longest values among them that it may start from;
+// ok is false when ctx is cancelled first.
+func (r *runner) waitForBase(ctx context.Context, i int) (base *sharedValues, ok bool) {
+	g := r.fam.Games[i]
+	for _, a := range r.subsets[i] {
+		select {
+		case <-r.done[a]:
+		case <-ctx.Done():
+			return nil, false
+		}
+		r.mu.Lock()
+		if r.kept[a] != nil && (base == nil || len(r.kept[a]) > len(base.vals)) {
+			ext, _ := supersetOf(r.fam.Games[a].Octal, g.Octal)
+			base = &sharedValues{from: r.keptRes[a], vals: r.kept[a], ext: ext}
+		}
+		r.mu.Unlock()
+	}
+	return base, true
+}
+
+// recomputeKnown computes the values of known game i again for the games
+// that extend it; nothing is recorded.
+func (r *runner) recomputeKnown(ctx context.Context, i int, base *sharedValues) {
+	vals, res, err := recompute(ctx, r.fam.Games[i], r.opts.Budget, r.recs[i], base)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.release(i)
+	if err != nil {
+		if ctx.Err() != nil {
+			r.cancel() // the census is stopping: not this game's error
+		} else {
+			r.fail(err)
+		}
+		return
+	}
+	r.keep(i, vals, res)
+	r.prog.Done++
+	r.prog.Skipped++
+	r.report(false)
+}
+
+// compute solves game i and records it.
+func (r *runner) compute(ctx context.Context, i int, base *sharedValues) {
+	g := r.fam.Games[i]
+	res, vals, err := solve(ctx, g, r.opts.Budget, base, func(heaps int) {
+		r.mu.Lock()
+		r.prog.Code, r.prog.Heaps = g.Code, heaps
+		r.report(false)
+		r.mu.Unlock()
+	})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.release(i)
+	if err == nil && r.opts.Record != nil {
+		err = r.opts.Record(res)
+	}
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	r.results[i] = res
+	r.keep(i, vals, res)
+	r.prog.Done++
+	if res.Solved() {
+		r.prog.Solved++
+	}
+	r.prog.Code, r.prog.Heaps = g.Code, res.Heaps
+	r.report(true)
 }
 
 // maxSameAsFamily bounds the families whose games are compared pairwise for

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // bruteValues computes G(0..n−1) of a code 0.d1d2… whose digits (0–F) allow
@@ -84,7 +85,8 @@ func TestHexadecimalFamilyAgainstBruteForce(t *testing.T) {
 	require.Len(t, res, 16)
 	general := 0
 	for _, r := range res {
-		g, err := ParseGame(r.Code)
+		gTB, err := takebreak.Parse(r.Code)
+		g := NewGame(gTB)
 		require.NoError(t, err)
 		if g.Octal.General() {
 			general++
@@ -105,7 +107,7 @@ func TestHexadecimalFamilyAgainstBruteForce(t *testing.T) {
 	assert.Equal(t, 8, general, "0.8 … 0.F split into three heaps")
 	certified := 0
 	for _, r := range res {
-		if g, _ := ParseGame(r.Code); g.Octal.General() && r.Solved() {
+		if g := NewGame(takebreak.MustParse(r.Code)); g.Octal.General() && r.Solved() {
 			certified++
 		}
 	}
@@ -125,13 +127,13 @@ func TestSameAsShortcut(t *testing.T) {
 	byCode := map[string]*Result{}
 	for _, r := range res {
 		byCode[r.Code] = r
-		vals, err := octal.QuadraticExtend(context.Background(), octal.MustParseCode(r.Code), nil, r.Heaps-1, nil)
+		vals, err := octal.QuadraticExtend(context.Background(), octal.NewCode(takebreak.MustParse(r.Code)), nil, r.Heaps-1, nil)
 		require.NoError(t, err)
 		assert.Equal(t, fingerprints(vals, r, heaps), r.Fingerprints, r.Code)
 		assert.Equal(t, census1(vals), r.MaxValue, r.Code)
 		if r.SameAs != "" {
-			from := octal.MustParseCode(r.SameAs)
-			_, ok := supersetOf(from, octal.MustParseCode(r.Code))
+			from := octal.NewCode(takebreak.MustParse(r.SameAs))
+			_, ok := supersetOf(from, octal.NewCode(takebreak.MustParse(r.Code)))
 			assert.True(t, ok, "%s same as %s", r.Code, r.SameAs)
 		}
 	}
@@ -146,20 +148,20 @@ func TestSameAsShortcut(t *testing.T) {
 
 	// agreement finds the first heap where a superset game differs: 0.6
 	// (0.4 plus taking one token) leaves 0.4 at once.
-	ext, ok := supersetOf(octal.MustParseCode("0.4"), octal.MustParseCode("0.6"))
+	ext, ok := supersetOf(octal.NewCode(takebreak.MustParse("0.4")), octal.NewCode(takebreak.MustParse("0.6")))
 	require.True(t, ok)
-	v4, err := octal.QuadraticExtend(context.Background(), octal.MustParseCode("0.4"), nil, 99, nil)
+	v4, err := octal.QuadraticExtend(context.Background(), octal.NewCode(takebreak.MustParse("0.4")), nil, 99, nil)
 	require.NoError(t, err)
-	v6, err := octal.QuadraticExtend(context.Background(), octal.MustParseCode("0.6"), nil, 99, nil)
+	v6, err := octal.QuadraticExtend(context.Background(), octal.NewCode(takebreak.MustParse("0.6")), nil, 99, nil)
 	require.NoError(t, err)
 	first := 0
 	for first < len(v4) && v4[first] == v6[first] {
 		first++
 	}
 	assert.Equal(t, first, ext.agreement(v4))
-	_, ok = supersetOf(octal.MustParseCode("0.6"), octal.MustParseCode("0.4"))
+	_, ok = supersetOf(octal.NewCode(takebreak.MustParse("0.6")), octal.NewCode(takebreak.MustParse("0.4")))
 	assert.False(t, ok, "0.4 lacks 0.6's take moves")
-	_, ok = supersetOf(octal.MustParseCode("0.3"), octal.MustParseCode("0.7"))
+	_, ok = supersetOf(octal.NewCode(takebreak.MustParse("0.3")), octal.NewCode(takebreak.MustParse("0.7")))
 	assert.False(t, ok, "the splits differ")
 }
 
@@ -167,7 +169,8 @@ func TestSameAsShortcut(t *testing.T) {
 // G(n+3) = G(n) + 1: the census stops it once the second half of 2048
 // values shows it, and reports it as seen, not proven.
 func TestSeenSaltusStopsAGame(t *testing.T) {
-	g, err := ParseGame("0.8")
+	gTB, err := takebreak.Parse("0.8")
+	g := NewGame(gTB)
 	require.NoError(t, err)
 	r, err := Solve(context.Background(), g, Budget{MaxHeaps: 1 << 16}, nil)
 	require.NoError(t, err)

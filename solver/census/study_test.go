@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // TestStudyIndependentCheck re-derives, with the quadratic engine (which
@@ -27,7 +28,7 @@ func TestStudyIndependentCheck(t *testing.T) {
 		{"4.344", 51, 998},
 		{"4.364", 62, 11687},
 	} {
-		code := octal.MustParseCode(tc.code)
+		code := octal.NewCode(takebreak.MustParse(tc.code))
 		need := octal.CertificateLength(tc.preperiod, tc.period, code.K())
 		vals, err := octal.QuadraticExtend(context.Background(), code, nil, need-1, nil)
 		require.NoError(t, err)
@@ -39,7 +40,7 @@ func TestStudyIndependentCheck(t *testing.T) {
 	// The two long ones: the sparse engine agrees with the quadratic one on
 	// the first 2^15 values.
 	for _, c := range []string{"4.064", "4.406"} {
-		code := octal.MustParseCode(c)
+		code := octal.NewCode(takebreak.MustParse(c))
 		q, err := octal.QuadraticExtend(context.Background(), code, nil, 1<<15, nil)
 		require.NoError(t, err)
 		s, err := octal.SparseExtend(context.Background(), code, nil, 1<<15, nil)

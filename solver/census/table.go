@@ -125,10 +125,36 @@ const (
 	numColumns
 )
 
-// columnNames are the columns' names: the header of `census show` and of
-// the window's table, and what --sort takes.
-var columnNames = [numColumns]string{"code", "status", "period", "preperiod", "saltus", "kind", "heaps", "max_value", "max_at",
-	"rare_mask", "rare_count", "last_rare", "class", "shift", "same_as", "seconds"}
+// columnDef defines a column: its name (the header of `census show` and
+// of the window's table, and what --sort takes), its key, and how its cell
+// is written when not as the key's text or whole number.
+type columnDef struct {
+	name   string
+	key    func(r Row) Key
+	format func(r Row) string
+}
+
+var columnDefs = [numColumns]columnDef{
+	ColumnCode:      {"code", func(r Row) Key { return Key{Text: r.Result.Code} }, nil},
+	ColumnStatus:    {"status", statusKey, statusText},
+	ColumnPeriod:    {"period", func(r Row) Key { return periodKey(r.Result, r.Result.Period) }, nil},
+	ColumnPreperiod: {"preperiod", func(r Row) Key { return periodKey(r.Result, r.Result.Preperiod) }, nil},
+	ColumnSaltus:    {"saltus", func(r Row) Key { return periodKey(r.Result, r.Result.Saltus) }, nil},
+	ColumnKind:      {"kind", func(r Row) Key { return textKey(r.Result.PeriodKind) }, nil},
+	ColumnHeaps:     {"heaps", func(r Row) Key { return num(r.Result.Heaps) }, nil},
+	ColumnMaxValue:  {"max_value", func(r Row) Key { return num(r.Result.MaxValue) }, nil},
+	ColumnMaxAt:     {"max_at", func(r Row) Key { return num(r.Result.MaxAt) }, nil},
+	ColumnRareMask: {"rare_mask", func(r Row) Key { return num(r.Result.RareMask) },
+		func(r Row) string { return octal.MaskString(uint16(r.Result.RareMask)) }},
+	ColumnRareCount: {"rare_count", func(r Row) Key { return num(r.Result.RareCount) }, nil},
+	ColumnLastRare:  {"last_rare", func(r Row) Key { return num(r.Result.LastRare) }, nil},
+	// By class, and in a class by shift.
+	ColumnClass:  {"class", func(r Row) Key { return Key{Text: r.Class.Base, Num: float64(r.Class.Shift)} }, func(r Row) string { return r.Class.Base }},
+	ColumnShift:  {"shift", func(r Row) Key { return num(r.Class.Shift) }, nil},
+	ColumnSameAs: {"same_as", func(r Row) Key { return textKey(r.Result.SameAs) }, nil},
+	ColumnSeconds: {"seconds", func(r Row) Key { return num(r.Result.Seconds) },
+		func(r Row) string { return strconv.FormatFloat(r.Result.Seconds, 'f', 3, 64) }},
+}
 
 // Columns returns every column, in order.
 func Columns() []Column {
@@ -140,16 +166,22 @@ func Columns() []Column {
 }
 
 // ColumnNames returns the names of every column, in order.
-func ColumnNames() []string { return slices.Clone(columnNames[:]) }
+func ColumnNames() []string {
+	out := make([]string, numColumns)
+	for i, d := range columnDefs {
+		out[i] = d.name
+	}
+	return out
+}
 
 // ColumnNamed returns the column with this name.
 func ColumnNamed(name string) (Column, bool) {
-	i := slices.Index(columnNames[:], name)
+	i := slices.IndexFunc(columnDefs[:], func(d columnDef) bool { return d.name == name })
 	return Column(i), i >= 0
 }
 
 // Name is the column's name ("max_value").
-func (c Column) Name() string { return columnNames[c] }
+func (c Column) Name() string { return columnDefs[c].name }
 
 // Key is a cell's value before formatting: a text, a number, or nothing
 // (an unsolved game's period).
@@ -172,68 +204,37 @@ func periodKey(r *Result, v int) Key {
 // textKey is a text column's key: missing when empty.
 func textKey(s string) Key { return Key{Text: s, Missing: s == ""} }
 
-// Key returns the value of row r in the column.
-func (c Column) Key(r Row) Key {
-	res := r.Result
-	switch c {
-	case ColumnCode:
-		return Key{Text: res.Code}
-	case ColumnStatus:
-		if res.Solved() {
-			return num(0) // periodic games first
-		}
-		return num(1)
-	case ColumnPeriod:
-		return periodKey(res, res.Period)
-	case ColumnPreperiod:
-		return periodKey(res, res.Preperiod)
-	case ColumnSaltus:
-		return periodKey(res, res.Saltus)
-	case ColumnKind:
-		return textKey(res.PeriodKind)
-	case ColumnHeaps:
-		return num(res.Heaps)
-	case ColumnMaxValue:
-		return num(res.MaxValue)
-	case ColumnMaxAt:
-		return num(res.MaxAt)
-	case ColumnRareMask:
-		return num(res.RareMask)
-	case ColumnRareCount:
-		return num(res.RareCount)
-	case ColumnLastRare:
-		return num(res.LastRare)
-	case ColumnClass:
-		// By class, and in a class by shift.
-		return Key{Text: r.Class.Base, Num: float64(r.Class.Shift)}
-	case ColumnShift:
-		return num(r.Class.Shift)
-	case ColumnSameAs:
-		return textKey(res.SameAs)
-	case ColumnSeconds:
-		return num(res.Seconds)
+// statusKey puts periodic games first.
+func statusKey(r Row) Key {
+	if r.Result.Solved() {
+		return num(0)
 	}
-	return Key{Missing: true}
+	return num(1)
 }
+
+// statusText is "periodic", or "unsolved" and what stopped the game:
+// "unsolved (max)".
+func statusText(r Row) string {
+	if r.Result.Solved() {
+		return string(Periodic)
+	}
+	return string(Unsolved) + " (" + r.Result.StoppedBy + ")"
+}
+
+// Key returns the value of row r in the column.
+func (c Column) Key(r Row) Key { return columnDefs[c].key(r) }
 
 // Text returns the cell of row r in the column as the table prints it:
 // whole numbers in decimal, the mask in hexadecimal (0x1f), seconds to the
 // millisecond, nothing where the key is missing.
 func (c Column) Text(r Row) string {
-	res := r.Result
 	k := c.Key(r)
 	switch {
 	case k.Missing:
 		return ""
-	case c == ColumnStatus && res.Solved():
-		return string(Periodic)
-	case c == ColumnStatus:
-		return string(Unsolved) + " (" + res.StoppedBy + ")"
-	case c == ColumnRareMask:
-		return octal.MaskString(uint16(res.RareMask))
-	case c == ColumnSeconds:
-		return strconv.FormatFloat(res.Seconds, 'f', 3, 64)
-	case c == ColumnCode, c == ColumnKind, c == ColumnClass, c == ColumnSameAs:
+	case columnDefs[c].format != nil:
+		return columnDefs[c].format(r)
+	case k.Text != "" || c == ColumnCode:
 		return k.Text
 	}
 	return strconv.Itoa(int(k.Num))

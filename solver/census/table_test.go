@@ -10,13 +10,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // solvedTable computes games to 4096 heaps and returns their table.
 func solvedTable(t testing.TB, codes ...string) *Table {
 	var res []*Result
 	for _, c := range codes {
-		r, err := Solve(context.Background(), Game{Code: c, Octal: octal.MustParseCode(c)}, Budget{MaxHeaps: 1 << 12}, nil)
+		r, err := Solve(context.Background(), Game{Code: c, Octal: octal.NewCode(takebreak.MustParse(c))}, Budget{MaxHeaps: 1 << 12}, nil)
 		require.NoError(t, err, c)
 		res = append(res, r)
 	}
@@ -148,7 +149,7 @@ func TestTableClassColumnSortsByClassThenShift(t *testing.T) {
 func ExampleTable() {
 	var res []*Result
 	for _, c := range []string{"0.77", "0.07", "0.4"} {
-		r, _ := Solve(context.Background(), Game{Code: c, Octal: octal.MustParseCode(c)}, Budget{MaxHeaps: 1 << 12}, nil)
+		r, _ := Solve(context.Background(), Game{Code: c, Octal: octal.NewCode(takebreak.MustParse(c))}, Budget{MaxHeaps: 1 << 12}, nil)
 		res = append(res, r)
 	}
 	table := NewTable(res)

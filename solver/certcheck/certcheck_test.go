@@ -17,13 +17,14 @@ import (
 	"github.com/nimlab/nimlab/solver/certcheck"
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // certOf solves code with nimlab's engines and returns its certificate's
 // header and values.
-func certOf(t *testing.T, code string) (certificate.Header, []uint16) {
+func certOf(t testing.TB, code string) (certificate.Header, []uint16) {
 	t.Helper()
-	c := octal.MustParseGame(code)
+	c := octal.NewCode(takebreak.MustParse(code))
 	res, err := octal.Solve(context.Background(), c, octal.SolveOptions{Max: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +37,7 @@ func certOf(t *testing.T, code string) (certificate.Header, []uint16) {
 }
 
 // encode writes a certificate file's bytes.
-func encode(t *testing.T, h certificate.Header, values []uint16) []byte {
+func encode(t testing.TB, h certificate.Header, values []uint16) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if _, err := certificate.Write(&buf, h, values); err != nil {

@@ -124,9 +124,21 @@ func newSparseChecker(r rules, values []uint16, top int) *sparseChecker {
 
 // heapOK reports whether values[n] is the mex of the option values of n.
 func (c *sparseChecker) heapOK(n int, m *marks) bool {
-	v := c.values
-	g := int(v[n])
+	g := int(c.values[n])
 	m.reset(c.top)
+	c.markOneHeapOptions(n, m)
+	if m.has(g) {
+		return false
+	}
+	if c.needsEverySplit(n, g) {
+		return c.everySplitOK(n, g, m)
+	}
+	return c.rareSplitsOK(n, g, m)
+}
+
+// markOneHeapOptions marks the values of the moves of n that leave no heap
+// or one heap.
+func (c *sparseChecker) markOneHeapOptions(n int, m *marks) {
 	for _, j := range c.whole {
 		if j == n {
 			m.add(0)
@@ -134,37 +146,47 @@ func (c *sparseChecker) heapOK(n int, m *marks) bool {
 	}
 	for _, j := range c.take {
 		if j < n {
-			m.add(int(v[n-j]))
+			m.add(int(c.values[n-j]))
+		}
+	}
+}
+
+// needsEverySplit reports whether some split of n could reach g with both
+// parts in the common class, so that the rare parts alone do not settle (A).
+func (c *sparseChecker) needsEverySplit(n, g int) bool {
+	gp := bits.OnesCount16(uint16(g)&c.sp.mask) & 1
+	for _, j := range c.split {
+		if r := n - j; r >= 2 && gp^(c.sp.t*(r&1)) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// everySplitOK decides (A) and (B) for n by marking every split.
+func (c *sparseChecker) everySplitOK(n, g int, m *marks) bool {
+	v := c.values
+	for _, j := range c.split {
+		r := n - j
+		for a := 1; 2*a <= r; a++ {
+			m.add(int(v[a] ^ v[r-a]))
 		}
 	}
 	if m.has(g) {
 		return false
 	}
-	full := false
-	gp := bits.OnesCount16(uint16(g)&c.sp.mask) & 1
-	for _, j := range c.split {
-		if r := n - j; r >= 2 && gp^(c.sp.t*(r&1)) == 0 {
-			full = true
-		}
-	}
-	if full {
-		for _, j := range c.split {
-			r := n - j
-			for a := 1; 2*a <= r; a++ {
-				m.add(int(v[a] ^ v[r-a]))
-			}
-		}
-		if m.has(g) {
+	for u := range g {
+		if !m.has(u) {
 			return false
 		}
-		for u := range g {
-			if !m.has(u) {
-				return false
-			}
-		}
-		return true
 	}
-	// (A): only splits with a rare part can reach g; mark them all.
+	return true
+}
+
+// rareSplitsOK decides (A) from the splits with a rare part, then (B) by
+// scanning the splits from the small parts up until every u < g is marked.
+func (c *sparseChecker) rareSplitsOK(n, g int, m *marks) bool {
+	v := c.values
 	for _, j := range c.split {
 		r := n - j
 		for _, x := range c.rare {
@@ -177,8 +199,6 @@ func (c *sparseChecker) heapOK(n int, m *marks) bool {
 	if m.has(g) {
 		return false
 	}
-	// (B): scan the splits from the small parts up until every u < g is
-	// marked.
 	missing := 0
 	for u := range g {
 		if !m.has(u) {

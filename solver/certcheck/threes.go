@@ -69,8 +69,25 @@ func threesTailBaseMin(tl tail, n0 int) int {
 // (docs/CERTIFICATES.md) for G(n+P) = G(n) + S from n0 on, base heap nc;
 // it returns the failed check's name and reason, or "" when they hold.
 func checkThreesTail(values []uint16, tl tail, P, S, n0, nc int) (string, string) {
-	T := tl.T
-	// (b) V(nc+P−T) = {0..S−1} ∪ (V(nc−T) + S).
+	if why := threesTailValueSets(values, tl.T, P, S, nc); why != "" {
+		return "threes-tail-b", why
+	}
+	if len(tl.splits) == 0 {
+		return "", ""
+	}
+	sigma := S & -S
+	if why := threesTailResidues(values, tl, P, S, n0, sigma); why != "" {
+		return "threes-tail-c", why
+	}
+	if why := threesTailWitnesses(values, tl, P, n0, nc, sigma); why != "" {
+		return "threes-tail-e", why
+	}
+	return "", ""
+}
+
+// threesTailValueSets checks (b): V(nc+P−T) = {0..S−1} ∪ (V(nc−T) + S),
+// where V(m) is the set G(0..m−1). It returns why not, or "".
+func threesTailValueSets(values []uint16, T, P, S, nc int) string {
 	left := map[int]bool{}
 	for m := 0; m < nc+P-T; m++ {
 		left[int(values[m])] = true
@@ -84,19 +101,21 @@ func checkThreesTail(values []uint16, tl tail, P, S, n0, nc int) (string, string
 	}
 	for v := range left {
 		if !right[v] {
-			return "threes-tail-b", fmt.Sprintf("value %d is among G(0..%d) but neither below the saltus %d nor %d plus one of G(0..%d)", v, nc+P-T-1, S, S, nc-T-1)
+			return fmt.Sprintf("value %d is among G(0..%d) but neither below the saltus %d nor %d plus one of G(0..%d)", v, nc+P-T-1, S, S, nc-T-1)
 		}
 	}
 	for v := range right {
 		if !left[v] {
-			return "threes-tail-b", fmt.Sprintf("value %d is below the saltus %d or %d plus one of G(0..%d), but not among G(0..%d)", v, S, S, nc-T-1, nc+P-T-1)
+			return fmt.Sprintf("value %d is below the saltus %d or %d plus one of G(0..%d), but not among G(0..%d)", v, S, S, nc-T-1, nc+P-T-1)
 		}
 	}
-	if len(tl.splits) == 0 {
-		return "", ""
-	}
-	// (c), (d): residues and size rule out the splits of regular heaps.
-	sigma := S & -S
+	return ""
+}
+
+// threesTailResidues checks (c) and (d): the residues of G mod sigma (the
+// lowest bit of S) and the size rule out that a split of a regular heap
+// reaches the heap's own value. It returns why not, or "".
+func threesTailResidues(values []uint16, tl tail, P, S, n0, sigma int) string {
 	low := make([]int, P)
 	c := make([]int, P)
 	for n := n0; n < n0+P; n++ {
@@ -109,7 +128,7 @@ func checkThreesTail(values []uint16, tl tail, P, S, n0, nc int) (string, string
 			for ra := range P {
 				rb := mod(r - j - ra)
 				if low[ra]^low[rb] == low[r] && c[ra]+c[rb]-S*j >= c[r] {
-					return "threes-tail-c", fmt.Sprintf("residues %d + %d (removing %d) may reach the value of residue %d", ra, rb, j, r)
+					return fmt.Sprintf("residues %d + %d (removing %d) may reach the value of residue %d", ra, rb, j, r)
 				}
 			}
 			for b := 1; b < n0; b++ {
@@ -119,15 +138,20 @@ func checkThreesTail(values []uint16, tl tail, P, S, n0, nc int) (string, string
 				}
 				ra := mod(r - j - b)
 				if low[ra]^(gb&(sigma-1)) == low[r] && c[ra]+P*gb-S*(j+b) >= c[r] {
-					return "threes-tail-c", fmt.Sprintf("heap %d with residue %d (removing %d) may reach the value of residue %d", b, ra, j, r)
+					return fmt.Sprintf("heap %d with residue %d (removing %d) may reach the value of residue %d", b, ra, j, r)
 				}
 			}
 		}
 	}
-	// (e) witnesses that shift: for nc ≤ N < nc+P every u < G(N) that is
-	// neither in V(N−T) nor a one-heap option G(N−j) is G(a) ⊕ G(b) with
-	// a + b = N − j (j a split), a ≥ max(n0, 1) and G(b) < sigma.
-	var small []int
+	return ""
+}
+
+// threesTailWitnesses checks (e), witnesses that shift: for nc ≤ N < nc+P
+// every u < G(N) that is neither in V(N−T) nor a one-heap option G(N−j) is
+// G(a) ⊕ G(b) with a + b = N − j (j a split), a ≥ max(n0, 1) and
+// G(b) < sigma. It returns why not, or "".
+func threesTailWitnesses(values []uint16, tl tail, P, n0, nc, sigma int) string {
+	var small []int // heaps b ≥ 1 with G(b) < sigma, ascending
 	for b := 1; b < len(values); b++ {
 		if int(values[b]) < sigma {
 			small = append(small, b)
@@ -135,7 +159,7 @@ func checkThreesTail(values []uint16, tl tail, P, S, n0, nc int) (string, string
 	}
 	for N := nc; N < nc+P; N++ {
 		inV := map[int]bool{}
-		for m := 0; m < N-T; m++ {
+		for m := 0; m < N-tl.T; m++ {
 			inV[int(values[m])] = true
 		}
 		recent := map[int]bool{}
@@ -145,29 +169,27 @@ func checkThreesTail(values []uint16, tl tail, P, S, n0, nc int) (string, string
 			}
 		}
 		for u := 0; u < int(values[N]); u++ {
-			if inV[u] || recent[u] {
-				continue
-			}
-			found := false
-			for _, j := range tl.splits {
-				for _, b := range small {
-					a := N - j - b
-					if a < max(n0, 1) {
-						break
-					}
-					if int(values[a]^values[b]) == u {
-						found = true
-						break
-					}
-				}
-				if found {
-					break
-				}
-			}
-			if !found {
-				return "threes-tail-e", fmt.Sprintf("heap %d: its option value %d has no split witness that shifts by the period", N, u)
+			if !inV[u] && !recent[u] && !hasShiftingWitness(values, tl.splits, small, N, u, max(n0, 1)) {
+				return fmt.Sprintf("heap %d: its option value %d has no split witness that shifts by the period", N, u)
 			}
 		}
 	}
-	return "", ""
+	return ""
+}
+
+// hasShiftingWitness reports whether u = G(a) ⊕ G(b) for some split
+// a + b = N − j with b in small and a ≥ least.
+func hasShiftingWitness(values []uint16, splits, small []int, N, u, least int) bool {
+	for _, j := range splits {
+		for _, b := range small {
+			a := N - j - b
+			if a < least {
+				break
+			}
+			if int(values[a]^values[b]) == u {
+				return true
+			}
+		}
+	}
+	return false
 }

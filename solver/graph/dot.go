@@ -18,20 +18,26 @@ func dotQuote(s string) string {
 // filled with a double border. Moves point downwards, so sinks end at the
 // bottom.
 func (g *Graph) WriteDOT(w io.Writer, sol *Solution) error {
+	return g.writeDOT(w, func(v int, name string) string {
+		if sol == nil {
+			return ""
+		}
+		attrs := " [label=" + dotQuote(fmt.Sprintf("%s\ng=%d", name, sol.Grundy[v]))
+		if sol.InKernel[v] {
+			attrs += ", style=filled, fillcolor=\"#cfe8ff\", peripheries=2"
+		}
+		return attrs + "]"
+	})
+}
+
+// writeDOT writes g as a Graphviz digraph of circles, each vertex with the
+// attribute list attrs returns for it ("" or " [ … ]").
+func (g *Graph) writeDOT(w io.Writer, attrs func(v int, name string) string) error {
 	if _, err := fmt.Fprintln(w, "digraph game {\n  node [shape=circle];"); err != nil {
 		return err
 	}
 	for v, name := range g.names {
-		attrs := ""
-		if sol != nil {
-			label := fmt.Sprintf("%s\ng=%d", name, sol.Grundy[v])
-			attrs = " [label=" + dotQuote(label)
-			if sol.InKernel[v] {
-				attrs += ", style=filled, fillcolor=\"#cfe8ff\", peripheries=2"
-			}
-			attrs += "]"
-		}
-		if _, err := fmt.Fprintf(w, "  %s%s;\n", dotQuote(name), attrs); err != nil {
+		if _, err := fmt.Fprintf(w, "  %s%s;\n", dotQuote(name), attrs(v, name)); err != nil {
 			return err
 		}
 	}

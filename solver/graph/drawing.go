@@ -83,174 +83,59 @@ func laneRoom(rows int) float64 {
 // fill the rectangle along the direction of play, the vertices as large as
 // the spacing allows.
 func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
-	n := g.Len()
-	d := &Drawing{Width: o.Width, Height: o.Height, Centre: make([]Point, n)}
-	loops := false
-	for u := range n {
-		for _, w := range g.succ[u] {
-			loops = loops || u == w
-		}
-	}
-	fit := func(c, span, length float64) float64 {
-		// The radius r with r = c·(length − 2·(r + pad))/span, the vertices
-		// at the two ends kept inside by r + pad.
-		if span <= 0 {
-			return (length - 2*o.Pad) / 2
-		}
-		return c * (length - 2*o.Pad) / (span + 2*c)
-	}
+	d := &Drawing{Width: o.Width, Height: o.Height, Centre: make([]Point, g.Len())}
 	if l.Layers == nil {
-		side := min(o.Width, o.Height)
-		r := min(o.MaxRadius, (side-2*o.Pad)/2)
-		if n > 1 {
-			// The least distance between two vertices once stretched
-			// into the rectangle less the margins for circles of radius
-			// rad (n² pairs: a force layout is for graphs of a few
-			// hundred vertices). Larger circles leave less room, so the
-			// radius is found by a few rounds from the largest; the last
-			// round only shrinks it, which only moves vertices apart.
-			lo, hi := l.extent()
-			least := func(rad float64) float64 {
-				m := rad + o.Pad
-				top := m
-				if loops {
-					top += 1.2 * rad
-				}
-				sx := max(o.Width-2*m, 1) / max(hi.X-lo.X, 1e-9)
-				sy := max(o.Height-m-top, 1) / max(hi.Y-lo.Y, 1e-9)
-				d := math.Inf(1)
-				for u := range n {
-					for v := range u {
-						d = min(d, math.Hypot((l.X[u]-l.X[v])*sx, (l.Y[u]-l.Y[v])*sy))
-					}
-				}
-				return d
-			}
-			for range 5 {
-				r = min(o.MaxRadius, (side-2*o.Pad)/2, radiusForce*least(r))
-			}
-			r = min(r, radiusForce*least(r))
-		}
-		d.Radius = max(r, 2)
-		top := d.Radius + o.Pad
-		if loops {
-			top += 1.2 * d.Radius
-		}
-		m := d.Radius + o.Pad
-		// Stretched to the rectangle on each axis: a force layout has no
-		// preferred proportions worth the empty space (and stretching
-		// only moves vertices further apart than MinDist).
-		lo, hi := l.extent()
-		stretch := func(t, lo, hi float64) float64 {
-			if hi-lo < 1e-9 {
-				return 0.5
-			}
-			return (t - lo) / (hi - lo)
-		}
-		for v := range n {
-			x, y := stretch(l.X[v], lo.X, hi.X), stretch(l.Y[v], lo.Y, hi.Y)
-			d.Centre[v] = Point{m + x*(o.Width-2*m), top + (1-y)*(o.Height-m-top)}
-		}
+		l.placeForce(g, o, d)
 	} else {
-		layers := float64(len(l.Layers) - 1)
-		down := max(2, min(o.MaxRadius, fit(radiusAlong, layers, o.Height), fit(radiusAcross, l.Span, o.Width)))
-		// Rightwards, a long chain may wrap into rows that run right and
-		// left in turn (a snake), each turn one step down.
-		rowsAcross := func(k int) float64 { return float64(k)*l.Span + float64(k-1)*rowGap }
-		radiusRows := func(k int) float64 {
-			per := (len(l.Layers) + k - 1) / k
-			return max(2, min(o.MaxRadius, fit(radiusAlong, float64(per-1)+2*laneRoom(k), o.Width), fit(radiusAcross, rowsAcross(k), o.Height)))
-		}
-		rows, right := 1, radiusRows(1)
-		for k := 2; k <= MaxRows && 3*k <= len(l.Layers); k++ {
-			if r := radiusRows(k); r > 1.5*radiusRows(1) && r > right {
-				rows, right = k, r
+		l.placeLayered(g, o, d)
+	}
+	return d
+}
+
+// hasLoop reports whether some vertex moves to itself (its loop is drawn
+// above it, so the drawing keeps room there).
+func (g *Graph) hasLoop() bool {
+	for u := range g.Len() {
+		for _, w := range g.succ[u] {
+			if u == w {
+				return true
 			}
 		}
-		d.Rightwards = o.Orientation == Rightwards || o.Orientation == AutoOrientation && right > 1.2*down
-		d.Rows, d.PerRow = 1, len(l.Layers)
-		if d.Rightwards {
-			d.Radius = right
-			d.Rows, d.PerRow = rows, (len(l.Layers)+rows-1)/rows
-		} else {
-			d.Radius = down
+	}
+	return false
+}
+
+// fitRadius is the radius r with r = c·(length − 2·(r + pad))/span: the
+// vertices at the two ends kept inside by r + pad.
+func fitRadius(c, span, length, pad float64) float64 {
+	if span <= 0 {
+		return (length - 2*pad) / 2
+	}
+	return c * (length - 2*pad) / (span + 2*c)
+}
+
+// placeForce places a force layout stretched to the rectangle on each axis:
+// a force layout has no preferred proportions worth the empty space (and
+// stretching only moves vertices further apart than MinDist).
+func (l *Layout) placeForce(g *Graph, o PlaceOptions, d *Drawing) {
+	n := g.Len()
+	loops := g.hasLoop()
+	d.Radius = max(l.forceRadius(o, loops), 2)
+	top := d.Radius + o.Pad
+	if loops {
+		top += 1.2 * d.Radius
+	}
+	m := d.Radius + o.Pad
+	lo, hi := l.extent()
+	stretch := func(t, lo, hi float64) float64 {
+		if hi-lo < 1e-9 {
+			return 0.5
 		}
-		along, across := o.Height, o.Width
-		if d.Rightwards {
-			along, across = o.Width, o.Height
-		}
-		m := d.Radius + o.Pad
-		top := m
-		if loops && !d.Rightwards {
-			top += 1.2 * d.Radius
-		}
-		// Across the layers the drawing is no wider than makes the
-		// distance between two vertices about that between layers, and is
-		// centred: a chain spread over the whole width would only lengthen
-		// its edges.
-		// A snake keeps room beyond its ends for the lanes its turns run
-		// in.
-		lane := laneRoom(d.Rows)
-		step := along - m - top
-		if d.PerRow > 1 {
-			step /= float64(d.PerRow-1) + 2*lane
-		}
-		rowOf := func(p Point) int {
-			pos := (1 - p.Y) * layers
-			return min(int(math.Floor(pos/float64(d.PerRow)+1e-9)), d.Rows-1)
-		}
-		span := rowsAcross(d.Rows)
-		unit := 0.0
-		if span > 0 {
-			unit = min((across-2*m)/span, max(step, 3*d.Radius))
-		}
-		left := (across - span*unit) / 2
-		at := func(p Point) Point {
-			pos := (1 - p.Y) * layers // 0 at the sources
-			row := rowOf(p)
-			q := pos - float64(row*d.PerRow)
-			if row%2 == 1 {
-				q = float64(d.PerRow-1) - q
-			}
-			a := top + (q+lane)*step
-			if d.PerRow == 1 {
-				a = along / 2
-			}
-			c := left + (float64(row)*(l.Span+rowGap)+p.X*l.Span)*unit
-			if span == 0 {
-				c = across / 2
-			}
-			if d.Rightwards {
-				return Point{a, c}
-			}
-			return Point{c, a}
-		}
-		for v := range n {
-			d.Centre[v] = at(Point{l.X[v], l.Y[v]})
-		}
-		d.Edges = make([]DrawnEdge, 0, g.nEdge)
-		for u := range n {
-			for _, w := range g.succ[u] {
-				pts := append(append([]Point{{l.X[u], l.Y[u]}}, l.Bends[[2]int{u, w}]...), Point{l.X[w], l.Y[w]})
-				path := []Point{at(pts[0])}
-				for i := 1; i < len(pts); i++ {
-					to := at(pts[i])
-					if r := rowOf(pts[i-1]); d.Rightwards && r != rowOf(pts[i]) {
-						// A turn runs out beyond the row's end, down its
-						// lane and back in, clear of the vertices there.
-						from := path[len(path)-1]
-						x := top + (float64(d.PerRow-1)+lane+turnLane)*step
-						if r%2 == 1 {
-							x = top + (lane-turnLane)*step
-						}
-						path = append(path, Point{x, from.Y}, Point{x, to.Y})
-					}
-					path = append(path, to)
-				}
-				d.Edges = append(d.Edges, d.edge(g, u, w, path, l.Layer[u] == l.Layer[w]))
-			}
-		}
-		return d
+		return (t - lo) / (hi - lo)
+	}
+	for v := range n {
+		x, y := stretch(l.X[v], lo.X, hi.X), stretch(l.Y[v], lo.Y, hi.Y)
+		d.Centre[v] = Point{m + x*(o.Width-2*m), top + (1-y)*(o.Height-m-top)}
 	}
 	d.Edges = make([]DrawnEdge, 0, g.nEdge)
 	for u := range n {
@@ -258,7 +143,178 @@ func (l *Layout) Place(g *Graph, o PlaceOptions) *Drawing {
 			d.Edges = append(d.Edges, d.edge(g, u, w, []Point{d.Centre[u], d.Centre[w]}, true))
 		}
 	}
-	return d
+}
+
+// forceRadius is the vertex radius of a force layout: a share of the least
+// distance between two vertices once stretched into the rectangle less the
+// margins for circles of that radius (n² pairs: a force layout is for graphs
+// of a few hundred vertices). Larger circles leave less room, so the radius
+// is found by a few rounds from the largest; the last round only shrinks
+// it, which only moves vertices apart.
+func (l *Layout) forceRadius(o PlaceOptions, loops bool) float64 {
+	n := len(l.X)
+	side := min(o.Width, o.Height)
+	r := min(o.MaxRadius, (side-2*o.Pad)/2)
+	if n <= 1 {
+		return r
+	}
+	lo, hi := l.extent()
+	least := func(rad float64) float64 {
+		m := rad + o.Pad
+		top := m
+		if loops {
+			top += 1.2 * rad
+		}
+		sx := max(o.Width-2*m, 1) / max(hi.X-lo.X, 1e-9)
+		sy := max(o.Height-m-top, 1) / max(hi.Y-lo.Y, 1e-9)
+		d := math.Inf(1)
+		for u := range n {
+			for v := range u {
+				d = min(d, math.Hypot((l.X[u]-l.X[v])*sx, (l.Y[u]-l.Y[v])*sy))
+			}
+		}
+		return d
+	}
+	for range 5 {
+		r = min(o.MaxRadius, (side-2*o.Pad)/2, radiusForce*least(r))
+	}
+	return min(r, radiusForce*least(r))
+}
+
+// rowsAcross is the extent across the layers of k rows of a snake, in the
+// units of Span.
+func (l *Layout) rowsAcross(k int) float64 { return float64(k)*l.Span + float64(k-1)*rowGap }
+
+// chooseShape sets the drawing's orientation, rows and radius: rightwards
+// when asked, or (automatically) when it gives clearly larger vertices;
+// rightwards, a long chain may wrap into rows that run right and left in
+// turn (a snake), each turn one step down.
+func (l *Layout) chooseShape(o PlaceOptions, d *Drawing) {
+	layers := float64(len(l.Layers) - 1)
+	down := max(2, min(o.MaxRadius, fitRadius(radiusAlong, layers, o.Height, o.Pad), fitRadius(radiusAcross, l.Span, o.Width, o.Pad)))
+	radiusRows := func(k int) float64 {
+		per := (len(l.Layers) + k - 1) / k
+		return max(2, min(o.MaxRadius, fitRadius(radiusAlong, float64(per-1)+2*laneRoom(k), o.Width, o.Pad),
+			fitRadius(radiusAcross, l.rowsAcross(k), o.Height, o.Pad)))
+	}
+	rows, right := 1, radiusRows(1)
+	for k := 2; k <= MaxRows && 3*k <= len(l.Layers); k++ {
+		if r := radiusRows(k); r > 1.5*radiusRows(1) && r > right {
+			rows, right = k, r
+		}
+	}
+	d.Rightwards = o.Orientation == Rightwards || o.Orientation == AutoOrientation && right > 1.2*down
+	d.Rows, d.PerRow = 1, len(l.Layers)
+	if d.Rightwards {
+		d.Radius = right
+		d.Rows, d.PerRow = rows, (len(l.Layers)+rows-1)/rows
+	} else {
+		d.Radius = down
+	}
+}
+
+// layeredFrame maps a layered layout's [0, 1]² points into a drawing.
+type layeredFrame struct {
+	l             *Layout
+	d             *Drawing
+	layers        float64 // the highest layer
+	along, across float64 // the drawing's extent along and across the layers
+	top           float64 // room before the first layer
+	lane          float64 // room for a snake's turns beyond its rows' ends, in steps
+	step          float64 // distance between layers
+	span, unit    float64 // extent across the layers (in units of Span), and its unit
+	left          float64 // where the layers start across
+}
+
+// placeLayered places a layered layout: along the direction of play the
+// layers are evenly spaced; across them the drawing is no wider than makes
+// the distance between two vertices about that between layers, and is
+// centred (a chain spread over the whole width would only lengthen its
+// edges).
+func (l *Layout) placeLayered(g *Graph, o PlaceOptions, d *Drawing) {
+	n := g.Len()
+	l.chooseShape(o, d)
+	f := &layeredFrame{l: l, d: d, layers: float64(len(l.Layers) - 1), along: o.Height, across: o.Width}
+	if d.Rightwards {
+		f.along, f.across = o.Width, o.Height
+	}
+	m := d.Radius + o.Pad
+	f.top = m
+	if g.hasLoop() && !d.Rightwards {
+		f.top += 1.2 * d.Radius
+	}
+	// A snake keeps room beyond its ends for the lanes its turns run in.
+	f.lane = laneRoom(d.Rows)
+	f.step = f.along - m - f.top
+	if d.PerRow > 1 {
+		f.step /= float64(d.PerRow-1) + 2*f.lane
+	}
+	f.span = l.rowsAcross(d.Rows)
+	if f.span > 0 {
+		f.unit = min((f.across-2*m)/f.span, max(f.step, 3*d.Radius))
+	}
+	f.left = (f.across - f.span*f.unit) / 2
+	for v := range n {
+		d.Centre[v] = f.at(Point{l.X[v], l.Y[v]})
+	}
+	d.Edges = make([]DrawnEdge, 0, g.nEdge)
+	for u := range n {
+		for _, w := range g.succ[u] {
+			d.Edges = append(d.Edges, d.edge(g, u, w, f.movePath(u, w), l.Layer[u] == l.Layer[w]))
+		}
+	}
+}
+
+// rowOf is the snake row holding the layout point p.
+func (f *layeredFrame) rowOf(p Point) int {
+	pos := (1 - p.Y) * f.layers
+	return min(int(math.Floor(pos/float64(f.d.PerRow)+1e-9)), f.d.Rows-1)
+}
+
+// at is the drawing point of the layout point p.
+func (f *layeredFrame) at(p Point) Point {
+	d := f.d
+	pos := (1 - p.Y) * f.layers // 0 at the sources
+	row := f.rowOf(p)
+	q := pos - float64(row*d.PerRow)
+	if row%2 == 1 {
+		q = float64(d.PerRow-1) - q
+	}
+	a := f.top + (q+f.lane)*f.step
+	if d.PerRow == 1 {
+		a = f.along / 2
+	}
+	c := f.left + (float64(row)*(f.l.Span+rowGap)+p.X*f.l.Span)*f.unit
+	if f.span == 0 {
+		c = f.across / 2
+	}
+	if d.Rightwards {
+		return Point{a, c}
+	}
+	return Point{c, a}
+}
+
+// movePath is the drawn path of the move u → w through its bends, from
+// u's centre to w's.
+func (f *layeredFrame) movePath(u, w int) []Point {
+	l, d := f.l, f.d
+	pts := append(append([]Point{{l.X[u], l.Y[u]}}, l.Bends[[2]int{u, w}]...), Point{l.X[w], l.Y[w]})
+	path := []Point{f.at(pts[0])}
+	for i := 1; i < len(pts); i++ {
+		to := f.at(pts[i])
+		if r := f.rowOf(pts[i-1]); d.Rightwards && r != f.rowOf(pts[i]) {
+			// A turn runs out beyond the row's end, down its lane and
+			// back in, clear of the vertices there.
+			from := path[len(path)-1]
+			x := f.top + (float64(d.PerRow-1)+f.lane+turnLane)*f.step
+			if r%2 == 1 {
+				x = f.top + (f.lane-turnLane)*f.step
+			}
+			path = append(path, Point{x, from.Y}, Point{x, to.Y})
+		}
+		path = append(path, to)
+	}
+	return path
 }
 
 // edge finishes the path of the move u → w that runs through path (from

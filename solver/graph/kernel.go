@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // KernelOptions bounds Kernels.
@@ -83,12 +84,6 @@ var errBudget = errors.New("search budget spent")
 // vertex whose options are all out is in). An acyclic graph therefore
 // costs linear time and no search at all.
 func (g *Graph) Kernels(ctx context.Context, opts KernelOptions) (*KernelReport, error) {
-	if opts.Limit <= 0 {
-		opts.Limit = 1000
-	}
-	if opts.MaxNodes <= 0 {
-		opts.MaxNodes = 2_000_000
-	}
 	sol, err := g.Loopy(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -96,22 +91,70 @@ func (g *Graph) Kernels(ctx context.Context, opts KernelOptions) (*KernelReport,
 	return sol.Kernels(ctx, opts)
 }
 
+// withDefaults fills in the zero fields.
+func (o KernelOptions) withDefaults() KernelOptions {
+	if o.Limit <= 0 {
+		o.Limit = 1000
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = 2_000_000
+	}
+	return o
+}
+
+// kernelParts is what the searches of the open parts found: each part's
+// kernels (as lists of vertices, up to the limit), and whether that list
+// is all of them.
+type kernelParts struct {
+	kernels   [][][]int
+	exact     []bool
+	undecided int // parts with no kernel found and the search not finished
+}
+
 // Kernels is Graph.Kernels for the labelled graph.
 func (sol *LoopySolution) Kernels(ctx context.Context, opts KernelOptions) (*KernelReport, error) {
-	if opts.Limit <= 0 {
-		opts.Limit = 1000
-	}
-	if opts.MaxNodes <= 0 {
-		opts.MaxNodes = 2_000_000
-	}
+	opts = opts.withDefaults()
 	g := sol.g
-	n := g.Len()
 	r := &KernelReport{}
 	r.Acyclic = !sol.HasInfinite() && g.FindCycle() == nil
 	r.NoOddCycle = !g.hasOddCycle()
 	r.Bipartite = r.NoOddCycle && g.isBipartite() // bipartite: no odd cycle
-	open := make([]bool, n)
-	for v := range n {
+	open := sol.splitByOutcome(r)
+	comps := g.weakComponents(open)
+	r.Components = len(comps)
+	parts, err := g.searchParts(ctx, comps, opts, r)
+	if err != nil {
+		return nil, err
+	}
+	if r.Decided { // a part without a kernel
+		return r, nil
+	}
+	r.CountExact = true
+	r.Count = 1
+	for i, pk := range parts.kernels {
+		r.Count = satMul(r.Count, int64(len(pk)))
+		r.CountExact = r.CountExact && parts.exact[i]
+	}
+	if parts.undecided > 0 {
+		r.Count, r.CountExact = 0, false
+		r.Note = fmt.Sprintf("undecided: %d of the %d parts of the D-positions not settled within %d search nodes", parts.undecided, len(comps), opts.MaxNodes)
+		if parts.undecided < len(comps) {
+			r.Note += "; the other parts have kernels"
+		}
+		return r, nil
+	}
+	r.Decided, r.Exists = true, true
+	r.listKernels(parts.kernels, opts.Limit)
+	r.Note = r.countNote(opts.Limit)
+	return r, nil
+}
+
+// splitByOutcome records the P-positions (in every kernel) as Forced and
+// the N-positions (in none) as Excluded, and returns the D-positions, the
+// ones left open for the search.
+func (sol *LoopySolution) splitByOutcome(r *KernelReport) []bool {
+	open := make([]bool, sol.g.Len())
+	for v := range open {
 		switch sol.Outcome(v) {
 		case P:
 			r.Forced = append(r.Forced, v)
@@ -122,55 +165,44 @@ func (sol *LoopySolution) Kernels(ctx context.Context, opts KernelOptions) (*Ker
 			r.Open++
 		}
 	}
-	comps := g.weakComponents(open)
-	r.Components = len(comps)
-	// Each part's kernels (as lists of vertices), up to Limit.
-	partKernels := make([][][]int, 0, len(comps))
-	partCount := make([]int64, 0, len(comps))
-	partExact := make([]bool, 0, len(comps))
-	undecided := 0 // parts with no kernel found and the search not finished
+	return open
+}
+
+// searchParts searches each part's kernels within the node budget shared
+// by all. A part found exhaustively to have no kernel decides the whole
+// graph (no kernel, whatever the other parts hold): then r is complete
+// (Decided) and the parts are not returned.
+func (g *Graph) searchParts(ctx context.Context, comps [][]int, opts KernelOptions, r *KernelReport) (kernelParts, error) {
+	var parts kernelParts
 	for _, comp := range comps {
 		s := newKernelSearch(g, comp, opts.Limit, opts.MaxNodes-r.Nodes, ctx)
 		err := s.run()
 		r.Nodes += s.nodes
 		if err != nil && !errors.Is(err, errBudget) {
-			return nil, err
+			return parts, err
 		}
 		exact := err == nil && len(s.found) < opts.Limit
 		if exact && len(s.found) == 0 {
-			// A part without a kernel: the graph has none, whatever the
-			// other parts hold.
 			r.Decided, r.Exists, r.CountExact = true, false, true
 			r.Kernels, r.Count = nil, 0
 			r.Note = fmt.Sprintf("no kernel: the %d vertices %s admit none (searched exhaustively)", len(comp), g.describe(comp))
-			return r, nil
+			return parts, nil
 		}
 		if len(s.found) == 0 && oddCycle(s.succ, s.pred) {
-			undecided++ // without an odd cycle Richardson's theorem settles it
+			parts.undecided++ // without an odd cycle Richardson's theorem settles it
 		}
-		partKernels = append(partKernels, s.found)
-		partCount = append(partCount, int64(len(s.found)))
-		partExact = append(partExact, exact)
+		parts.kernels = append(parts.kernels, s.found)
+		parts.exact = append(parts.exact, exact)
 	}
-	r.CountExact = true
-	r.Count = 1
-	for i := range partCount {
-		r.Count = satMul(r.Count, partCount[i])
-		r.CountExact = r.CountExact && partExact[i]
-	}
-	if undecided > 0 {
-		r.Count, r.CountExact = 0, false
-		r.Note = fmt.Sprintf("undecided: %d of the %d parts of the D-positions not settled within %d search nodes", undecided, len(comps), opts.MaxNodes)
-		if undecided < len(comps) {
-			r.Note += "; the other parts have kernels"
-		}
-		return r, nil
-	}
-	r.Decided, r.Exists = true, true
-	// The kernels: Forced plus one kernel of each part, up to Limit.
+	return parts, nil
+}
+
+// listKernels lists the kernels, up to limit: Forced plus one kernel of
+// each part, every combination.
+func (r *KernelReport) listKernels(partKernels [][][]int, limit int) {
 	var build func(i int, acc []int)
 	build = func(i int, acc []int) {
-		if len(r.Kernels) >= opts.Limit {
+		if len(r.Kernels) >= limit {
 			return
 		}
 		if i == len(partKernels) {
@@ -187,17 +219,21 @@ func (sol *LoopySolution) Kernels(ctx context.Context, opts KernelOptions) (*Ker
 		}
 	}
 	build(0, slices.Clone(r.Forced))
+}
+
+// countNote says how many kernels there are, once a kernel is known to
+// exist.
+func (r *KernelReport) countNote(limit int) string {
 	switch {
 	case r.CountExact && r.Count == 1:
-		r.Note = "exactly one kernel"
+		return "exactly one kernel"
 	case r.CountExact:
-		r.Note = fmt.Sprintf("exactly %d kernels", r.Count)
+		return fmt.Sprintf("exactly %d kernels", r.Count)
 	case r.Count == 0:
-		r.Note = "a kernel exists (Richardson's theorem: no odd cycle), but the search did not reach one within its budget"
+		return "a kernel exists (Richardson's theorem: no odd cycle), but the search did not reach one within its budget"
 	default:
-		r.Note = fmt.Sprintf("at least %d kernels (counting stopped at the limit of %d or the search budget)", r.Count, opts.Limit)
+		return fmt.Sprintf("at least %d kernels (counting stopped at the limit of %d or the search budget)", r.Count, limit)
 	}
-	return r, nil
 }
 
 func satMul(a, b int64) int64 {
@@ -222,18 +258,7 @@ func (g *Graph) describe(vs []int) string {
 		}
 		names = append(names, g.names[v])
 	}
-	return "{" + joinComma(names) + "}"
-}
-
-func joinComma(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += x
-	}
-	return out
+	return "{" + strings.Join(names, ", ") + "}"
 }
 
 // weakComponents returns the weakly connected components of the subgraph

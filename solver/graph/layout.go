@@ -69,19 +69,43 @@ func (g *Graph) LayeredLayout() (*Layout, error) {
 // kept side by side).
 func (g *Graph) sugiyama(h, group []int) *Layout {
 	n := g.Len()
-	top := 0
-	for _, x := range h {
-		top = max(top, x)
-	}
 	l := &Layout{Layer: h, Slot: make([]int, n), X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
 	if n == 0 {
 		return l
 	}
-	// Items are the vertices 0..n-1 and then the bends.
-	layerOf := slices.Clone(h)
-	up := make([][]int, n)   // neighbours one layer higher
-	down := make([][]int, n) // neighbours one layer lower
-	link := func(a, b int) { down[a] = append(down[a], b); up[b] = append(up[b], a) }
+	ly := newLayering(g, h, group)
+	ly.orderLayers()
+	ly.placeAcross()
+	ly.fill(l)
+	return l
+}
+
+// layering is the working state of a layered layout. Its items are the
+// vertices 0..n−1 and then the bends, each in one layer, linked to its
+// neighbours one layer up and one layer down.
+type layering struct {
+	n        int
+	group    []int
+	top      int     // the highest layer
+	layerOf  []int   // item → layer
+	up, down [][]int // item → neighbours one layer higher / lower
+	chains   map[[2]int][]int
+	layers   [][]int   // layer → items, in order
+	pos      []float64 // item → index in its layer
+	x        []float64 // item → place across its layer
+}
+
+// newLayering makes the items of g in the layers h: a move between adjacent
+// layers links its ends; a longer one runs through a chain of bends, one in
+// each layer it crosses, unless the bends would be too many (then it is
+// drawn straight and takes no part in the ordering).
+func newLayering(g *Graph, h, group []int) *layering {
+	n := g.Len()
+	ly := &layering{n: n, group: group, layerOf: slices.Clone(h), up: make([][]int, n), down: make([][]int, n),
+		chains: map[[2]int][]int{}}
+	for _, x := range h {
+		ly.top = max(ly.top, x)
+	}
 	bends := 0
 	for u := range n {
 		for _, w := range g.succ[u] {
@@ -89,144 +113,182 @@ func (g *Graph) sugiyama(h, group []int) *Layout {
 		}
 	}
 	withBends := bends <= maxBendsPerItem*(n+g.nEdge)
-	chains := map[[2]int][]int{}
 	for u := range n {
 		for _, w := range g.succ[u] {
-			if h[u] <= h[w] {
-				continue // within a group's layer
+			switch {
+			case h[u] <= h[w]: // within a group's layer
+			case h[u]-h[w] == 1:
+				ly.link(u, w)
+			case withBends:
+				ly.addBendChain(u, w)
 			}
-			if !withBends || h[u]-h[w] == 1 {
-				if h[u]-h[w] == 1 {
-					link(u, w)
-				}
-				continue
-			}
-			prev := u
-			var chain []int
-			for k := h[u] - 1; k > h[w]; k-- {
-				d := len(layerOf)
-				layerOf = append(layerOf, k)
-				up, down = append(up, nil), append(down, nil)
-				link(prev, d)
-				chain = append(chain, d)
-				prev = d
-			}
-			link(prev, w)
-			chains[[2]int{u, w}] = chain
 		}
 	}
-	items := len(layerOf)
-	layers := make([][]int, top+1)
+	items := len(ly.layerOf)
+	ly.layers = make([][]int, ly.top+1)
 	for v := range items {
-		layers[layerOf[v]] = append(layers[layerOf[v]], v)
+		ly.layers[ly.layerOf[v]] = append(ly.layers[ly.layerOf[v]], v)
 	}
-	pos := make([]float64, items)
-	place := func(layer []int) {
-		for i, v := range layer {
-			pos[v] = float64(i)
-		}
+	ly.pos = make([]float64, items)
+	for _, layer := range ly.layers {
+		ly.numberLayer(layer)
 	}
-	for _, layer := range layers {
-		place(layer)
+	return ly
+}
+
+func (ly *layering) link(a, b int) {
+	ly.down[a] = append(ly.down[a], b)
+	ly.up[b] = append(ly.up[b], a)
+}
+
+// addBendChain links u to w through a new bend in every layer between them.
+func (ly *layering) addBendChain(u, w int) {
+	prev := u
+	var chain []int
+	for k := ly.layerOf[u] - 1; k > ly.layerOf[w]; k-- {
+		d := len(ly.layerOf)
+		ly.layerOf = append(ly.layerOf, k)
+		ly.up, ly.down = append(ly.up, nil), append(ly.down, nil)
+		ly.link(prev, d)
+		chain = append(chain, d)
+		prev = d
 	}
-	// Barycentre sweeps: order each layer by the mean place of its
-	// neighbours in the layer just visited, downwards then upwards; the
-	// vertices of a group share the mean of their keys, so they stay
-	// together.
-	key := make([]float64, items)
-	groupKey := map[int]float64{}
-	groupSize := map[int]int{}
-	order := func(layer []int, neigh [][]int) {
-		clear(groupKey)
-		clear(groupSize)
-		for _, v := range layer {
-			key[v] = pos[v]
-			if len(neigh[v]) > 0 {
-				s := 0.0
-				for _, w := range neigh[v] {
-					s += pos[w]
-				}
-				key[v] = s / float64(len(neigh[v]))
-			}
-			if v < n {
-				groupKey[group[v]] += key[v]
-				groupSize[group[v]]++
-			}
-		}
-		tie := func(v int) int {
-			if v < n {
-				return group[v]
-			}
-			return n + v
-		}
-		for _, v := range layer {
-			if v < n && groupSize[group[v]] > 1 {
-				key[v] = groupKey[group[v]] / float64(groupSize[group[v]])
-			}
-		}
-		slices.SortStableFunc(layer, func(a, b int) int {
-			if c := cmp.Compare(key[a], key[b]); c != 0 {
-				return c
-			}
-			return cmp.Compare(tie(a), tie(b))
-		})
-		place(layer)
+	ly.link(prev, w)
+	ly.chains[[2]int{u, w}] = chain
+}
+
+// numberLayer records each item's index in its layer.
+func (ly *layering) numberLayer(layer []int) {
+	for i, v := range layer {
+		ly.pos[v] = float64(i)
 	}
+}
+
+// orderLayers runs barycentre sweeps: each layer is ordered by the mean
+// place of its neighbours in the layer just visited, downwards then
+// upwards, six times.
+func (ly *layering) orderLayers() {
+	b := barycentres{key: make([]float64, len(ly.pos)), groupKey: map[int]float64{}, groupSize: map[int]int{}}
 	for range 6 {
-		for i := top - 1; i >= 0; i-- {
-			order(layers[i], up)
+		for i := ly.top - 1; i >= 0; i-- {
+			ly.orderLayer(ly.layers[i], ly.up, &b)
 		}
-		for i := 1; i <= top; i++ {
-			order(layers[i], down)
+		for i := 1; i <= ly.top; i++ {
+			ly.orderLayer(ly.layers[i], ly.down, &b)
 		}
 	}
-	// Places across: start packed, then pull every item towards the mean
-	// of its neighbours in both directions, keeping the order and the
-	// least distances.
-	gap := func(a, b int) float64 {
-		if a < n && b < n {
-			return 1
+}
+
+// barycentres is the scratch space of orderLayer.
+type barycentres struct {
+	key       []float64
+	groupKey  map[int]float64
+	groupSize map[int]int
+}
+
+// orderLayer sorts one layer by the barycentres of its items' neighbours
+// in neigh; the vertices of a group share the mean of their keys, so they
+// stay together.
+func (ly *layering) orderLayer(layer []int, neigh [][]int, b *barycentres) {
+	n, group, key := ly.n, ly.group, b.key
+	clear(b.groupKey)
+	clear(b.groupSize)
+	for _, v := range layer {
+		key[v] = ly.pos[v]
+		if len(neigh[v]) > 0 {
+			s := 0.0
+			for _, w := range neigh[v] {
+				s += ly.pos[w]
+			}
+			key[v] = s / float64(len(neigh[v]))
 		}
-		return bendGap
+		if v < n {
+			b.groupKey[group[v]] += key[v]
+			b.groupSize[group[v]]++
+		}
 	}
-	x := make([]float64, items)
-	for _, layer := range layers {
+	for _, v := range layer {
+		if v < n && b.groupSize[group[v]] > 1 {
+			key[v] = b.groupKey[group[v]] / float64(b.groupSize[group[v]])
+		}
+	}
+	tie := func(v int) int {
+		if v < n {
+			return group[v]
+		}
+		return n + v
+	}
+	slices.SortStableFunc(layer, func(a, b int) int {
+		if c := cmp.Compare(key[a], key[b]); c != 0 {
+			return c
+		}
+		return cmp.Compare(tie(a), tie(b))
+	})
+	ly.numberLayer(layer)
+}
+
+// gap is the least distance across a layer between neighbours a and b:
+// a unit between vertices, bendGap when a bend is involved.
+func (ly *layering) gap(a, b int) float64 {
+	if a < ly.n && b < ly.n {
+		return 1
+	}
+	return bendGap
+}
+
+// placeAcross sets x: start packed, then pull every item towards the mean
+// of its neighbours in both directions, keeping the order and the least
+// distances, ten times down and up.
+func (ly *layering) placeAcross() {
+	x := make([]float64, len(ly.pos))
+	ly.x = x
+	for _, layer := range ly.layers {
 		for i, v := range layer {
 			if i > 0 {
-				x[v] = x[layer[i-1]] + gap(layer[i-1], v)
+				x[v] = x[layer[i-1]] + ly.gap(layer[i-1], v)
 			}
 		}
 	}
-	want := make([]float64, 0, items)
+	want := make([]float64, 0, len(x))
 	for range 10 {
 		for pass := range 2 {
-			for k := range layers {
+			for k := range ly.layers {
 				i := k
 				if pass == 1 {
-					i = top - k
+					i = ly.top - k
 				}
-				layer := layers[i]
+				layer := ly.layers[i]
 				want = want[:0]
 				for _, v := range layer {
-					s, c := 0.0, 0
-					for _, w := range up[v] {
-						s += x[w]
-						c++
-					}
-					for _, w := range down[v] {
-						s += x[w]
-						c++
-					}
-					if c == 0 {
-						want = append(want, x[v])
-					} else {
-						want = append(want, s/float64(c))
-					}
+					want = append(want, ly.neighbourMean(v))
 				}
-				spread(layer, want, x, gap)
+				spread(layer, want, x, ly.gap)
 			}
 		}
 	}
+}
+
+// neighbourMean is the mean place of v's neighbours up and down, or v's
+// own place when it has none.
+func (ly *layering) neighbourMean(v int) float64 {
+	s, c := 0.0, 0
+	for _, w := range ly.up[v] {
+		s += ly.x[w]
+		c++
+	}
+	for _, w := range ly.down[v] {
+		s += ly.x[w]
+		c++
+	}
+	if c == 0 {
+		return ly.x[v]
+	}
+	return s / float64(c)
+}
+
+// fill writes the layering into l, in [0, 1] coordinates.
+func (ly *layering) fill(l *Layout) {
+	x, top := ly.x, ly.top
 	lo, hi := x[0], x[0]
 	for _, v := range x {
 		lo, hi = min(lo, v), max(hi, v)
@@ -245,26 +307,25 @@ func (g *Graph) sugiyama(h, group []int) *Layout {
 		return float64(i) / float64(top)
 	}
 	l.Layers = make([][]int, top+1)
-	for i, layer := range layers {
+	for i, layer := range ly.layers {
 		for _, v := range layer {
-			if v < n {
+			if v < ly.n {
 				l.Slot[v] = len(l.Layers[i])
 				l.Layers[i] = append(l.Layers[i], v)
 				l.X[v], l.Y[v] = norm(x[v]), layerY(i)
 			}
 		}
 	}
-	if len(chains) > 0 {
-		l.Bends = make(map[[2]int][]Point, len(chains))
-		for e, chain := range chains {
+	if len(ly.chains) > 0 {
+		l.Bends = make(map[[2]int][]Point, len(ly.chains))
+		for e, chain := range ly.chains {
 			pts := make([]Point, len(chain))
 			for i, d := range chain {
-				pts[i] = Point{norm(x[d]), layerY(layerOf[d])}
+				pts[i] = Point{norm(x[d]), layerY(ly.layerOf[d])}
 			}
 			l.Bends[e] = pts
 		}
 	}
-	return l
 }
 
 // spread sets x for the items of one layer, in their order, as close as

@@ -76,13 +76,7 @@ func (g *Graph) ForceLayout(iterations int) *Layout { return g.ForceLayoutFor(it
 // spanning [0, 1]: a drawing that stretches it to a pane of that shape
 // keeps its proportions.
 func (g *Graph) ForceLayoutFor(iterations int, aspect float64) *Layout {
-	if !(aspect > 0.1 && aspect < 10) {
-		aspect = max(0.1, min(10, aspect))
-		if math.IsNaN(aspect) {
-			aspect = 1
-		}
-	}
-	ax, ay := math.Sqrt(aspect), 1/math.Sqrt(aspect) // the rectangle's half sides
+	aspect = clampAspect(aspect)
 	n := g.Len()
 	var alone, rest []int
 	for v := range n {
@@ -93,32 +87,9 @@ func (g *Graph) ForceLayoutFor(iterations int, aspect float64) *Layout {
 		}
 	}
 	if len(alone) > 0 && len(rest) > 0 {
-		h := New()
-		for _, v := range rest {
-			h.Vertex(g.names[v])
-		}
-		for i, v := range rest {
-			for _, w := range g.succ[v] {
-				j, _ := h.Lookup(g.names[w])
-				h.AddEdge(i, j)
-			}
-		}
-		inner := h.ForceLayoutFor(iterations, aspect)
-		l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
-		row := min(0.35, 1.5/(math.Sqrt(float64(n))+1)) // the bottom row's share of the height
-		for i, v := range rest {
-			l.X[v], l.Y[v] = inner.X[i], row+(1-row)*inner.Y[i]
-		}
-		for i, v := range alone {
-			l.X[v] = (float64(i) + 0.5) / float64(len(alone))
-		}
-		for u := range n {
-			for v := range u {
-				l.MinDist = min(l.MinDist, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]))
-			}
-		}
-		return l
+		return g.forceLayoutApart(alone, rest, iterations, aspect)
 	}
+	ax, ay := math.Sqrt(aspect), 1/math.Sqrt(aspect) // the rectangle's half sides
 	x := make([]float64, n)
 	y := make([]float64, n)
 	for v := range n {
@@ -126,47 +97,7 @@ func (g *Graph) ForceLayoutFor(iterations int, aspect float64) *Layout {
 		x[v], y[v] = 0.9*ax*math.Cos(a), 0.9*ay*math.Sin(a)
 	}
 	if n > 1 {
-		k := 2 / math.Sqrt(float64(n)) // the ideal edge length: area 4 shared out
-		dx := make([]float64, n)
-		dy := make([]float64, n)
-		for it := range iterations {
-			temp := 0.25 * (1 - float64(it)/float64(iterations))
-			clear(dx)
-			clear(dy)
-			for u := range n {
-				for v := u + 1; v < n; v++ {
-					ex, ey := x[u]-x[v], y[u]-y[v]
-					d2 := max(ex*ex+ey*ey, 1e-6)
-					f := k * k / d2 // repulsion k²/d along the unit vector
-					dx[u] += ex * f
-					dy[u] += ey * f
-					dx[v] -= ex * f
-					dy[v] -= ey * f
-				}
-			}
-			for u := range n {
-				for _, v := range g.succ[u] {
-					if u == v {
-						continue
-					}
-					ex, ey := x[u]-x[v], y[u]-y[v]
-					f := math.Hypot(ex, ey) / k // attraction d²/k
-					dx[u] -= ex * f
-					dy[u] -= ey * f
-					dx[v] += ex * f
-					dy[v] += ey * f
-				}
-			}
-			for u := range n {
-				dx[u] -= x[u] * k
-				dy[u] -= y[u] * k
-				if d := math.Hypot(dx[u], dy[u]); d > 0 {
-					s := min(d, temp) / d
-					x[u] = max(-ax, min(ax, x[u]+dx[u]*s))
-					y[u] = max(-ay, min(ay, y[u]+dy[u]*s))
-				}
-			}
-		}
+		g.fruchtermanReingold(x, y, iterations, ax, ay)
 	}
 	spreadApart(x, y, 2/math.Sqrt(float64(max(n, 1))))
 	// Into [0, 1]², each axis spanning it (a drawing stretches it to a
@@ -175,13 +106,6 @@ func (g *Graph) ForceLayoutFor(iterations int, aspect float64) *Layout {
 	if n == 0 {
 		return l
 	}
-	defer func() {
-		for u := range n {
-			for v := range u {
-				l.MinDist = min(l.MinDist, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]))
-			}
-		}
-	}()
 	minX, maxX, minY, maxY := slices.Min(x), slices.Max(x), slices.Min(y), slices.Max(y)
 	for v := range n {
 		l.X[v], l.Y[v] = 0.5, 0.5
@@ -192,7 +116,101 @@ func (g *Graph) ForceLayoutFor(iterations int, aspect float64) *Layout {
 			l.Y[v] = (y[v] - minY) / (maxY - minY)
 		}
 	}
+	l.setMinDist()
 	return l
+}
+
+// clampAspect keeps an aspect ratio within [0.1, 10] (1 for NaN): beyond
+// that a layout degenerates into a line.
+func clampAspect(aspect float64) float64 {
+	if math.IsNaN(aspect) {
+		return 1
+	}
+	return max(0.1, min(10, aspect))
+}
+
+// setMinDist sets MinDist from the vertices' places (n² pairs).
+func (l *Layout) setMinDist() {
+	for u := range l.X {
+		for v := range u {
+			l.MinDist = min(l.MinDist, math.Hypot(l.X[u]-l.X[v], l.Y[u]-l.Y[v]))
+		}
+	}
+}
+
+// forceLayoutApart lays out the vertices with moves (rest) by force above
+// a row of the vertices without (alone) along the bottom.
+func (g *Graph) forceLayoutApart(alone, rest []int, iterations int, aspect float64) *Layout {
+	n := g.Len()
+	h := New()
+	for _, v := range rest {
+		h.Vertex(g.names[v])
+	}
+	for i, v := range rest {
+		for _, w := range g.succ[v] {
+			j, _ := h.Lookup(g.names[w])
+			h.AddEdge(i, j)
+		}
+	}
+	inner := h.ForceLayoutFor(iterations, aspect)
+	l := &Layout{X: make([]float64, n), Y: make([]float64, n), MinDist: 1}
+	row := min(0.35, 1.5/(math.Sqrt(float64(n))+1)) // the bottom row's share of the height
+	for i, v := range rest {
+		l.X[v], l.Y[v] = inner.X[i], row+(1-row)*inner.Y[i]
+	}
+	for i, v := range alone {
+		l.X[v] = (float64(i) + 0.5) / float64(len(alone))
+	}
+	l.setMinDist()
+	return l
+}
+
+// fruchtermanReingold moves the points x, y (n > 1) by the forces for the
+// given iterations, cooling linearly, inside the rectangle of half sides
+// ax, ay.
+func (g *Graph) fruchtermanReingold(x, y []float64, iterations int, ax, ay float64) {
+	n := len(x)
+	k := 2 / math.Sqrt(float64(n)) // the ideal edge length: area 4 shared out
+	dx := make([]float64, n)
+	dy := make([]float64, n)
+	for it := range iterations {
+		temp := 0.25 * (1 - float64(it)/float64(iterations))
+		clear(dx)
+		clear(dy)
+		for u := range n {
+			for v := u + 1; v < n; v++ {
+				ex, ey := x[u]-x[v], y[u]-y[v]
+				d2 := max(ex*ex+ey*ey, 1e-6)
+				f := k * k / d2 // repulsion k²/d along the unit vector
+				dx[u] += ex * f
+				dy[u] += ey * f
+				dx[v] -= ex * f
+				dy[v] -= ey * f
+			}
+		}
+		for u := range n {
+			for _, v := range g.succ[u] {
+				if u == v {
+					continue
+				}
+				ex, ey := x[u]-x[v], y[u]-y[v]
+				f := math.Hypot(ex, ey) / k // attraction d²/k
+				dx[u] -= ex * f
+				dy[u] -= ey * f
+				dx[v] += ex * f
+				dy[v] += ey * f
+			}
+		}
+		for u := range n {
+			dx[u] -= x[u] * k
+			dy[u] -= y[u] * k
+			if d := math.Hypot(dx[u], dy[u]); d > 0 {
+				s := min(d, temp) / d
+				x[u] = max(-ax, min(ax, x[u]+dx[u]*s))
+				y[u] = max(-ay, min(ay, y[u]+dy[u]*s))
+			}
+		}
+	}
 }
 
 // spreadApart pushes apart, in a few rounds, the pairs of points closer

@@ -14,10 +14,7 @@ func (g *Graph) WriteLoopyDOT(w io.Writer, sol *LoopySolution, kernel []int) err
 	for _, v := range kernel {
 		inKernel[v] = true
 	}
-	if _, err := fmt.Fprintln(w, "digraph game {\n  node [shape=circle];"); err != nil {
-		return err
-	}
-	for v, name := range g.names {
+	return g.writeDOT(w, func(v int, name string) string {
 		attrs := " [label=" + dotQuote(fmt.Sprintf("%s\nγ=%s", name, sol.Value(v)))
 		switch sol.Outcome(v) {
 		case P:
@@ -28,17 +25,6 @@ func (g *Graph) WriteLoopyDOT(w io.Writer, sol *LoopySolution, kernel []int) err
 		if inKernel[v] {
 			attrs += ", peripheries=2"
 		}
-		if _, err := fmt.Fprintf(w, "  %s%s];\n", dotQuote(name), attrs); err != nil {
-			return err
-		}
-	}
-	for u, ws := range g.succ {
-		for _, v := range ws {
-			if _, err := fmt.Fprintf(w, "  %s -> %s;\n", dotQuote(g.names[u]), dotQuote(g.names[v])); err != nil {
-				return err
-			}
-		}
-	}
-	_, err := fmt.Fprintln(w, "}")
-	return err
+		return attrs + "]"
+	})
 }

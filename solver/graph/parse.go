@@ -99,88 +99,134 @@ type dotToken struct {
 
 func (t dotToken) is(sym string) bool { return !t.quoted && t.text == sym }
 
+// dotLexer splits DOT text into tokens, counting lines for the errors.
+type dotLexer struct {
+	rs          []rune
+	i           int
+	line        int
+	atLineStart bool // only blanks since the last newline: '#' starts a preprocessor line
+	toks        []dotToken
+}
+
 func tokenizeDOT(text string) ([]dotToken, error) {
-	var toks []dotToken
-	line := 1
-	rs := []rune(text)
-	atLineStart := true
-	for i := 0; i < len(rs); {
-		c := rs[i]
-		switch {
-		case c == '\n':
-			line++
-			i++
-			atLineStart = true
-			continue
-		case unicode.IsSpace(c):
-			i++
-			continue
-		case c == '#' && atLineStart: // preprocessor-style line
-			for i < len(rs) && rs[i] != '\n' {
-				i++
-			}
-			continue
-		}
-		atLineStart = false
-		switch {
-		case c == '/' && i+1 < len(rs) && rs[i+1] == '/':
-			for i < len(rs) && rs[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < len(rs) && rs[i+1] == '*':
-			start := line
-			i += 2
-			for i+1 < len(rs) && !(rs[i] == '*' && rs[i+1] == '/') {
-				if rs[i] == '\n' {
-					line++
-				}
-				i++
-			}
-			if i+1 >= len(rs) {
-				return nil, &ParseError{start, "a /* comment is not closed"}
-			}
-			i += 2
-		case c == '"':
-			start := line
-			var b strings.Builder
-			i++
-			for i < len(rs) && rs[i] != '"' {
-				if rs[i] == '\\' && i+1 < len(rs) && (rs[i+1] == '"' || rs[i+1] == '\\') {
-					i++
-				} else if rs[i] == '\\' && i+1 < len(rs) && rs[i+1] == '\n' { // line continuation
-					i += 2
-					line++
-					continue
-				}
-				if rs[i] == '\n' {
-					line++
-				}
-				b.WriteRune(rs[i])
-				i++
-			}
-			if i >= len(rs) {
-				return nil, &ParseError{start, "a quoted name is not closed"}
-			}
-			i++
-			toks = append(toks, dotToken{b.String(), true, start})
-		case c == '-' && i+1 < len(rs) && (rs[i+1] == '>' || rs[i+1] == '-'):
-			toks = append(toks, dotToken{string(rs[i : i+2]), false, line})
-			i += 2
-		case strings.ContainsRune("{}[];,=:", c):
-			toks = append(toks, dotToken{string(c), false, line})
-			i++
-		case c == '_' || c == '.' || c == '-' || unicode.IsLetter(c) || unicode.IsDigit(c):
-			j := i
-			for j < len(rs) && (rs[j] == '_' || rs[j] == '.' || unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || (rs[j] == '-' && j == i)) {
-				j++
-			}
-			toks = append(toks, dotToken{string(rs[i:j]), false, line})
-			i = j
-		default:
-			return nil, &ParseError{line, fmt.Sprintf("unexpected character %q; accepted: the DOT subset (digraph { a -> b; c; })", c)}
+	lx := &dotLexer{rs: []rune(text), line: 1, atLineStart: true}
+	for lx.i < len(lx.rs) {
+		if err := lx.next(); err != nil {
+			return nil, err
 		}
 	}
-	return toks, nil
+	return lx.toks, nil
+}
+
+// at reports whether the text at i+off is c.
+func (lx *dotLexer) at(off int, c rune) bool {
+	return lx.i+off < len(lx.rs) && lx.rs[lx.i+off] == c
+}
+
+// next reads one blank, comment or token.
+func (lx *dotLexer) next() error {
+	c := lx.rs[lx.i]
+	switch {
+	case c == '\n':
+		lx.line++
+		lx.i++
+		lx.atLineStart = true
+		return nil
+	case unicode.IsSpace(c):
+		lx.i++
+		return nil
+	case c == '#' && lx.atLineStart: // preprocessor-style line
+		lx.skipLine()
+		return nil
+	}
+	lx.atLineStart = false
+	switch {
+	case c == '/' && lx.at(1, '/'):
+		lx.skipLine()
+	case c == '/' && lx.at(1, '*'):
+		return lx.blockComment()
+	case c == '"':
+		return lx.quoted()
+	case c == '-' && (lx.at(1, '>') || lx.at(1, '-')):
+		lx.emit(string(lx.rs[lx.i:lx.i+2]), false, lx.line)
+		lx.i += 2
+	case strings.ContainsRune("{}[];,=:", c):
+		lx.emit(string(c), false, lx.line)
+		lx.i++
+	case c == '_' || c == '.' || c == '-' || unicode.IsLetter(c) || unicode.IsDigit(c):
+		lx.plainID()
+	default:
+		return &ParseError{lx.line, fmt.Sprintf("unexpected character %q; accepted: the DOT subset (digraph { a -> b; c; })", c)}
+	}
+	return nil
+}
+
+func (lx *dotLexer) emit(text string, quoted bool, line int) {
+	lx.toks = append(lx.toks, dotToken{text, quoted, line})
+}
+
+// skipLine skips to the end of the line (the newline stays, to be counted).
+func (lx *dotLexer) skipLine() {
+	for lx.i < len(lx.rs) && lx.rs[lx.i] != '\n' {
+		lx.i++
+	}
+}
+
+// blockComment skips a /* … */ comment.
+func (lx *dotLexer) blockComment() error {
+	start := lx.line
+	lx.i += 2
+	for lx.i+1 < len(lx.rs) && !(lx.rs[lx.i] == '*' && lx.rs[lx.i+1] == '/') {
+		if lx.rs[lx.i] == '\n' {
+			lx.line++
+		}
+		lx.i++
+	}
+	if lx.i+1 >= len(lx.rs) {
+		return &ParseError{start, "a /* comment is not closed"}
+	}
+	lx.i += 2
+	return nil
+}
+
+// quoted reads a "quoted ID": \" and \\ escape, a backslash before a
+// newline continues the line.
+func (lx *dotLexer) quoted() error {
+	start := lx.line
+	var b strings.Builder
+	lx.i++
+	for lx.i < len(lx.rs) && lx.rs[lx.i] != '"' {
+		if lx.rs[lx.i] == '\\' && (lx.at(1, '"') || lx.at(1, '\\')) {
+			lx.i++
+		} else if lx.rs[lx.i] == '\\' && lx.at(1, '\n') { // line continuation
+			lx.i += 2
+			lx.line++
+			continue
+		}
+		if lx.rs[lx.i] == '\n' {
+			lx.line++
+		}
+		b.WriteRune(lx.rs[lx.i])
+		lx.i++
+	}
+	if lx.i >= len(lx.rs) {
+		return &ParseError{start, "a quoted name is not closed"}
+	}
+	lx.i++
+	lx.emit(b.String(), true, start)
+	return nil
+}
+
+// plainID reads an unquoted ID: letters, digits, '_' and '.', with a
+// leading '-' allowed (negative numbers).
+func (lx *dotLexer) plainID() {
+	rs, i := lx.rs, lx.i
+	j := i
+	for j < len(rs) && (rs[j] == '_' || rs[j] == '.' || unicode.IsLetter(rs[j]) || unicode.IsDigit(rs[j]) || (rs[j] == '-' && j == i)) {
+		j++
+	}
+	lx.emit(string(rs[i:j]), false, lx.line)
+	lx.i = j
 }
 
 // dotParser reads: [strict] digraph [ID] { stmt* } with statements
@@ -290,7 +336,16 @@ func (p *dotParser) statement() error {
 	if n, ok := p.peek(); ok && n.is(":") {
 		return p.errAt(n, "ports (name:port) are not supported")
 	}
-	chain := []int{p.g.Vertex(t.text)}
+	if err := p.edgeChain(t); err != nil {
+		return err
+	}
+	return p.attrLists()
+}
+
+// edgeChain reads "first -> ID -> …" (first already read) and adds its
+// vertices and edges.
+func (p *dotParser) edgeChain(first dotToken) error {
+	chain := []int{p.g.Vertex(first.text)}
 	for {
 		n, ok := p.peek()
 		if !ok || !(n.is("->") || n.is("--")) {
@@ -310,7 +365,7 @@ func (p *dotParser) statement() error {
 	for k := 0; k+1 < len(chain); k++ {
 		p.g.AddEdge(chain[k], chain[k+1])
 	}
-	return p.attrLists()
+	return nil
 }
 
 // attrLists skips [a=b, c=d] [ … ] after a statement.

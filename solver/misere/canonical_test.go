@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // rawGames is a table of game trees given by their option lists, with no
@@ -301,7 +302,7 @@ func naiveGMinus(code octal.Code, heaps []int, stars, twos int, memo map[string]
 // Winning Ways ch. 13: 0¹²⁰ 1⁰³¹ 2²⁰ 3³¹ 1⁰³¹ 4¹⁴⁶.
 func TestHeapGeneraMatchDefinition(t *testing.T) {
 	for _, cs := range []string{"0.77", "0.07", "0.137"} {
-		code := octal.MustParseCode(cs)
+		code := octal.NewCode(takebreak.MustParse(cs))
 		gs, err := HeapGenera(context.Background(), code, 9)
 		require.NoError(t, err)
 		memo := map[string]int{}

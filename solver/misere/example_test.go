@@ -6,10 +6,11 @@ import (
 
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func ExampleCompute() {
-	q, err := misere.Compute(context.Background(), octal.MustParseCode("0.75"), misere.Options{})
+	q, err := misere.Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.75")), misere.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -21,7 +22,7 @@ func ExampleCompute() {
 }
 
 func ExampleQuotient_Outcome() {
-	q, err := misere.Compute(context.Background(), octal.MustParseCode("0.77"), misere.Options{})
+	q, err := misere.Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.77")), misere.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -33,7 +34,7 @@ func ExampleQuotient_Outcome() {
 }
 
 func ExampleSearcher_Outcome() {
-	s := misere.NewSearcher(octal.MustParseCode("0.333"))
+	s := misere.NewSearcher(octal.NewCode(takebreak.MustParse("0.333")))
 	o, _ := s.Outcome(context.Background(), []int{2, 2})
 	fmt.Println(o) // *2 + *2 is a misère P-position
 	// Output: P
@@ -41,7 +42,7 @@ func ExampleSearcher_Outcome() {
 
 // The partial quotients of Nim grow as |T_n| = 2^n + 2 (seed 004 §4).
 func ExampleSolver() {
-	s := misere.NewSolver(octal.MustParseCode("0.33333333"))
+	s := misere.NewSolver(octal.NewCode(takebreak.MustParse("0.33333333")))
 	var orders []int
 	for s.Last() < 8 {
 		if err := s.Next(context.Background()); err != nil {

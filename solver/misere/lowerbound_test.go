@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // The empty position's profile (1, ∅) must not excuse later profiles (1, O)
@@ -17,7 +18,7 @@ import (
 // (Before the fix, (1, {1}) counted as "dominated" by (1, ∅) and the
 // candidate passed.)
 func TestVerifyChecksPositionsOfIdentityImage(t *testing.T) {
-	g := newGame(octal.MustParseCode("0.3"))
+	g := newGame(octal.NewCode(takebreak.MustParse("0.3")))
 	g.extend()
 	g.extend()
 	_, _, bad, err := verify(context.Background(), g, trivialMonoid(), []bool{false}, []int32{0, 0})
@@ -32,7 +33,7 @@ func TestLowerBoundOfVerifiedQuotientIsItsOrder(t *testing.T) {
 		code string
 		n    int
 	}{{"0.77", 30}, {"0.75", 12}, {"0.137", 16}} {
-		s := NewSolver(octal.MustParseCode(c.code))
+		s := NewSolver(octal.NewCode(takebreak.MustParse(c.code)))
 		for s.Last() < c.n {
 			require.NoError(t, s.Next(context.Background()))
 		}
@@ -47,7 +48,7 @@ func TestLowerBoundOfVerifiedQuotientIsItsOrder(t *testing.T) {
 // a heap above 24) finds the candidate's labels on sampled positions
 // rep(x) + rep(z) below the failure's birthday, at heap 25.
 func TestLowerBoundsOfFailedCandidates(t *testing.T) {
-	code := octal.MustParseCode("0.07")
+	code := octal.NewCode(takebreak.MustParse("0.07"))
 	type record struct{ h, lb, candidate int }
 	var records []record
 	var q24 *Quotient
@@ -132,7 +133,7 @@ func TestComputeStoppedReportsNextLowerBound(t *testing.T) {
 		}
 	}
 	defer func() { failedCandidate = nil }()
-	q, err := Compute(ctx, octal.MustParseCode("0.07"), Options{Max: 30})
+	q, err := Compute(ctx, octal.NewCode(takebreak.MustParse("0.07")), Options{Max: 30})
 	require.ErrorIs(t, err, context.Canceled)
 	require.NotNil(t, q)
 	assert.Equal(t, 24, q.ComputedTo)
@@ -151,7 +152,7 @@ func TestComputeStopsAtTheTableLimit(t *testing.T) {
 	old := maxTableOrder
 	maxTableOrder = 30 // |Q_24| = 24 fits; heap 25's first candidate has 48 elements
 	defer func() { maxTableOrder = old }()
-	q, err := Compute(context.Background(), octal.MustParseCode("0.07"), Options{Max: 30})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), Options{Max: 30})
 	require.ErrorIs(t, err, ErrTooLarge)
 	require.NotNil(t, q)
 	assert.Equal(t, 24, q.ComputedTo)
@@ -166,7 +167,7 @@ func TestSetMemoryLimit(t *testing.T) {
 	defer SetMemoryLimit(0)
 	SetMemoryLimit(tableBytesPerCell * 30 * 30)
 	assert.Equal(t, 30, maxTableOrder)
-	q, err := Compute(context.Background(), octal.MustParseCode("0.07"), Options{Max: 30})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), Options{Max: 30})
 	require.ErrorIs(t, err, ErrTooLarge)
 	assert.Equal(t, 24, q.ComputedTo)
 	SetMemoryLimit(1 << 40)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // BenchmarkFullQuotient075 times the certified full quotient of 0.75 (R_8).
@@ -22,7 +23,7 @@ func BenchmarkFullQuotientKayles(b *testing.B) {
 }
 
 func benchmarkFull(b *testing.B, code string, order int) {
-	c := octal.MustParseCode(code)
+	c := octal.NewCode(takebreak.MustParse(code))
 	for b.Loop() {
 		q, err := Compute(context.Background(), c, Options{})
 		if err != nil {
@@ -37,7 +38,7 @@ func benchmarkFull(b *testing.B, code string, order int) {
 // BenchmarkDawsonsKaylesQ30 times the partial quotient Q_30 of Dawson's Kayles
 // (0.07), of order 360.
 func BenchmarkDawsonsKaylesQ30(b *testing.B) {
-	c := octal.MustParseCode("0.07")
+	c := octal.NewCode(takebreak.MustParse("0.07"))
 	for b.Loop() {
 		q, err := Compute(context.Background(), c, Options{Max: 30, Exact: true})
 		if err != nil {
@@ -53,7 +54,7 @@ func BenchmarkDawsonsKaylesQ30(b *testing.B) {
 // Dawson's Kayles get in one minute: the last heap n with Q_n complete and
 // |Q_n|. Run it once: -benchtime=1x.
 func BenchmarkDawsonsKaylesMinute(b *testing.B) {
-	c := octal.MustParseCode("0.07")
+	c := octal.NewCode(takebreak.MustParse("0.07"))
 	for b.Loop() {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		s := NewSolver(c)
@@ -75,7 +76,7 @@ func BenchmarkDawsonsKaylesMinute(b *testing.B) {
 // winning moves of 3 heaps ≤ 30 of 0.07 (≤ 1 s, ≤ 100 MB): Q_m is out of
 // reach in the budget for heaps above 24, so a search on top of Q_24 decides.
 func BenchmarkSolveSumDawsonsKayles(b *testing.B) {
-	code := octal.MustParseCode("0.07")
+	code := octal.NewCode(takebreak.MustParse("0.07"))
 	for _, heaps := range [][]int{{28, 29, 30}, {30, 30, 30}, {20, 25, 30}} {
 		b.Run(fmt.Sprint(heaps), func(b *testing.B) {
 			for b.Loop() {
@@ -90,7 +91,7 @@ func BenchmarkSolveSumDawsonsKayles(b *testing.B) {
 // BenchmarkSearchDawsonsKayles is the search alone (no quotient below it) on
 // 3 heaps of 0.07, for comparison.
 func BenchmarkSearchDawsonsKayles(b *testing.B) {
-	code := octal.MustParseCode("0.07")
+	code := octal.NewCode(takebreak.MustParse("0.07"))
 	for b.Loop() {
 		s := NewSearcher(code)
 		if _, err := s.Outcome(context.Background(), []int{22, 23, 24}); err != nil {

@@ -57,36 +57,17 @@ func (q *Quotient) winningMoves(heaps []int, keep int) ([]octal.Move, int, error
 		x, _ := q.PhiOf(heaps[i])
 		suffix[i] = q.Mul[suffix[i+1]][x]
 	}
-	moves := []octal.Move{}
-	count := 0
-	var err error
-	for i, h := range heaps {
-		others := q.Mul[prefix[i]][suffix[i+1]]
-		q.game.ForEachOption(h, func(o octal.Option) {
-			if err != nil {
-				return
-			}
-			u := others
-			for _, part := range [2]int{o.A, o.B} {
-				if part > 0 {
-					x, e := q.PhiOf(part)
-					if e != nil {
-						err = e
-						return
-					}
-					u = q.Mul[u][x]
+	return collectWinningMoves(q.game, heaps, keep, func(i int, o octal.Option) (bool, error) {
+		u := q.Mul[prefix[i]][suffix[i+1]] // the other heaps
+		for _, part := range [2]int{o.A, o.B} {
+			if part > 0 {
+				x, err := q.PhiOf(part)
+				if err != nil {
+					return false, err
 				}
+				u = q.Mul[u][x]
 			}
-			if q.P[u] {
-				if keep < 0 || count < keep {
-					moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
-				}
-				count++
-			}
-		})
-		if err != nil {
-			return nil, 0, err
 		}
-	}
-	return moves, count, nil
+		return q.P[u], nil
+	})
 }

@@ -321,14 +321,11 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 		if ps.limit > 0 && top.dist >= ps.limit {
 			return -1, nil
 		}
-		ps.done[id] = true
-		if !ps.consistent(id) {
+		if failed, expand := ps.visit(id); failed {
 			return id, nil
-		}
-		if ps.dominated(ps.u[id], ps.opts(id)) {
+		} else if !expand {
 			continue
 		}
-		ps.admit(id)
 		for _, t := range trans {
 			j, nu := ps.step(id, t, buf)
 			nd := ps.dist[id] + t.weight
@@ -342,12 +339,10 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 			if ps.dominated(nu, buf) {
 				continue
 			}
-			if len(ps.u) >= ps.maxStates {
-				return -1, ErrTooLarge
+			j, err := ps.addReached(nu, buf, id, t, nd)
+			if err != nil {
+				return -1, err
 			}
-			o := make([]uint64, ps.words)
-			copy(o, buf)
-			j = ps.add(nu, o, id, int32(t.heap), nd)
 			heap.Push(pq, distItem{elem: int(j), dist: nd})
 		}
 	}
@@ -369,28 +364,50 @@ func (ps *profiles) exploreBFS(ctx context.Context, todo []int32, trans []transi
 		if ps.done[id] {
 			continue
 		}
-		ps.done[id] = true
-		if !ps.consistent(id) {
+		if failed, expand := ps.visit(id); failed {
 			return id, nil
-		}
-		if ps.dominated(ps.u[id], ps.opts(id)) {
+		} else if !expand {
 			continue
 		}
-		ps.admit(id)
 		for _, t := range trans {
 			j, nu := ps.step(id, t, buf)
 			if j >= 0 || ps.dominated(nu, buf) {
 				continue
 			}
-			if len(ps.u) >= ps.maxStates {
-				return -1, ErrTooLarge
+			j, err := ps.addReached(nu, buf, id, t, ps.dist[id]+t.weight)
+			if err != nil {
+				return -1, err
 			}
-			o := make([]uint64, ps.words)
-			copy(o, buf)
-			todo = append(todo, ps.add(nu, o, id, int32(t.heap), ps.dist[id]+t.weight))
+			todo = append(todo, j)
 		}
 	}
 	return -1, nil
+}
+
+// visit marks state id explored. It reports whether its profile is
+// inconsistent (the candidate fails there), and otherwise whether its
+// transitions are to be followed: not when a state already admitted
+// dominates it (whatever it reaches, that one reaches too).
+func (ps *profiles) visit(id int32) (failed, expand bool) {
+	ps.done[id] = true
+	if !ps.consistent(id) {
+		return true, false
+	}
+	if ps.dominated(ps.u[id], ps.opts(id)) {
+		return false, false
+	}
+	ps.admit(id)
+	return false, true
+}
+
+// addReached adds the state (nu, o) first reached from state id by the
+// transition t at distance dist (add copies o into the store), or refuses with ErrTooLarge
+// when the states would pass the memory limit.
+func (ps *profiles) addReached(nu int32, o []uint64, id int32, t transition[int32], dist int) (int32, error) {
+	if len(ps.u) >= ps.maxStates {
+		return -1, ErrTooLarge
+	}
+	return ps.add(nu, o, id, int32(t.heap), dist), nil
 }
 
 // truncate forgets the states from n on (a failed trial), and undoes their

@@ -11,11 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // nimCode is Nim restricted to heaps of at most n tokens: 0.33…3 (n digits).
 func nimCode(n int) octal.Code {
-	return octal.MustParseCode("0." + strings.Repeat("3", n))
+	return octal.NewCode(takebreak.MustParse("0." + strings.Repeat("3", n)))
 }
 
 // partial returns Q_n of code.
@@ -83,7 +84,7 @@ func TestNimPartialQuotients(t *testing.T) {
 
 // Seed 004, Example 3.19: Q_n(0.23) ≅ T_2 for n ≥ 3 with Φ = 1 1 a b 1 a b 1 a …
 func TestQuotientOf023IsT2(t *testing.T) {
-	q, err := Compute(context.Background(), octal.MustParseCode("0.23"), Options{})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.23")), Options{})
 	require.NoError(t, err)
 	assert.True(t, q.Certified)
 	assert.Equal(t, 6, q.Order)
@@ -97,14 +98,14 @@ func TestQuotientOf023IsT2(t *testing.T) {
 	assert.Equal(t, 3, q.Period)
 	assert.Equal(t, 1, q.Preperiod)
 	for n := 3; n <= 8; n++ {
-		qn := partial(t, octal.MustParseCode("0.23"), n)
+		qn := partial(t, octal.NewCode(takebreak.MustParse("0.23")), n)
 		assert.True(t, qn.Tame && qn.TameN == 2, "Q_%d(0.23) = T_2", n)
 	}
 }
 
 // Seed 004, Example 4.3: 0.75 has the wild quotient R_8 of order 8.
 func TestQuotientOf075IsWildR8(t *testing.T) {
-	q, err := Compute(context.Background(), octal.MustParseCode("0.75"), Options{})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.75")), Options{})
 	require.NoError(t, err)
 	assert.True(t, q.Certified)
 	assert.Equal(t, 8, q.Order)
@@ -116,7 +117,7 @@ func TestQuotientOf075IsWildR8(t *testing.T) {
 // Seed 004, Example 3.18: Kayles' full quotient has order 40 and
 // Φ(H_{n+12}) = Φ(H_n) for n ≥ 71.
 func TestKaylesFullQuotient(t *testing.T) {
-	q, err := Compute(context.Background(), octal.MustParseCode("0.77"), Options{})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.77")), Options{})
 	require.NoError(t, err)
 	assert.True(t, q.Certified)
 	assert.Equal(t, 40, q.Order)
@@ -146,7 +147,7 @@ func TestQuotientOutcomesMatchSearch(t *testing.T) {
 		{"4.7", 10, 10, 3, 150},
 	} {
 		t.Run(tc.code, func(t *testing.T) {
-			code := octal.MustParseCode(tc.code)
+			code := octal.NewCode(takebreak.MustParse(tc.code))
 			q := partial(t, code, tc.n)
 			s := NewSearcher(code)
 			rng := rand.New(rand.NewPCG(uint64(tc.n), 7))
@@ -183,7 +184,7 @@ func TestQuotientElementsAreDistinguishedBySearch(t *testing.T) {
 		n    int
 	}{{"0.77", 12}, {"0.75", 8}, {"0.07", 14}, {"0.3333", 4}} {
 		t.Run(tc.code, func(t *testing.T) {
-			code := octal.MustParseCode(tc.code)
+			code := octal.NewCode(takebreak.MustParse(tc.code))
 			q := partial(t, code, tc.n)
 			reps := representatives(q)
 			s := NewSearcher(code)
@@ -241,7 +242,7 @@ func tokens(heaps []int) int {
 }
 
 func TestPhiOfUsesCertifiedPeriod(t *testing.T) {
-	q, err := Compute(context.Background(), octal.MustParseCode("0.77"), Options{})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.77")), Options{})
 	require.NoError(t, err)
 	for h := 71; h < 71+12; h++ {
 		for k := 1; k < 30; k++ {
@@ -251,7 +252,7 @@ func TestPhiOfUsesCertifiedPeriod(t *testing.T) {
 		}
 	}
 	// Beyond the table without a certificate is an error.
-	p := partial(t, octal.MustParseCode("0.77"), 10)
+	p := partial(t, octal.NewCode(takebreak.MustParse("0.77")), 10)
 	_, err = p.PhiOf(11)
 	assert.Error(t, err)
 }
@@ -259,13 +260,13 @@ func TestPhiOfUsesCertifiedPeriod(t *testing.T) {
 func TestComputeHonoursContextAndMax(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	partialQ, err := Compute(ctx, octal.MustParseCode("0.07"), Options{Max: 100})
+	partialQ, err := Compute(ctx, octal.NewCode(takebreak.MustParse("0.07")), Options{Max: 100})
 	assert.ErrorIs(t, err, context.Canceled)
 	require.NotNil(t, partialQ, "the last complete quotient comes with the error")
 	assert.Equal(t, 0, partialQ.ComputedTo)
 
 	var reports []Progress
-	q, err := Compute(context.Background(), octal.MustParseCode("0.07"), Options{Max: 12, Progress: func(p Progress) { reports = append(reports, p) }})
+	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.07")), Options{Max: 12, Progress: func(p Progress) { reports = append(reports, p) }})
 	require.NoError(t, err)
 	assert.Equal(t, 12, q.ComputedTo)
 	assert.False(t, q.Certified)
@@ -278,8 +279,8 @@ func TestComputeHonoursContextAndMax(t *testing.T) {
 // Q_n(0.4) must be Q_{n−1}(0.07), with Φ shifted by one heap. The two runs go
 // through different move lists, candidates and recalibrations.
 func TestDawsonsKaylesShiftedIsTheSameQuotient(t *testing.T) {
-	d := NewSolver(octal.MustParseCode("0.07"))
-	f := NewSolver(octal.MustParseCode("0.4"))
+	d := NewSolver(octal.NewCode(takebreak.MustParse("0.07")))
+	f := NewSolver(octal.NewCode(takebreak.MustParse("0.4")))
 	require.NoError(t, f.Next(context.Background())) // 0.4 runs one heap ahead
 	for d.Last() < 27 {
 		require.NoError(t, d.Next(context.Background()))

@@ -2,7 +2,6 @@ package misere
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -43,36 +42,31 @@ func (r takeBreakRules) ForEachOption(n int, fn func(octal.Option)) {
 func (r takeBreakRules) String() string { return r.c.String() }
 func (r takeBreakRules) K() int         { return -1 }
 
-// ParseRules reads an octal code (0.07, 4.7) or a take-and-break code of
-// solver/takebreak (S(1,2,5), 4!.0, 0.[3]). A take-and-break code that is an
-// octal game becomes that octal code (so the periodicity theorem applies);
-// codes with moves that leave three or more heaps are refused.
-func ParseRules(s string) (Rules, error) {
-	code, octErr := octal.ParseCode(s)
-	if octErr == nil {
-		return code, nil
-	}
-	c, err := takebreak.Parse(s)
-	if err != nil {
-		return nil, octErr
+// NewRules returns the rules the misère machinery plays for a take-and-break
+// code (read with takebreak.Parse, the one parser of the notation). A game
+// that is an octal game becomes its octal code (S(1,2,5) is 0.33003), so the
+// periodicity theorem applies; games whose moves may leave three or more
+// heaps are refused with a *takebreak.ParseError.
+func NewRules(c takebreak.Code) (Rules, error) {
+	if digits, ok := c.OctalDigits(); ok {
+		return octal.NewCode(takebreak.FromOctal(digits)), nil
 	}
 	if m := c.MaxHeaps(); m < 0 || m > 2 {
-		return nil, fmt.Errorf("%v; as a take-and-break code, %s has moves that leave three or more heaps, and the misère quotients and searches play moves that leave at most two", octErr, c)
-	}
-	if digits, ok := c.OctalDigits(); ok {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d.", digits[0])
-		for _, d := range digits[1:] {
-			fmt.Fprintf(&b, "%d", d)
-		}
-		if len(digits) == 1 {
-			b.WriteString("0")
-		}
-		if code, err := octal.ParseCode(b.String()); err == nil {
-			return code, nil
-		}
+		return nil, &takebreak.ParseError{Input: c.String(), What: "game for misère play",
+			Reason:   threeHeaps(c) + ", and the misère quotients and searches play moves that leave at most two",
+			Accepted: "accepted: take-and-break codes whose moves leave at most two heaps, e.g. 0.07, 4.7, 0.6!, 4!.0, 0.[3], S(1,2,5), S!(1,3)"}
 	}
 	return takeBreakRules{c}, nil
+}
+
+// threeHeaps names the first digit of c that may leave three or more heaps.
+func threeHeaps(c takebreak.Code) string {
+	for j, d := range c.Digits {
+		if m := d.MaxHeaps(); m < 0 || m > 2 {
+			return fmt.Sprintf("the digit %s (removing %d) may leave three or more heaps", d, j)
+		}
+	}
+	return "its moves may leave three or more heaps"
 }
 
 // RulesName returns the usual name of the game (Kayles, Dawson's Kayles, …)

@@ -286,22 +286,8 @@ func (s *Searcher) isP(ctx context.Context, c []int32, star bool) (bool, error) 
 	if len(c) == 0 {
 		return star, nil
 	}
-	// A sum of heaps all within the cut-off quotient Q_k is decided by it.
-	small := s.q != nil && (!star || s.starImage >= 0)
-	if small {
-		for _, v := range c {
-			if s.image[v] < 0 {
-				small = false
-				break
-			}
-		}
-	}
-	if small {
-		u := s.starIdentity(star)
-		for _, v := range c {
-			u = s.q.Mul[u][s.image[v]]
-		}
-		return s.q.P[u], nil
+	if p, ok := s.quotientOutcome(c, star); ok {
+		return p, nil
 	}
 	k := s.hashSum(c, star, 0)
 	if v, ok := s.outcome[k]; ok {
@@ -325,65 +311,10 @@ func (s *Searcher) isP(ctx context.Context, c []int32, star bool) (bool, error) 
 			return false, nil
 		}
 	}
-	// With a cut-off quotient, an option whose heaps are all small is
-	// decided by the product of their images: others(i) is the product of
-	// the small heaps of c other than c[i] (prefix and suffix products).
-	large := 0
-	var prefix, suffix []int32
-	if s.q != nil {
-		n := len(c)
-		start := len(s.arena)
-		s.arena = append(s.arena, make([]int32, 2*n+2)...)
-		buf := s.arena[start:]
-		prefix, suffix = buf[:n+1], buf[n+1:2*n+2]
-		prefix[0] = 0
-		for i, v := range c {
-			x := s.image[v]
-			if x < 0 {
-				large++
-				prefix[i+1] = prefix[i]
-			} else {
-				prefix[i+1] = int32(s.q.Mul[prefix[i]][x])
-			}
-		}
-		suffix[n] = 0
-		for i := n - 1; i >= 0; i-- {
-			if x := s.image[c[i]]; x < 0 {
-				suffix[i] = suffix[i+1]
-			} else {
-				suffix[i] = int32(s.q.Mul[suffix[i+1]][x])
-			}
-		}
-	}
-	for i, h := range c {
-		if i > 0 && c[i-1] == h {
-			continue
-		}
-		for _, o := range s.classOpts[h] {
-			oh, nstar := s.optionHash(k, star, h, o)
-			p := false
-			switch {
-			case len(c) == 1 && o[0] < 2 && o[1] < 2:
-				p = nstar
-			case s.q != nil && s.smallOption(large, h, o, nstar):
-				u := s.q.Mul[prefix[i]][suffix[i+1]]
-				u = s.q.Mul[u][s.starIdentity(nstar)]
-				for _, v := range o {
-					if v >= 2 {
-						u = s.q.Mul[u][s.image[v]]
-					}
-				}
-				p = s.q.P[u]
-			default:
-				if v, ok := s.outcome[oh]; ok {
-					p = v
-				}
-			}
-			if p {
-				s.outcome[k] = false
-				return false, nil
-			}
-		}
+	others := s.otherHeapProducts(c)
+	if s.hasKnownPOption(c, star, k, &others) {
+		s.outcome[k] = false
+		return false, nil
 	}
 	if star {
 		p, err := s.isP(ctx, c, false)
@@ -395,29 +326,131 @@ func (s *Searcher) isP(ctx context.Context, c []int32, star bool) (bool, error) 
 			return false, nil
 		}
 	}
+	found, err := s.searchPOption(ctx, c, star, others.large)
+	if err != nil {
+		return false, err
+	}
+	s.outcome[k] = !found
+	return !found, nil
+}
+
+// quotientOutcome decides a sum of heaps all within the cut-off quotient
+// Q_k by the product of their images; ok is false when some heap is beyond
+// it (or there is no quotient).
+func (s *Searcher) quotientOutcome(c []int32, star bool) (p, ok bool) {
+	if s.q == nil || (star && s.starImage < 0) {
+		return false, false
+	}
+	for _, v := range c {
+		if s.image[v] < 0 {
+			return false, false
+		}
+	}
+	u := s.starIdentity(star)
+	for _, v := range c {
+		u = s.q.Mul[u][s.image[v]]
+	}
+	return s.q.P[u], true
+}
+
+// heapProducts are, with a cut-off quotient, the products of the images of
+// the small heaps of a sum c before and after each place (prefix[i] of
+// c[:i], suffix[i] of c[i:]), so that an option whose heaps are all small
+// is decided by prefix[i]·suffix[i+1] and the images of its parts; large
+// counts the heaps beyond the cut-off. Without a quotient both are nil.
+type heapProducts struct {
+	large          int
+	prefix, suffix []int32
+}
+
+// otherHeapProducts computes the heapProducts of c in the arena.
+func (s *Searcher) otherHeapProducts(c []int32) heapProducts {
+	var hp heapProducts
+	if s.q == nil {
+		return hp
+	}
+	n := len(c)
+	start := len(s.arena)
+	s.arena = append(s.arena, make([]int32, 2*n+2)...)
+	buf := s.arena[start:]
+	prefix, suffix := buf[:n+1], buf[n+1:2*n+2]
+	prefix[0] = 0
+	for i, v := range c {
+		x := s.image[v]
+		if x < 0 {
+			hp.large++
+			prefix[i+1] = prefix[i]
+		} else {
+			prefix[i+1] = int32(s.q.Mul[prefix[i]][x])
+		}
+	}
+	suffix[n] = 0
+	for i := n - 1; i >= 0; i-- {
+		if x := s.image[c[i]]; x < 0 {
+			suffix[i] = suffix[i+1]
+		} else {
+			suffix[i] = int32(s.q.Mul[suffix[i+1]][x])
+		}
+	}
+	hp.prefix, hp.suffix = prefix, suffix
+	return hp
+}
+
+// hasKnownPOption reports whether some option of c (hash k) is a
+// P-position known without recursion: a lone heap moved to 0 or *, an
+// option decided by the quotient, or one already in the table.
+func (s *Searcher) hasKnownPOption(c []int32, star bool, k [2]uint64, hp *heapProducts) bool {
+	for i, h := range c {
+		if i > 0 && c[i-1] == h {
+			continue
+		}
+		for _, o := range s.classOpts[h] {
+			oh, nstar := s.optionHash(k, star, h, o)
+			p := false
+			switch {
+			case len(c) == 1 && o[0] < 2 && o[1] < 2:
+				p = nstar
+			case s.q != nil && s.smallOption(hp.large, h, o, nstar):
+				u := s.q.Mul[hp.prefix[i]][hp.suffix[i+1]]
+				u = s.q.Mul[u][s.starIdentity(nstar)]
+				for _, v := range o {
+					if v >= 2 {
+						u = s.q.Mul[u][s.image[v]]
+					}
+				}
+				p = s.q.P[u]
+			default:
+				p = s.outcome[oh]
+			}
+			if p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// searchPOption searches the options of c not decided by the quotient for
+// a P-position, recursively.
+func (s *Searcher) searchPOption(ctx context.Context, c []int32, star bool, large int) (bool, error) {
 	for i, h := range c {
 		if i > 0 && c[i-1] == h {
 			continue
 		}
 		for _, o := range s.classOpts[h] {
 			if s.q != nil && s.smallOption(large, h, o, star != (o[0] == 1) != (o[1] == 1)) {
-				continue // decided above
+				continue // decided by hasKnownPOption
 			}
 			top := len(s.arena)
 			next, nstar := s.withOption(c, star, i, o)
 			p, err := s.isP(ctx, next, nstar)
 			s.arena = s.arena[:top]
-			if err != nil {
-				return false, err
-			}
-			if p {
-				s.outcome[k] = false
-				return false, nil
+			if err != nil || p {
+				return p, err
 			}
 		}
 	}
-	s.outcome[k] = true
-	return true, nil
+	return false, nil
 }
 
 // smallOption reports whether replacing a heap of class h by o in a sum
@@ -494,34 +527,48 @@ func winningMoves(code Rules, heaps []int, keep int, isP func([]int) (bool, erro
 	if err := checkHeaps(heaps); err != nil {
 		return nil, 0, err
 	}
-	moves := []octal.Move{}
-	count := 0
 	type key struct{ h, take, a, b int }
 	known := map[key]bool{}
+	return collectWinningMoves(code, heaps, keep, func(i int, o octal.Option) (bool, error) {
+		h := heaps[i]
+		k := key{h, o.Take, o.A, o.B}
+		if p, ok := known[k]; ok {
+			return p, nil
+		}
+		next := make([]int, 0, len(heaps)+1)
+		next = append(next, heaps[:i]...)
+		next = append(next, heaps[i+1:]...)
+		next = append(next, o.Leave()...)
+		p, err := isP(next)
+		if err != nil {
+			return false, err
+		}
+		known[k] = p
+		return p, nil
+	})
+}
+
+// collectWinningMoves runs through the moves of the sum, heap by heap and
+// in the order of the rules' ForEachOption, lists the first keep (all when
+// keep < 0) of those that leavesP says leave a P-position (the option o of
+// heap i), and counts them all.
+func collectWinningMoves(code Rules, heaps []int, keep int, leavesP func(i int, o octal.Option) (bool, error)) ([]octal.Move, int, error) {
+	moves := []octal.Move{}
+	count := 0
 	var err error
 	for i, h := range heaps {
 		code.ForEachOption(h, func(o octal.Option) {
 			if err != nil {
 				return
 			}
-			k := key{h, o.Take, o.A, o.B}
-			p, ok := known[k]
-			if !ok {
-				next := make([]int, 0, len(heaps)+1)
-				next = append(next, heaps[:i]...)
-				next = append(next, heaps[i+1:]...)
-				next = append(next, o.Leave()...)
-				if p, err = isP(next); err != nil {
-					return
-				}
-				known[k] = p
+			var p bool
+			if p, err = leavesP(i, o); err != nil || !p {
+				return
 			}
-			if p {
-				if keep < 0 || count < keep {
-					moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
-				}
-				count++
+			if keep < 0 || count < keep {
+				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
 			}
+			count++
 		})
 		if err != nil {
 			return nil, 0, err

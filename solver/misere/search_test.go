@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // SPEC §2: misère Nim — if every heap is at most 1, P ⇔ the number of
@@ -67,7 +68,7 @@ func naiveIsP(code octal.Code, heaps []int, memo map[string]bool) bool {
 // with the plain definition.
 func TestSearchMatchesDefinition(t *testing.T) {
 	for _, c := range []string{"0.77", "0.07", "0.137", "4.7", "0.75", "0.31"} {
-		code := octal.MustParseCode(c)
+		code := octal.NewCode(takebreak.MustParse(c))
 		s := NewSearcher(code)
 		memo := map[string]bool{}
 		rng := rand.New(rand.NewPCG(3, 4))
@@ -104,7 +105,7 @@ func TestGenusHead(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, got, "g⁻(* + *) = g⁻(0)")
 
-	k := NewSearcher(octal.MustParseCode("0.77"))
+	k := NewSearcher(octal.NewCode(takebreak.MustParse("0.77")))
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 100; i++ {
 		heaps := []int{rng.IntN(10), rng.IntN(10)}
@@ -131,7 +132,7 @@ func TestSearchWinningMovesFormat(t *testing.T) {
 }
 
 func TestSearchLimit(t *testing.T) {
-	s := NewSearcher(octal.MustParseCode("0.77"))
+	s := NewSearcher(octal.NewCode(takebreak.MustParse("0.77")))
 	s.Limit = 100
 	_, err := s.Outcome(context.Background(), []int{30, 31})
 	assert.ErrorIs(t, err, ErrSearchTooLarge)

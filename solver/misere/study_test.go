@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func TestStudyOrders(t *testing.T) {
@@ -20,7 +21,7 @@ func TestStudyOrders(t *testing.T) {
 	}
 	debugLog = func(s string) { fmt.Println("   ", s) }
 	defer func() { debugLog = nil }()
-	s := NewSolver(octal.MustParseCode(os.Getenv("NIMLAB_STUDY_CODE")))
+	s := NewSolver(octal.NewCode(takebreak.MustParse(os.Getenv("NIMLAB_STUDY_CODE"))))
 	start := time.Now()
 	secs, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_SECONDS"))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(max(secs, 1)*int(time.Second)))
@@ -71,7 +72,7 @@ func TestStudyDistinguish(t *testing.T) {
 	if n == 0 {
 		t.Skip("study")
 	}
-	code := octal.MustParseCode("0.07")
+	code := octal.NewCode(takebreak.MustParse("0.07"))
 	q := partial(t, code, n)
 	reps := representatives(q)
 	s := NewSearcher(code)
@@ -118,7 +119,7 @@ func TestStudyPowers(t *testing.T) {
 	if n == 0 {
 		t.Skip("study")
 	}
-	s := NewSolver(octal.MustParseCode(os.Getenv("NIMLAB_STUDY_CODE")))
+	s := NewSolver(octal.NewCode(takebreak.MustParse(os.Getenv("NIMLAB_STUDY_CODE"))))
 	secs, _ := strconv.Atoi(os.Getenv("NIMLAB_STUDY_SECONDS"))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(max(secs, 60))*time.Second)
 	defer cancel()

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // brute is the misère outcome from the definition alone: a position is P
@@ -139,7 +140,7 @@ func TestSolveSumMatchesBruteForce(t *testing.T) {
 	}
 	for _, cs := range codes {
 		t.Run(cs, func(t *testing.T) {
-			code, err := ParseRules(cs)
+			code, err := NewRules(takebreak.MustParse(cs))
 			require.NoError(t, err)
 			b := &brute{code: code, memo: map[string]bool{}}
 			q6, err := PartialQuotients(context.Background(), code, 6, time.Minute)
@@ -189,7 +190,7 @@ func TestSolveSumFallsBackToSearch(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("Go's clock on Windows moves in steps of up to 15.6 ms, so a 1 ns budget cannot stop the quotients before their first steps: the fallback is forced by time on other systems")
 	}
-	code := octal.MustParseCode("0.07")
+	code := octal.NewCode(takebreak.MustParse("0.07"))
 	r, err := SolveSum(context.Background(), code, []int{10, 11, 13}, SumOptions{QuotientTime: time.Nanosecond})
 	require.NoError(t, err)
 	require.Equal(t, BySearch, r.Method)
@@ -204,7 +205,7 @@ func TestSolveSumFallsBackToSearch(t *testing.T) {
 
 // MaxMoves keeps the first moves and counts them all, by either method.
 func TestSolveSumMaxMoves(t *testing.T) {
-	code := octal.MustParseCode("0.75")
+	code := octal.NewCode(takebreak.MustParse("0.75"))
 	all, err := SolveSum(context.Background(), code, []int{1000}, SumOptions{})
 	require.NoError(t, err)
 	require.Equal(t, ByFullQuotient, all.Method)
@@ -219,7 +220,7 @@ func TestSolveSumMaxMoves(t *testing.T) {
 		if runtime.GOOS == "windows" {
 			t.Skip("Go's clock on Windows moves in steps of up to 15.6 ms, so a 1 ns budget cannot force the search (see TestSolveSumFallsBackToSearch)")
 		}
-		dk := octal.MustParseCode("0.07")
+		dk := octal.NewCode(takebreak.MustParse("0.07"))
 		all, err := SolveSum(context.Background(), dk, []int{9, 12, 20}, SumOptions{QuotientTime: time.Nanosecond})
 		require.NoError(t, err)
 		require.Equal(t, BySearch, all.Method)
@@ -235,7 +236,7 @@ func TestSolveSumMaxMoves(t *testing.T) {
 // ends at the certified full quotient (the answer must not depend on the
 // machine's load).
 func TestSolveSumGivesQuotientsMoreTime(t *testing.T) {
-	code := octal.MustParseCode("0.77")
+	code := octal.NewCode(takebreak.MustParse("0.77"))
 	r, err := SolveSum(context.Background(), code, []int{1000, 1001, 3},
 		SumOptions{QuotientTime: time.Nanosecond, FirstSearchLimit: 1000})
 	require.NoError(t, err)
@@ -251,7 +252,7 @@ func TestSolveSumGivesQuotientsMoreTime(t *testing.T) {
 // exactly when the nim-sum is 0, except that with every heap ≤ 1 it is P
 // exactly when the nim-sum is 1.
 func TestBruteForceIsMisereNim(t *testing.T) {
-	code, err := ParseRules("0.[3]")
+	code, err := NewRules(takebreak.MustParse("0.[3]"))
 	require.NoError(t, err)
 	b := &brute{code: code, memo: map[string]bool{}}
 	for x := 0; x <= 7; x++ {
@@ -273,7 +274,7 @@ func TestBruteForceIsMisereNim(t *testing.T) {
 // A sum far beyond the quotients' reach is refused at once with an estimate,
 // not after searches that cannot end; the error still is ErrSearchTooLarge.
 func TestSolveSumRefusesHopelessSumsEarly(t *testing.T) {
-	code := octal.MustParseCode("0.07")
+	code := octal.NewCode(takebreak.MustParse("0.07"))
 	opts := SumOptions{QuotientTime: 50 * time.Millisecond, MoreQuotientTime: 50 * time.Millisecond}
 	_, err := SolveSum(context.Background(), code, []int{1000, 3}, opts)
 	var be *BeyondReachError

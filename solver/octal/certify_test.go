@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -22,7 +23,7 @@ func TestSolveCertifiesRecordPeriods(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.code, func(t *testing.T) {
-			code := MustParseCode(tc.code)
+			code := NewCode(takebreak.MustParse(tc.code))
 			var last Progress
 			res, err := Solve(context.Background(), code, SolveOptions{Progress: func(p Progress) { last = p }})
 			require.NoError(t, err)
@@ -77,7 +78,7 @@ func TestAutoModeStopsAtFirstCertificate(t *testing.T) {
 // TestExactModeSparseEqualsQuadratic runs exact mode with both engines.
 func TestExactModeSparseEqualsQuadratic(t *testing.T) {
 	for _, c := range []string{"0.6", "0.1777", "4.7", "0.354"} {
-		code := MustParseCode(c)
+		code := NewCode(takebreak.MustParse(c))
 		sparse, err := Solve(context.Background(), code, SolveOptions{N: 20000})
 		require.NoError(t, err)
 		quad, err := Solve(context.Background(), code, SolveOptions{N: 20000, Engine: QuadraticExtend})
@@ -93,7 +94,7 @@ func TestOEIS1777(t *testing.T) {
 	a071509 := []uint16{1, 1, 2, 2, 3, 4, 1, 1, 6, 6, 3, 2, 2, 1, 1, 6, 6, 8, 4, 4, 5, 10, 1, 1, 8, 3, 3, 4, 4, 7, 6, 6, 8, 8,
 		4, 1, 1, 6, 7, 8, 4, 4, 5, 10, 8, 1, 1, 15, 5, 4, 4, 7, 6, 6, 1, 1, 4, 3, 3, 6, 1, 1, 4, 4, 3, 8, 8,
 		1, 1, 10, 14, 8, 4, 13, 6, 6, 1, 1, 8, 3, 3, 13, 1, 1, 6}
-	got, err := SparseExtend(context.Background(), MustParseCode("0.1777"), nil, len(a071509), nil)
+	got, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.1777")), nil, len(a071509), nil)
 	require.NoError(t, err)
 	assert.Equal(t, a071509, got[1:])
 }

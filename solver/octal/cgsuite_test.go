@@ -25,153 +25,187 @@ import (
 // = all equal); one heap obeys nothing but "?", which in CGSuite forbids
 // leaving a single heap of one token.
 func grundyByCounting(c takebreak.Code, upTo int) []int {
-	K := 3
+	pc := newPartitionCounts(c, upTo)
+	for n := 1; n <= upTo; n++ {
+		seen := pc.optionValues(c, n)
+		for seen[pc.g[n]] {
+			pc.g[n]++
+		}
+		for pc.g[n] >= pc.V {
+			pc.widen()
+		}
+		pc.addHeapSize(n)
+	}
+	return pc.g
+}
+
+// partitionCounts are the counts of grundyByCounting: plain[(r·rows+c)·V
+// + v] multisets of c heaps (c = K: K or more) summing to r with XOR v;
+// dist the same with the heaps pairwise unequal (only when a digit asks).
+type partitionCounts struct {
+	K, rows, V, upTo int
+	plain, dist      []uint8
+	g                []int
+}
+
+func newPartitionCounts(c takebreak.Code, upTo int) *partitionCounts {
+	pc := &partitionCounts{K: 3, V: 64, upTo: upTo, g: make([]int, upTo+1)}
+	for _, d := range c.Digits {
+		pc.K = max(pc.K, d.AtLeast+1, d.MaxHeaps()+1)
+	}
+	pc.rows = pc.K + 1
 	needDist := false
 	for _, d := range c.Digits {
-		K = max(K, d.AtLeast+1, d.MaxHeaps()+1)
-	}
-	for _, d := range c.Digits {
-		for i := 2; i <= K; i++ {
+		for i := 2; i <= pc.K; i++ {
 			needDist = needDist || (d.Allows(i) && d.ModAt(i) == takebreak.Distinct)
 		}
 	}
-	V := 64
-	rows := K + 1
-	// plain[(r·rows+c)·V + v]: multisets of c heaps (c = K: K or more)
-	// summing to r with XOR v; dist: the same, heaps pairwise unequal
-	plain := make([]uint8, (upTo+1)*rows*V)
-	var dist []uint8
+	pc.plain = make([]uint8, (upTo+1)*pc.rows*pc.V)
+	pc.plain[0] = 1
 	if needDist {
-		dist = make([]uint8, (upTo+1)*rows*V)
-		dist[0] = 1
+		pc.dist = make([]uint8, (upTo+1)*pc.rows*pc.V)
+		pc.dist[0] = 1
 	}
-	plain[0] = 1
-	row := func(t []uint8, r, c int) []uint8 { return t[(r*rows+c)*V : (r*rows+c+1)*V] }
-	addRow := func(dst, src []uint8, g int) {
-		for v, x := range src {
-			if x != 0 {
-				if s := int(dst[v^g]) + int(x); s < 255 {
-					dst[v^g] = uint8(s)
-				} else {
-					dst[v^g] = 255
-				}
-			}
+	return pc
+}
+
+func (pc *partitionCounts) row(t []uint8, r, c int) []uint8 {
+	return t[(r*pc.rows+c)*pc.V : (r*pc.rows+c+1)*pc.V]
+}
+
+// widen doubles V, the bound on the values counted.
+func (pc *partitionCounts) widen() {
+	nv := 2 * pc.V
+	for _, t := range []*[]uint8{&pc.plain, &pc.dist} {
+		if *t == nil {
+			continue
 		}
+		old := *t
+		nt := make([]uint8, (pc.upTo+1)*pc.rows*nv)
+		for i := 0; i < (pc.upTo+1)*pc.rows; i++ {
+			copy(nt[i*nv:], old[i*pc.V:(i+1)*pc.V])
+		}
+		*t = nt
 	}
-	g := make([]int, upTo+1)
-	widen := func() {
-		nv := 2 * V
-		for _, t := range []*[]uint8{&plain, &dist} {
-			if *t == nil {
-				continue
-			}
-			old := *t
-			nt := make([]uint8, (upTo+1)*rows*nv)
-			for i := 0; i < (upTo+1)*rows; i++ {
-				copy(nt[i*nv:], old[i*V:(i+1)*V])
-			}
-			*t = nt
-		}
-		V = nv
+	pc.V = nv
+}
+
+// allEqual returns the value of k equal heaps summing to r, ok false when
+// k does not divide r.
+func (pc *partitionCounts) allEqual(r, k int) (int, bool) {
+	if r%k != 0 {
+		return 0, false
 	}
-	// allEqual returns the value of k equal heaps summing to r, ok false
-	// when k does not divide r.
-	allEqual := func(r, k int) (int, bool) {
-		if r%k != 0 {
-			return 0, false
-		}
-		if k%2 == 1 {
-			return g[r/k], true
-		}
-		return 0, true
+	if k%2 == 1 {
+		return pc.g[r/k], true
 	}
-	for n := 1; n <= upTo; n++ {
-		seen := make([]bool, V+1)
-		equal := make([]int, V) // all-equal multisets by value, for "?"
-		for j := 0; j <= n; j++ {
-			d := c.Digit(j)
-			if d.IsZero() {
-				continue
-			}
-			r := n - j
-			if j > 0 && r == 0 && d.Allows(0) {
-				seen[0] = true
-			}
-			if j > 0 && r >= 1 && d.Allows(1) && !(r == 1 && d.ModAt(1) == takebreak.NotAllEqual) {
-				seen[g[r]] = true
-			}
-			for i := 2; i <= min(r, K); i++ {
-				// i < K: exactly i heaps; i = K: K or more (all allowed
-				// with count K's modifier, as K is above the named counts)
-				if !d.Allows(i) {
-					continue
-				}
-				last := i
-				if i == K {
-					last = r
-				}
-				switch d.ModAt(i) {
-				case takebreak.AllEqual:
-					for k := i; k <= last; k++ {
-						if v, ok := allEqual(r, k); ok {
-							seen[v] = true
-						}
-					}
-				case takebreak.Distinct:
-					for v, x := range row(dist, r, i) {
-						if x > 0 {
-							seen[v] = true
-						}
-					}
-				case takebreak.NotAllEqual:
-					clear(equal)
-					for k := i; k <= last; k++ {
-						if v, ok := allEqual(r, k); ok {
-							equal[v]++
-						}
-					}
-					for v, x := range row(plain, r, i) {
-						if int(x) > equal[v] {
-							seen[v] = true
-						}
-					}
-				default:
-					for v, x := range row(plain, r, i) {
-						if x > 0 {
-							seen[v] = true
-						}
-					}
-				}
-			}
+	return 0, true
+}
+
+// optionValues marks the values of the options of a heap of n.
+func (pc *partitionCounts) optionValues(c takebreak.Code, n int) []bool {
+	seen := make([]bool, pc.V+1)
+	for j := 0; j <= n; j++ {
+		d := c.Digit(j)
+		if d.IsZero() {
+			continue
 		}
-		for seen[g[n]] {
-			g[n]++
+		r := n - j
+		if j > 0 && r == 0 && d.Allows(0) {
+			seen[0] = true
 		}
-		for g[n] >= V {
-			widen()
+		if j > 0 && r >= 1 && d.Allows(1) && !(r == 1 && d.ModAt(1) == takebreak.NotAllEqual) {
+			seen[pc.g[r]] = true
 		}
-		// add heap size n: any number of times (r up), or once (r down)
-		gn := g[n]
-		for r := n; r <= upTo; r++ {
-			for cc := K; cc >= 1; cc-- {
-				dst := row(plain, r, cc)
-				if cc == K {
-					addRow(dst, row(plain, r-n, cc), gn)
-				}
-				addRow(dst, row(plain, r-n, cc-1), gn)
-			}
-		}
-		for r := upTo; needDist && r >= n; r-- {
-			for cc := K; cc >= 1; cc-- {
-				dst := row(dist, r, cc)
-				if cc == K {
-					addRow(dst, row(dist, r-n, cc), gn)
-				}
-				addRow(dst, row(dist, r-n, cc-1), gn)
+		for i := 2; i <= min(r, pc.K); i++ {
+			// i < K: exactly i heaps; i = K: K or more (all allowed with
+			// count K's modifier, as K is above the named counts)
+			if d.Allows(i) {
+				pc.markSplits(d.ModAt(i), r, i, seen)
 			}
 		}
 	}
-	return g
+	return seen
+}
+
+// markSplits marks the values of leaving r tokens as i heaps (i = K: K or
+// more) under the modifier.
+func (pc *partitionCounts) markSplits(mod takebreak.Modifier, r, i int, seen []bool) {
+	last := i
+	if i == pc.K {
+		last = r
+	}
+	switch mod {
+	case takebreak.AllEqual:
+		for k := i; k <= last; k++ {
+			if v, ok := pc.allEqual(r, k); ok {
+				seen[v] = true
+			}
+		}
+	case takebreak.Distinct:
+		for v, x := range pc.row(pc.dist, r, i) {
+			if x > 0 {
+				seen[v] = true
+			}
+		}
+	case takebreak.NotAllEqual:
+		equal := make([]int, pc.V) // all-equal multisets by value
+		for k := i; k <= last; k++ {
+			if v, ok := pc.allEqual(r, k); ok {
+				equal[v]++
+			}
+		}
+		for v, x := range pc.row(pc.plain, r, i) {
+			if int(x) > equal[v] {
+				seen[v] = true
+			}
+		}
+	default:
+		for v, x := range pc.row(pc.plain, r, i) {
+			if x > 0 {
+				seen[v] = true
+			}
+		}
+	}
+}
+
+// addHeapSize adds heap size n, of value g[n], to the counts: any number
+// of times (r upwards), or at most once for the unequal counts (r
+// downwards).
+func (pc *partitionCounts) addHeapSize(n int) {
+	gn := pc.g[n]
+	for r := n; r <= pc.upTo; r++ {
+		pc.addToCounts(pc.plain, r, n, gn)
+	}
+	for r := pc.upTo; pc.dist != nil && r >= n; r-- {
+		pc.addToCounts(pc.dist, r, n, gn)
+	}
+}
+
+// addToCounts adds to t's counts of r those of r − n with one more heap
+// of value gn.
+func (pc *partitionCounts) addToCounts(t []uint8, r, n, gn int) {
+	for cc := pc.K; cc >= 1; cc-- {
+		dst := pc.row(t, r, cc)
+		if cc == pc.K {
+			addSaturated(dst, pc.row(t, r-n, cc), gn)
+		}
+		addSaturated(dst, pc.row(t, r-n, cc-1), gn)
+	}
+}
+
+// addSaturated adds src, its values XORed with g, into dst, counts
+// stopping at 255.
+func addSaturated(dst, src []uint8, g int) {
+	for v, x := range src {
+		if x != 0 {
+			if s := int(dst[v^g]) + int(x); s < 255 {
+				dst[v^g] = uint8(s)
+			} else {
+				dst[v^g] = 255
+			}
+		}
+	}
 }
 
 // newlyAccepted are codes of CGSuite's notation that nimlab did not read
@@ -204,7 +238,8 @@ func TestCountingAgainstListing(t *testing.T) {
 func TestNewCodesAgainstBruteForce(t *testing.T) {
 	const n = 500
 	for _, s := range newlyAccepted {
-		code, err := ParseGame(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		require.NoError(t, err, s)
 		want := grundyByCounting(code.TakeBreak(), n)
 		res, err := Solve(context.Background(), code, SolveOptions{N: n})
@@ -231,7 +266,7 @@ func TestNewCodesAgainstBruteForce(t *testing.T) {
 // with the XOR of its heaps' values, their mex the heap's value; the limit
 // cuts a long list and says so.
 func TestHeapOptions(t *testing.T) {
-	code := MustParseGame("0.3F!")
+	code := NewCode(takebreak.MustParse("0.3F!"))
 	vals, err := GeneralExtend(context.Background(), code, nil, 9, nil)
 	require.NoError(t, err)
 	opts, complete, err := HeapOptions(code, vals, 9, 100)
@@ -248,7 +283,7 @@ func TestHeapOptions(t *testing.T) {
 	}
 	assert.Equal(t, []string{"8", "7", "1,6", "2,5", "3,4", "1,2,4"}, names)
 	assert.Equal(t, int(vals[9]), Mex(opts))
-	nim := MustParseGame("0.[3]")
+	nim := NewCode(takebreak.MustParse("0.[3]"))
 	nv, err := GeneralExtend(context.Background(), nim, nil, 20, nil)
 	require.NoError(t, err)
 	opts, complete, err = HeapOptions(nim, nv, 20, 5)
@@ -257,7 +292,7 @@ func TestHeapOptions(t *testing.T) {
 	assert.Len(t, opts, 5)
 	_, _, err = HeapOptions(nim, nv[:5], 20, 5)
 	assert.Error(t, err)
-	octalCode := MustParseGame("0.07") // the octal engines' code, same order
+	octalCode := NewCode(takebreak.MustParse("0.07")) // the octal engines' code, same order
 	ov, err := QuadraticExtend(context.Background(), octalCode, nil, 12, nil)
 	require.NoError(t, err)
 	opts, _, err = HeapOptions(octalCode, ov, 12, 100)

@@ -9,12 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestCheckpointRoundTrip(t *testing.T) {
-	code := MustParseCode("0.137")
+	code := NewCode(takebreak.MustParse("0.137"))
 	values, err := QuadraticExtend(context.Background(), code, nil, 2999, nil)
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "run.ckpt")
@@ -25,7 +27,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 }
 
 func TestCheckpointRefusesBadFiles(t *testing.T) {
-	code := MustParseCode("0.137")
+	code := NewCode(takebreak.MustParse("0.137"))
 	values, err := QuadraticExtend(context.Background(), code, nil, 999, nil)
 	require.NoError(t, err)
 	dir := t.TempDir()
@@ -35,7 +37,7 @@ func TestCheckpointRefusesBadFiles(t *testing.T) {
 	require.NoError(t, err)
 
 	// Another game's values under this game's name, with a valid checksum.
-	other, err := QuadraticExtend(context.Background(), MustParseCode("0.07"), nil, 999, nil)
+	other, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.07")), nil, 999, nil)
 	require.NoError(t, err)
 	forged := filepath.Join(dir, "forged.ckpt")
 	require.NoError(t, WriteCheckpoint(forged, code, other))
@@ -48,7 +50,7 @@ func TestCheckpointRefusesBadFiles(t *testing.T) {
 		code       Code
 		reason     string
 	}{
-		{"other code", good, nil, MustParseCode("0.07"), "it is a checkpoint of 0.137, not of 0.07"},
+		{"other code", good, nil, NewCode(takebreak.MustParse("0.07")), "it is a checkpoint of 0.137, not of 0.07"},
 		{"not a checkpoint", "text", []byte("n,grundy\n0,0\n"), code, "it is not a nimlab octal checkpoint"},
 		{"truncated", "short", data[:len(data)-10], code, "it is truncated or damaged"},
 		{"bit flip", "flipped", flipped, code, "it is damaged (checksum mismatch)"},
@@ -63,7 +65,7 @@ func TestCheckpointRefusesBadFiles(t *testing.T) {
 			}
 			_, err := ReadCheckpoint(path, tc.code)
 			require.Error(t, err)
-			assert.True(t, IsCheckpointError(err))
+			assert.True(t, valuestore.IsCheckpointError(err))
 			assert.Contains(t, err.Error(), tc.reason)
 			assert.Contains(t, err.Error(), path)
 		})
@@ -75,7 +77,7 @@ func TestCheckpointRefusesBadFiles(t *testing.T) {
 // checks that it reaches the same values and period as a run that was never
 // stopped.
 func TestResumedRunMatchesUninterrupted(t *testing.T) {
-	code := MustParseCode("0.16")
+	code := NewCode(takebreak.MustParse("0.16"))
 	whole, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 20})
 	require.NoError(t, err)
 	require.True(t, whole.Certified)
@@ -112,7 +114,7 @@ func TestResumedRunMatchesUninterrupted(t *testing.T) {
 func TestCheckpointRefusesTamperedValues(t *testing.T) {
 	dir := t.TempDir()
 	t.Run("every heap checked", func(t *testing.T) {
-		code := MustParseCode("0.07")
+		code := NewCode(takebreak.MustParse("0.07"))
 		res, err := Solve(context.Background(), code, SolveOptions{N: 12_000, Exact: true})
 		require.NoError(t, err)
 		values := res.Values
@@ -122,7 +124,7 @@ func TestCheckpointRefusesTamperedValues(t *testing.T) {
 		require.NoError(t, WriteCheckpoint(path, code, forged))
 		_, err = ReadCheckpoint(path, code)
 		require.Error(t, err)
-		assert.True(t, IsCheckpointError(err))
+		assert.True(t, valuestore.IsCheckpointError(err))
 		assert.Contains(t, err.Error(), "G(9000)")
 		require.NoError(t, WriteCheckpoint(path, code, values))
 		got, err := ReadCheckpoint(path, code)
@@ -133,7 +135,7 @@ func TestCheckpointRefusesTamperedValues(t *testing.T) {
 		// 0.6 (Officers) to 10^5 heaps costs ~5·10^9 options to check whole:
 		// more than the budget, so heaps are sampled. Every value past
 		// heap 50,000 is altered, so every sampled heap there fails.
-		code := MustParseCode("0.6")
+		code := NewCode(takebreak.MustParse("0.6"))
 		values, err := Solve(context.Background(), code, SolveOptions{N: 100_000, Exact: true})
 		require.NoError(t, err)
 		forged := slices.Clone(values.Values)
@@ -155,7 +157,7 @@ func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
 	if err := mkfifo(fifo); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	code := MustParseCode("0.106")
+	code := NewCode(takebreak.MustParse("0.106"))
 	done := make(chan [2]error, 1)
 	go func() {
 		_, e1 := ReadCheckpoint(fifo, code)
@@ -166,7 +168,7 @@ func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
 	case errs := <-done:
 		for _, err := range errs {
 			require.Error(t, err)
-			assert.True(t, IsCheckpointError(err))
+			assert.True(t, valuestore.IsCheckpointError(err))
 			assert.Contains(t, err.Error(), "not a regular file")
 		}
 	case <-time.After(10 * time.Second):
@@ -181,7 +183,7 @@ func TestCheckpointReadersRefuseNamedPipes(t *testing.T) {
 // the leading ones is refused. (0.B leaves up to three heaps: only its
 // leading values are checked, and it must still be read back.)
 func TestCheckpointOfTakeBreakGames(t *testing.T) {
-	code := MustParseGame("0.B")
+	code := NewCode(takebreak.MustParse("0.B"))
 	values, err := ExtendValues(context.Background(), code, nil, 2_500)
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "b.ckpt")
@@ -190,7 +192,7 @@ func TestCheckpointOfTakeBreakGames(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, values, got)
 	for _, name := range []string{"4!.0", "S!(1,3)"} {
-		code := MustParseGame(name)
+		code := NewCode(takebreak.MustParse(name))
 		res, err := Solve(context.Background(), code, SolveOptions{N: 6_000, Exact: true})
 		require.NoError(t, err, name)
 		path := filepath.Join(t.TempDir(), "run.ckpt")
@@ -212,7 +214,7 @@ func TestCheckpointOfTakeBreakGames(t *testing.T) {
 // inside each doubling too (a run to 2^30 heaps of Grundy's game otherwise
 // saved only at 2^28 and 2^29), and the values are those of a run without.
 func TestGeneralRunCheckpointsWithinADoubling(t *testing.T) {
-	code := MustParseGame("4!.0")
+	code := NewCode(takebreak.MustParse("4!.0"))
 	const limit = 1 << 18
 	plain, err := Solve(context.Background(), code, SolveOptions{Max: limit})
 	require.NoError(t, err)
@@ -244,7 +246,7 @@ func TestFinishedRunSavesItsLastValues(t *testing.T) {
 		opts := tc.opts
 		opts.CheckpointEvery = time.Hour
 		opts.Checkpoint = func(v []uint16) error { saved = append(saved, slices.Clone(v)); return nil }
-		res, err := Solve(context.Background(), MustParseGame(tc.code), opts)
+		res, err := Solve(context.Background(), NewCode(takebreak.MustParse(tc.code)), opts)
 		require.NoError(t, err, tc.code)
 		require.Len(t, saved, 1, tc.code)
 		assert.Len(t, saved[0], tc.want, tc.code)
@@ -252,7 +254,7 @@ func TestFinishedRunSavesItsLastValues(t *testing.T) {
 
 		saved = nil
 		opts.Resume = res.Values
-		_, err = Solve(context.Background(), MustParseGame(tc.code), opts)
+		_, err = Solve(context.Background(), NewCode(takebreak.MustParse(tc.code)), opts)
 		require.NoError(t, err, tc.code)
 		assert.Empty(t, saved, "%s: nothing new, nothing written", tc.code)
 	}
@@ -264,7 +266,7 @@ func TestFinishedRunSavesItsLastValues(t *testing.T) {
 // second); RederiveValues finds the edited heap wherever it is.
 func TestRederiveValuesFindsEveryEdit(t *testing.T) {
 	for _, code := range []string{"0.137", "4!.0"} {
-		c := MustParseGame(code)
+		c := NewCode(takebreak.MustParse(code))
 		res, err := Solve(context.Background(), c, SolveOptions{N: 5000})
 		require.NoError(t, err)
 		vals := append([]uint16(nil), res.Values...)

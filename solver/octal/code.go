@@ -1,20 +1,18 @@
 package octal
 
 import (
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
-// Code is a parsed octal code. Digits[0] is the digit before the point (0 or
+// Code is the code the octal engines run (NewCode). Digits[0] is the digit before the point (0 or
 // 4); Digits[j] for j ≥ 1 is the digit that rules removing j tokens. Trailing
 // zero digits are dropped, so Digits[len(Digits)-1] is non-zero unless the
 // code is the empty game 0.0.
 //
 // Rules, when not nil, is the game as written in the take-and-break notation
-// (ParseGame): a subtraction game, a hexadecimal or brace digit, a modifier,
+// (NewCode): a subtraction game, a hexadecimal or brace digit, a modifier,
 // an infinite code. When the game is still an octal game (S(1,2,5) is
 // 0.33003) Digits holds its octal digits too and the octal engines run it;
 // otherwise Digits is nil and Solve uses the general engines (general.go,
@@ -24,21 +22,32 @@ type Code struct {
 	Rules  *takebreak.Code
 }
 
-// ParseGame reads every game the take-and-break notation accepts
-// (takebreak.Parse: 0.07, 0.B, 4!.0, 0.[3], 0.{1,2!}, 0.*, S(1,2,5), S!(1,3)
-// …). Codes that are octal codes once normalised (04.30 is 4.3, 0.{1,2} is
-// 0.6) come back exactly as ParseCode returns them.
-func ParseGame(s string) (Code, error) {
-	r, err := takebreak.Parse(s)
-	if err != nil {
-		return Code{}, err
-	}
+// NewCode returns the code the engines run for a take-and-break game (read
+// with takebreak.Parse, the one parser of the notation): a code that is an
+// octal code once normalised (04.30 is 4.3, 0.{1,2} is 0.6) becomes its
+// octal digits alone; every other game (0.B, 4!.0, 0.[3], S(1,2,5) …) keeps
+// its rules too (FromRules).
+func NewCode(r takebreak.Code) Code {
 	if r.Kind == takebreak.TakeBreak {
 		if d, ok := r.OctalDigits(); ok {
-			return Code{Digits: d}, nil
+			return Code{Digits: d}
 		}
 	}
-	return FromRules(r), nil
+	return FromRules(r)
+}
+
+// NewOctalCode returns the code of an octal game (takebreak.Code.OctalDigits:
+// 0.07, 4.7, S(1,2,5) as 0.33003) for the front-ends that run octal games
+// only (Astron's extensions, playing a game in the window); any other game
+// (0.B, 4!.0, 0.[3], S!(1,3)) is refused with a *takebreak.ParseError that
+// says why.
+func NewOctalCode(c takebreak.Code) (Code, error) {
+	d, ok := c.OctalDigits()
+	if !ok {
+		return Code{}, &takebreak.ParseError{Input: c.String(), What: "octal code", Reason: c.NotOctal(),
+			Accepted: "accepted: octal games, codes d0.d1d2… with octal digits 0-7 after the point and 0 or 4 before it (e.g. 0.07, .77, 4.7), or S(1,2,5)"}
+	}
+	return NewCode(takebreak.FromOctal(d)), nil
 }
 
 // FromRules returns the Code of a take-and-break game: octal digits when the
@@ -63,75 +72,7 @@ func (c Code) TakeBreak() takebreak.Code {
 	if c.Rules != nil {
 		return *c.Rules
 	}
-	return takebreak.MustParse(c.String())
-}
-
-// ParseError describes why a string is not an octal code.
-type ParseError struct {
-	Input  string
-	Reason string
-}
-
-func (e *ParseError) Error() string {
-	return fmt.Sprintf("invalid octal code %q: %s; accepted: 0.d1d2… or .d1d2… with octal digits 0-7 after the point, and 0 or 4 before it (e.g. 0.07, .77, 4.7)", e.Input, e.Reason)
-}
-
-// ParseCode reads octal codes such as "0.07", ".07", "0.137" and "4.7".
-// It reads them with the take-and-break parser (takebreak.Parse), so every
-// spelling of an octal code in CGSuite's notation is accepted (04.30 is 4.3,
-// 0.{1,2} is 0.6), and refuses the games that are not octal codes.
-func ParseCode(s string) (Code, error) {
-	fail := func(reason string) (Code, error) { return Code{}, &ParseError{Input: s, Reason: reason} }
-	r, err := takebreak.Parse(s)
-	if err != nil {
-		var pe *takebreak.ParseError
-		if errors.As(err, &pe) {
-			return fail(pe.Reason)
-		}
-		return fail(err.Error())
-	}
-	if r.Kind != takebreak.TakeBreak {
-		if d, ok := r.OctalDigits(); ok {
-			return fail(fmt.Sprintf("%s is a subtraction game: its octal code is %s", r, Code{Digits: d}))
-		}
-		return fail(fmt.Sprintf("%s is an all-but subtraction game, not an octal code", r))
-	}
-	if d, ok := r.OctalDigits(); ok {
-		return Code{Digits: d}, nil
-	}
-	return fail(notOctal(r))
-}
-
-// notOctal says why a take-and-break code is not an octal code.
-func notOctal(r takebreak.Code) string {
-	if !r.Finite() {
-		return fmt.Sprintf("%s repeats digits forever: it is a take-and-break code, not an octal code", r)
-	}
-	for j, d := range r.Digits {
-		switch {
-		case d.Mod != takebreak.Plain || !d.Uniform():
-			return fmt.Sprintf("the digit %s of %s has a modifier: it is a take-and-break code, not an octal code", d, r)
-		case j == 0 && d.Counts != 0 && d.Counts != 4:
-			return fmt.Sprintf("the digit %s before the point is not 0 or 4", d)
-		case j > 0 && (d.AtLeast > 0 || d.Counts > 7):
-			tokens := "tokens"
-			if j == 1 {
-				tokens = "token"
-			}
-			return fmt.Sprintf("the digit %s (removing %d %s) is not an octal digit 0-7", d, j, tokens)
-		}
-	}
-	return fmt.Sprintf("%s is not an octal code", r)
-}
-
-// MustParseCode is ParseCode for codes known to be valid (tests, examples,
-// built-in game lists); it panics on a bad code.
-func MustParseCode(s string) Code {
-	c, err := ParseCode(s)
-	if err != nil {
-		panic(err)
-	}
-	return c
+	return takebreak.FromOctal(c.Digits)
 }
 
 // String returns the normalised code, e.g. "0.07" or "4.7".
@@ -218,14 +159,4 @@ func (c Code) Options(n int) []Option {
 	var out []Option
 	c.ForEachOption(n, func(o Option) { out = append(out, o) })
 	return out
-}
-
-// MustParseGame is ParseGame for games known to be valid; it panics on a bad
-// one.
-func MustParseGame(s string) Code {
-	c, err := ParseGame(s)
-	if err != nil {
-		panic(err)
-	}
-	return c
 }

@@ -4,8 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
+	"time"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // BenchmarkDenseAgainstSparse times the dense and the sparse engine on
@@ -24,7 +28,8 @@ func BenchmarkDenseAgainstSparse(b *testing.B) {
 		codes = splitComma(s)
 	}
 	for _, s := range codes {
-		code, err := ParseCode(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -60,4 +65,52 @@ func splitComma(s string) []string {
 		}
 	}
 	return out
+}
+
+// BenchmarkBlockDenseAB times Dense (A) against BlockDense (B) on the 36
+// dense codes (or NIMLAB_DENSE_CODES), code by code, A then B, each to
+// NIMLAB_DENSE_HEAPS heaps (default 2^16), checks that their values are
+// equal, and reports the process CPU seconds and the wall seconds of each
+// (CPU time: the machine may be shared; BlockDense uses both cores, so its
+// wall time is the lower of the two).
+//
+//	NIMLAB_DENSE_HEAPS=262144 go test -run XXX -bench BlockDenseAB -benchtime 1x ./solver/octal/
+func BenchmarkBlockDenseAB(b *testing.B) {
+	heaps := 1 << 16
+	if s := os.Getenv("NIMLAB_DENSE_HEAPS"); s != "" {
+		heaps, _ = strconv.Atoi(s)
+	}
+	codes := denseCodes
+	if s := os.Getenv("NIMLAB_DENSE_CODES"); s != "" {
+		codes = splitComma(s)
+	}
+	var cpu, wall [2]time.Duration
+	for range b.N {
+		for _, s := range codes {
+			code := mustCode(b, s)
+			var vals [2][]uint16
+			var err error
+			var c, w [2]time.Duration
+			for i, extend := range []Extender{DenseExtend, BlockDenseExtend} {
+				c0, w0 := cpuTime(), time.Now()
+				vals[i], err = extend(context.Background(), code, make([]uint16, 1, heaps), heaps-1, nil)
+				c[i], w[i] = cpuTime()-c0, time.Since(w0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				cpu[i] += c[i]
+				wall[i] += w[i]
+			}
+			if !slices.Equal(vals[0], vals[1]) {
+				b.Fatalf("%s: the engines' values differ", s)
+			}
+			b.Logf("%s: CPU %.2f s / %.2f s (%.2fx), wall %.2f s / %.2f s (%.2fx)", s,
+				c[0].Seconds(), c[1].Seconds(), c[0].Seconds()/c[1].Seconds(),
+				w[0].Seconds(), w[1].Seconds(), w[0].Seconds()/w[1].Seconds())
+		}
+	}
+	b.Logf("all: CPU %.1f s / %.1f s (%.2fx), wall %.1f s / %.1f s (%.2fx)",
+		cpu[0].Seconds(), cpu[1].Seconds(), cpu[0].Seconds()/cpu[1].Seconds(),
+		wall[0].Seconds(), wall[1].Seconds(), wall[0].Seconds()/wall[1].Seconds())
+	b.ReportMetric(cpu[0].Seconds()/cpu[1].Seconds(), "cpu-ratio")
 }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,7 +18,8 @@ import (
 func TestDenseAgainstQuadratic(t *testing.T) {
 	const n = 3000
 	for _, s := range []string{"0.415", "4.026", "0.135", "0.006", "0.764", "0.161", "0.07", "4.7", "0.77", "4.0004", "0.4", "0.6", "4.1", "0.137"} {
-		code, err := ParseCode(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		require.NoError(t, err)
 		want, err := QuadraticExtend(context.Background(), code, []uint16{0}, n, nil)
 		require.NoError(t, err)
@@ -62,7 +64,8 @@ func TestMarkPairs(t *testing.T) {
 // heap 53, Winning Ways).
 func TestDenseOrSparse(t *testing.T) {
 	for _, s := range []string{"0.415", "0.006", "0.161", "4.026"} {
-		code, err := ParseCode(s)
+		codeTB, err := takebreak.Parse(s)
+		code := NewCode(codeTB)
 		require.NoError(t, err)
 		e := &denseOrSparse{nextTrial: 600, tryDenseAlways: true}
 		res, err := Solve(context.Background(), code, SolveOptions{N: 12000, Engine: e.extend})
@@ -78,7 +81,8 @@ func TestDenseOrSparse(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, len(e.trials), 2, "%s: both engines were tried", s)
 	}
-	code, err := ParseCode("0.07")
+	codeTB, err := takebreak.Parse("0.07")
+	code := NewCode(codeTB)
 	require.NoError(t, err)
 	res, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 14, Engine: DenseOrSparse()})
 	require.NoError(t, err)

@@ -7,15 +7,16 @@ import (
 )
 
 // DenseOrSparse returns an Extender for one run of one game that computes
-// with the sparse engine or the dense one (Dense), whichever is faster on
-// it: the games with a sparse space need a scan of their few rare heaps a
-// heap, the others a scan of every split, where Dense's one pass is cheaper
+// with the sparse engine or the dense one (BlockDense), whichever is faster
+// on it: the games with a sparse space need a scan of their few rare heaps a
+// heap, the others a scan of every split, where the dense pass is cheaper
 // than the sparse engine's scans. Both are exact, so the choice changes the
 // time only. Games that are not plain octal codes go to the engine Solve
 // would pick (ExtendValues).
 //
-// The choice is made by timing steps on one core (the sparse engine runs on
-// one core here: a census runs one game a core). Dense costs a known amount
+// The choice is made by timing steps by their CPU time (the sparse engine
+// runs on one core here: a census runs one game a core; the CPU time of the
+// dense engine's second worker is counted too). Dense costs a known amount
 // a split pair, measured on its first step, so while the sparse engine
 // runs, from 2^13 values on and each time the run has doubled, Dense is
 // tried for a step only when its predicted time a heap is below the sparse
@@ -36,7 +37,7 @@ const denseFirstTrial = 1 << 13
 
 type denseOrSparse struct {
 	sparse    *Sparse
-	dense     *Dense
+	dense     *BlockDense
 	useDense  bool
 	nextTrial int
 	perHeap   time.Duration // CPU time a heap of the engine in use, its last timed step
@@ -65,36 +66,16 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 		return ExtendValues(ctx, code, values, upTo)
 	}
 	n := len(values)
-	use, trial := e.useDense, false
-	switch {
-	case e.warmSteps > 0:
-		use, trial = false, true
-	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
-		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
-		// Dense's time a heap grows with the heap, the sparse engine's
-		// much less: once Dense is slower than the sparse engine last
-		// measured, it is tried again at once (a trial of the sparse
-		// engine on a dense game costs two slow steps, so otherwise only
-		// at each fourfold growth).
-		e.nextTrial = 4 * n
-		e.warmSteps = 2
-		use, trial = false, true
-	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
-		e.nextTrial = 2 * n
-		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
-			use, trial = true, true
-		}
-	}
-	// The steps are timed by the CPU time of this thread: on a busy
-	// machine wall time says more about the others' load than about the
-	// engines.
+	use, trial := e.plan(code, n, upTo)
+	// The steps are timed by the CPU time of this thread (and of the dense
+	// engine's helper workers): on a busy machine wall time says more about
+	// the others' load than about the engines.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	e.sync(use, code, values)
-	t0 := threadCPU()
+	t0, h0 := threadCPU(), e.helperCPU(use)
 	vals, err := e.run(ctx, use, upTo, progress)
-	perHeap := (threadCPU() - t0) / time.Duration(max(1, len(vals)-n))
+	perHeap := (threadCPU() - t0 + e.helperCPU(use) - h0) / time.Duration(max(1, len(vals)-n))
 	if err != nil {
 		return vals, err
 	}
@@ -130,6 +111,33 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	return vals, nil
 }
 
+// plan says which engine computes the values from n to upTo (dense or
+// not) and whether the step is a trial of the engine not in use.
+func (e *denseOrSparse) plan(code Code, n, upTo int) (use, trial bool) {
+	use = e.useDense
+	switch {
+	case e.warmSteps > 0:
+		use, trial = false, true
+	case e.useDense && e.perHeap > 0 && upTo+1-n >= 512 &&
+		(n >= e.nextTrial || e.sparsePerHeap > 0 && e.perHeap > e.sparsePerHeap && n >= e.lastTrial+e.lastTrial/4):
+		// Dense's time a heap grows with the heap, the sparse engine's
+		// much less: once Dense is slower than the sparse engine last
+		// measured, it is tried again at once (a trial of the sparse
+		// engine on a dense game costs two slow steps, so otherwise only
+		// at each fourfold growth).
+		e.nextTrial = 4 * n
+		e.warmSteps = 2
+		use, trial = false, true
+	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
+		e.nextTrial = 2 * n
+		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
+		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
+			use, trial = true, true
+		}
+	}
+	return use, trial
+}
+
 // splitPairs is the number of splits of a heap of n: the pairs (a, r−a),
 // 1 ≤ a ≤ r/2, of r = n−j for each split digit j.
 func splitPairs(code Code, n int) int {
@@ -147,7 +155,7 @@ func splitPairs(code Code, n int) int {
 func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
-			e.dense = NewDense(code, values)
+			e.dense = NewBlockDense(code, values)
 		}
 		return
 	}
@@ -157,6 +165,15 @@ func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 		// runs one game a core.
 		e.sparse.oneWorker = true
 	}
+}
+
+// helperCPU is the CPU time the dense engine's helper workers have spent
+// (they run on other threads than the caller's), 0 for the sparse engine.
+func (e *denseOrSparse) helperCPU(dense bool) time.Duration {
+	if !dense || e.dense == nil {
+		return 0
+	}
+	return e.dense.HelperCPU()
 }
 
 // run extends the chosen engine's values until G(0..upTo) are known.

@@ -5,10 +5,11 @@ import (
 	"fmt"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 func ExampleHeapOptions() {
-	code := octal.MustParseGame("0.3F!") // CGSuite's notation
+	code := octal.NewCode(takebreak.MustParse("0.3F!")) // CGSuite's notation
 	res, err := octal.Solve(context.Background(), code, octal.SolveOptions{N: 9})
 	if err != nil {
 		panic(err)
@@ -30,9 +31,9 @@ func ExampleHeapOptions() {
 	// complete: true mex: 3 G(9): 3
 }
 
-func ExampleParseGame() {
+func ExampleNewCode() {
 	for _, s := range []string{"04.30", "0.{1,2}", "0.{1,2!}", "0.{0,1,2,3+}"} {
-		c := octal.MustParseGame(s)
+		c := octal.NewCode(takebreak.MustParse(s))
 		fmt.Printf("%s → %s (general engine: %v)\n", s, c, c.General())
 	}
 	// Output:

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,13 +15,13 @@ import (
 // estimate is of the right size against the time 2·10^4 heaps take.
 func TestForecastRun(t *testing.T) {
 	for _, c := range []string{"0.106", "0.6", "0.127"} {
-		fc, err := ForecastRun(context.Background(), MustParseCode(c), 1_000_000)
+		fc, err := ForecastRun(context.Background(), NewCode(takebreak.MustParse(c)), 1_000_000)
 		require.NoError(t, err)
 		require.False(t, fc.Quadratic, c)
 		require.NotZero(t, fc.Space.Mask, c)
 		require.Empty(t, fc.Note, c)
 	}
-	code, none := MustParseCode("0.6"), &Space{}
+	code, none := NewCode(takebreak.MustParse("0.6")), &Space{}
 	fc, err := forecastRun(context.Background(), code, 1_000_000, none)
 	require.NoError(t, err)
 	require.True(t, fc.Quadratic)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // Frequencies counts how often each Grundy value occurs among the heaps a
@@ -73,7 +75,7 @@ func (st *Stream) ExtendCounting(ctx context.Context, upTo int, f *Frequencies, 
 // FileFrequencies counts the values G(1..n) of a values file (n below its
 // length) in one pass, with the counts at every power of two. It reads the
 // file only, so it counts what a run wrote, whichever engine wrote it.
-func FileFrequencies(ctx context.Context, vf *ValueFile, n int64, progress ProgressFunc) (*Frequencies, error) {
+func FileFrequencies(ctx context.Context, vf *valuestore.ValueFile, n int64, progress ProgressFunc) (*Frequencies, error) {
 	if n >= vf.Len() {
 		return nil, fmt.Errorf("%s holds G(0..%d), not G(%d)", vf.Path(), vf.Len()-1, n)
 	}

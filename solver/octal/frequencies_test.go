@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/require"
 )
 
@@ -58,7 +60,7 @@ func TestFrequenciesEqualPublished(t *testing.T) {
 	}
 	for _, game := range []string{"0.014", "0.034", "0.161", "0.167", "0.172"} {
 		t.Run(game, func(t *testing.T) {
-			code := MustParseCode(game)
+			code := NewCode(takebreak.MustParse(game))
 			st, err := NewStream(code, StreamOptions{})
 			require.NoError(t, err)
 			defer st.Close()
@@ -96,7 +98,7 @@ func bitsLen(n int) int {
 // power of two and at the end.
 func TestFrequenciesAgainstValues(t *testing.T) {
 	for _, game := range []string{"0.106", "0.167", "0.127"} {
-		code := MustParseCode(game)
+		code := NewCode(takebreak.MustParse(game))
 		const n = 200000
 		res, err := Solve(context.Background(), code, SolveOptions{N: n})
 		require.NoError(t, err)
@@ -127,13 +129,13 @@ func TestFrequenciesAgainstValues(t *testing.T) {
 // TestFileFrequencies counts a values file and compares with the stream's
 // counts of the same game.
 func TestFileFrequencies(t *testing.T) {
-	code := MustParseCode("0.167")
+	code := NewCode(takebreak.MustParse("0.167"))
 	const n = 100000
 	path := filepath.Join(t.TempDir(), "v.nimv")
-	vf, err := CreateValueFile(path, code, n+1)
+	vf, err := valuestore.CreateValueFile(path, code.String(), n+1)
 	require.NoError(t, err)
 	defer vf.Close()
-	_, err = ComputeToFile(context.Background(), vf, DiskRunOptions{Count: n + 1, First: 1 << 14})
+	_, err = ComputeToFile(context.Background(), code, vf, DiskRunOptions{Count: n + 1, First: 1 << 14})
 	require.NoError(t, err)
 	got, err := FileFrequencies(context.Background(), vf, n, nil)
 	require.NoError(t, err)

@@ -5,27 +5,28 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
-// FuzzParseCode: ParseCode never panics, and a code it accepts prints as a
-// string that parses back to the same code.
-func FuzzParseCode(f *testing.F) {
+// FuzzNewCode: the code the engines run for a game takebreak.Parse accepts
+// prints as a string that parses back to the same code.
+func FuzzNewCode(f *testing.F) {
 	for _, s := range []string{"0.07", ".77", "4.7", "0.137", "0.6", "0.1777", "", "0.", "4.", "0.8", "1.2", "0.0000000000000000000007", "0.07x", " 0.07 ", "0..7"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := ParseCode(s)
+		rules, err := takebreak.Parse(s)
 		if err != nil {
-			if err.Error() == "" {
-				t.Fatalf("empty error for %q", s)
-			}
 			return
 		}
-		again, err := ParseCode(c.String())
+		c := NewCode(rules)
+		againTB, err := takebreak.Parse(c.String())
 		if err != nil {
 			t.Fatalf("%q parsed as %v, whose String %q does not parse: %v", s, c, c.String(), err)
 		}
-		if again.String() != c.String() {
+		if again := NewCode(againTB); again.String() != c.String() || again.General() != c.General() {
 			t.Fatalf("%q → %q → %q", s, c.String(), again.String())
 		}
 	})
@@ -34,7 +35,7 @@ func FuzzParseCode(f *testing.F) {
 // FuzzReadCheckpoint: any file content is either refused with a
 // CheckpointError or gives the true values of the code.
 func FuzzReadCheckpoint(f *testing.F) {
-	code := MustParseCode("0.07")
+	code := NewCode(takebreak.MustParse("0.07"))
 	dir := f.TempDir()
 	good := filepath.Join(dir, "good")
 	vals, _ := QuadraticExtend(context.Background(), code, nil, 300, nil)
@@ -44,7 +45,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 	b, _ := os.ReadFile(good)
 	f.Add(b)
 	f.Add(b[:len(b)/2])
-	f.Add([]byte(checkpointMagic))
+	f.Add([]byte("NIMLAB-OCTAL-CHECKPOINT v1\n"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := filepath.Join(t.TempDir(), "ckpt")
@@ -53,7 +54,7 @@ func FuzzReadCheckpoint(f *testing.F) {
 		}
 		got, err := ReadCheckpoint(p, code)
 		if err != nil {
-			if !IsCheckpointError(err) {
+			if !valuestore.IsCheckpointError(err) {
 				t.Fatalf("a bad file gave %v, not a CheckpointError", err)
 			}
 			return

@@ -60,7 +60,7 @@ func toUint16(xs []int) []uint16 {
 // from 500 values; every period proven by the two-heap certificate is then
 // checked on 3000 values computed from the definition in the test.
 func TestTwoHeapTailCertificateHolds(t *testing.T) {
-	lasker := MustParseGame("4.[3]")
+	lasker := NewCode(takebreak.MustParse("4.[3]"))
 	res, err := Solve(context.Background(), lasker, SolveOptions{N: 200})
 	require.NoError(t, err)
 	p := res.Period
@@ -84,7 +84,8 @@ func TestTwoHeapTailCertificateHolds(t *testing.T) {
 	const short, long = 500, 3000
 	proven := 0
 	for _, name := range codes {
-		code, err := ParseGame(name)
+		codeTB, err := takebreak.Parse(name)
+		code := NewCode(codeTB)
 		require.NoError(t, err, name)
 		want := twoHeapBrute(code.TakeBreak(), long)
 		res, err := Solve(context.Background(), code, SolveOptions{N: short - 1})
@@ -103,7 +104,7 @@ func TestTwoHeapTailCertificateHolds(t *testing.T) {
 	t.Logf("%d of %d codes with splits proven by the two-heap certificate", proven, len(codes))
 	for _, name := range []string{"4.1[3]", "4.10[3]", "0.611[3]"} {
 		// their own period fails condition (c); the doubled one proves it
-		res, err := Solve(context.Background(), MustParseGame(name), SolveOptions{})
+		res, err := Solve(context.Background(), NewCode(takebreak.MustParse(name)), SolveOptions{})
 		require.NoError(t, err)
 		assert.True(t, res.Certified, "%s: %+v", name, res.Period)
 	}
@@ -116,8 +117,8 @@ func TestTwoHeapTailCertificateHolds(t *testing.T) {
 // the certificate's scope (the hexadecimal 0.3F, arithmetic-periodic with
 // saltus 3; 0.[37]; Grundy's game) are not proven.
 func TestTwoHeapTailCertificateRefuses(t *testing.T) {
-	vals := toUint16(twoHeapBrute(MustParseGame("4.[3]").TakeBreak(), 400))
-	tail, ok := threesTail(MustParseGame("4.[3]").TakeBreak())
+	vals := toUint16(twoHeapBrute(NewCode(takebreak.MustParse("4.[3]")).TakeBreak(), 400))
+	tail, ok := threesTail(NewCode(takebreak.MustParse("4.[3]")).TakeBreak())
 	require.True(t, ok)
 	assert.Equal(t, ThreesTail{T: 0, Splits: []int{0}}, tail)
 	_, ok = CertifyThreesTail(vals, tail, 4, 4, 1)
@@ -138,7 +139,7 @@ func TestTwoHeapTailCertificateRefuses(t *testing.T) {
 	// 4.1[3]: period 8, saltus 4 is proven through period 16, saltus 8;
 	// a wrong saltus or a value planted within the first 16 heaps of the
 	// regular part (where only the claim itself is checked) is refused
-	code := MustParseGame("4.1[3]")
+	code := NewCode(takebreak.MustParse("4.1[3]"))
 	vals = toUint16(twoHeapBrute(code.TakeBreak(), 600))
 	tail, ok = threesTail(code.TakeBreak())
 	require.True(t, ok)
@@ -169,7 +170,8 @@ func TestTwoHeapTailCertificateRefuses(t *testing.T) {
 	assert.False(t, ok, "period 1, saltus 1, with splits")
 
 	for _, name := range []string{"0.3F", "0.[37]", "4!.0", "0.2[7]", "8.[3]", "4.[3]!"} {
-		code, err := ParseGame(name)
+		codeTB, err := takebreak.Parse(name)
+		code := NewCode(codeTB)
 		if err != nil {
 			continue
 		}
@@ -177,7 +179,7 @@ func TestTwoHeapTailCertificateRefuses(t *testing.T) {
 		assert.False(t, ok, "%s is outside the certificate", name)
 	}
 	// 0.3F: arithmetic period 6, saltus 3 (CGSuite's values), seen only
-	res, err := Solve(context.Background(), MustParseGame("0.3F"), SolveOptions{N: 1500})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("0.3F")), SolveOptions{N: 1500})
 	require.NoError(t, err)
 	assert.Equal(t, []uint16{0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7, 8, 6, 7, 8, 9, 10, 11}, res.Values[:21])
 	assert.False(t, res.Period.Certified)

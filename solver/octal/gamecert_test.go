@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -51,7 +52,8 @@ func TestOneHeapTailCertificateHolds(t *testing.T) {
 	certified := 0
 	for _, F := range sets {
 		name := "S!(" + joinInts(F) + ")"
-		code, err := ParseGame(name)
+		codeTB, err := takebreak.Parse(name)
+		code := NewCode(codeTB)
 		require.NoError(t, err, name)
 		want := allButBrute(F, long)
 		res, err := Solve(context.Background(), code, SolveOptions{N: short - 1})
@@ -91,7 +93,7 @@ func joinInts(xs []int) string {
 func TestOneHeapTailCertificateRefuses(t *testing.T) {
 	F := []int{1, 3}
 	vals := allButBrute(F, 400)
-	code := MustParseGame("S!(1,3)")
+	code := NewCode(takebreak.MustParse("S!(1,3)"))
 	p := AnalyzePeriod(code, vals)
 	require.True(t, p.Certified, "%+v", p)
 	T := 3
@@ -116,18 +118,18 @@ func TestOneHeapTailCertificateRefuses(t *testing.T) {
 	assert.False(t, ok, "one value fewer than the certificate needs")
 	// out of the one-heap certificate's scope: Lasker's Nim splits heaps
 	// (the two-heap certificate proves it, gamecert_split_test.go)
-	res, err := Solve(context.Background(), MustParseGame("4.[3]"), SolveOptions{N: 2000})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("4.[3]")), SolveOptions{N: 2000})
 	require.NoError(t, err)
 	assert.Equal(t, ProofTwoHeapTail, res.Period.Proof)
 	assert.Equal(t, 4, res.Period.Saltus)
-	_, ok = oneHeapTail(MustParseGame("4.[3]").TakeBreak())
+	_, ok = oneHeapTail(NewCode(takebreak.MustParse("4.[3]")).TakeBreak())
 	assert.False(t, ok)
-	_, ok = oneHeapTail(MustParseGame("0.[37]").TakeBreak())
+	_, ok = oneHeapTail(NewCode(takebreak.MustParse("0.[37]")).TakeBreak())
 	assert.False(t, ok)
-	T, ok = oneHeapTail(MustParseGame("0.[3]").TakeBreak())
+	T, ok = oneHeapTail(NewCode(takebreak.MustParse("0.[3]")).TakeBreak())
 	assert.True(t, ok)
 	assert.Equal(t, 0, T)
-	T, ok = oneHeapTail(MustParseGame("S!(2,5)").TakeBreak())
+	T, ok = oneHeapTail(NewCode(takebreak.MustParse("S!(2,5)")).TakeBreak())
 	assert.True(t, ok)
 	assert.Equal(t, 5, T)
 }

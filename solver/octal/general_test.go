@@ -170,7 +170,7 @@ var grundyA002188 = []int{
 }
 
 func TestGrundysGamePublished(t *testing.T) {
-	code := MustParseGame("4!.0")
+	code := NewCode(takebreak.MustParse("4!.0"))
 	require.True(t, code.IsGrundysGame())
 	res, err := Solve(context.Background(), code, SolveOptions{N: len(grundyA002188) - 1})
 	require.NoError(t, err)
@@ -185,7 +185,7 @@ func TestGrundysGamePublished(t *testing.T) {
 }
 
 func TestSubtraction123Period4(t *testing.T) {
-	res, err := Solve(context.Background(), MustParseGame("S(1,2,3)"), SolveOptions{})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("S(1,2,3)")), SolveOptions{})
 	require.NoError(t, err)
 	require.True(t, res.Certified)
 	assert.Equal(t, 4, res.Period.Period)
@@ -200,7 +200,7 @@ func TestSubtraction123Period4(t *testing.T) {
 
 func TestNimPeriodOneSaltusOne(t *testing.T) {
 	for _, s := range []string{"0.[3]", "0.[7]", "S!()"} {
-		res, err := Solve(context.Background(), MustParseGame(s), SolveOptions{})
+		res, err := Solve(context.Background(), NewCode(takebreak.MustParse(s)), SolveOptions{})
 		require.NoError(t, err, s)
 		require.True(t, res.Certified, s)
 		assert.Equal(t, Period{Period: 1, Preperiod: 0, Saltus: 1, Certified: true, NeededTo: 1, Proof: ProofNimLemma}, res.Period, s)
@@ -211,7 +211,7 @@ func TestNimPeriodOneSaltusOne(t *testing.T) {
 }
 
 func TestLaskersNim(t *testing.T) {
-	res, err := Solve(context.Background(), MustParseGame("4.[3]"), SolveOptions{N: 1200})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("4.[3]")), SolveOptions{N: 1200})
 	require.NoError(t, err)
 	for n := 1; n <= 1200; n++ {
 		var want int
@@ -245,7 +245,7 @@ func TestGeneralCertificatesHold(t *testing.T) {
 		for range 1 + rng.IntN(3) {
 			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[rng.IntN(36)])
 		}
-		code := MustParseGame(b.String())
+		code := NewCode(takebreak.MustParse(b.String()))
 		if !code.General() {
 			continue
 		}
@@ -265,22 +265,22 @@ func TestGeneralCertificatesHold(t *testing.T) {
 	assert.Greater(t, proven, 10)
 }
 
-func TestParseGameKeepsOctal(t *testing.T) {
-	c := MustParseGame("0.07")
+func TestNewCodeKeepsOctal(t *testing.T) {
+	c := NewCode(takebreak.MustParse("0.07"))
 	assert.Nil(t, c.Rules)
 	assert.False(t, c.General())
-	s := MustParseGame("S(1,2,5)")
+	s := NewCode(takebreak.MustParse("S(1,2,5)"))
 	assert.Equal(t, []uint8{0, 3, 3, 0, 0, 3}, s.Digits)
 	assert.Equal(t, "S(1,2,5)", s.String())
-	g := MustParseGame("4!.0")
+	g := NewCode(takebreak.MustParse("4!.0"))
 	assert.True(t, g.General())
-	_, err := ParseGame("0.9?$")
+	_, err := takebreak.Parse("0.9?$")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "accepted:")
 }
 
 func TestWinningMovesGeneral(t *testing.T) {
-	code := MustParseGame("0.8") // remove one, leave three heaps
+	code := NewCode(takebreak.MustParse("0.8")) // remove one, leave three heaps
 	vals, err := GeneralExtend(context.Background(), code, nil, 40, nil)
 	require.NoError(t, err)
 	brute := bruteGrundy(code.TakeBreak(), 40)
@@ -305,9 +305,9 @@ func TestWinningMovesGeneral(t *testing.T) {
 // 519 (Flammenkamp's table maps one to the other; T. Czajka's notes say
 // they first differ there).
 func TestCompare161And36(t *testing.T) {
-	a, err := QuadraticExtend(context.Background(), MustParseCode("0.161"), nil, 600, nil)
+	a, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.161")), nil, 600, nil)
 	require.NoError(t, err)
-	b, err := QuadraticExtend(context.Background(), MustParseCode("0.36"), nil, 600, nil)
+	b, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.36")), nil, 600, nil)
 	require.NoError(t, err)
 	first := -1
 	for n := range a {
@@ -327,14 +327,14 @@ func TestCompare161And36(t *testing.T) {
 // condition would allow m = 1 and give G_0 ⊕ G_1, G(4) = 1; for 0.4 heap 3
 // splits as 1 + 1, G(3) = 1, where the seed's condition allows no m.
 func TestSeedDef122SplitCondition(t *testing.T) {
-	v004, err := QuadraticExtend(context.Background(), MustParseCode("0.004"), nil, 6, nil)
+	v004, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.004")), nil, 6, nil)
 	require.NoError(t, err)
 	assert.Equal(t, uint16(0), v004[4])
-	assert.Equal(t, 0, bruteGrundy(MustParseGame("0.004").TakeBreak(), 6)[4])
-	v04, err := QuadraticExtend(context.Background(), MustParseCode("0.4"), nil, 6, nil)
+	assert.Equal(t, 0, bruteGrundy(NewCode(takebreak.MustParse("0.004")).TakeBreak(), 6)[4])
+	v04, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.4")), nil, 6, nil)
 	require.NoError(t, err)
 	assert.Equal(t, uint16(1), v04[3])
-	assert.Equal(t, 1, bruteGrundy(MustParseGame("0.4").TakeBreak(), 6)[3])
+	assert.Equal(t, 1, bruteGrundy(NewCode(takebreak.MustParse("0.4")).TakeBreak(), 6)[3])
 }
 
 // TestGeneralEngineStopsWithinASecond: a cancelled run of the general
@@ -343,7 +343,7 @@ func TestSeedDef122SplitCondition(t *testing.T) {
 // on 0.*!3 to 16384 heaps took 25–47 s: the context was looked at every
 // 256 heaps, and not during a rebuild).
 func TestGeneralEngineStopsWithinASecond(t *testing.T) {
-	code := MustParseGame("0.*!3")
+	code := NewCode(takebreak.MustParse("0.*!3"))
 	for _, after := range []time.Duration{3 * time.Second, 6 * time.Second} {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
@@ -373,7 +373,7 @@ func TestGeneralEngineStopsWithinASecond(t *testing.T) {
 // seconds, and octal codes and short runs no forecast.
 func TestForecastGeneral(t *testing.T) {
 	ctx := context.Background()
-	d, ok, err := ForecastGeneral(ctx, MustParseGame("0.*!3"), 1<<14)
+	d, ok, err := ForecastGeneral(ctx, NewCode(takebreak.MustParse("0.*!3")), 1<<14)
 	require.NoError(t, err)
 	require.True(t, ok)
 	if runtime.GOOS == "windows" {
@@ -383,9 +383,9 @@ func TestForecastGeneral(t *testing.T) {
 	} else {
 		assert.Greater(t, d, 30*time.Second)
 	}
-	_, ok, err = ForecastGeneral(ctx, MustParseGame("0.07"), 1<<20)
+	_, ok, err = ForecastGeneral(ctx, NewCode(takebreak.MustParse("0.07")), 1<<20)
 	require.NoError(t, err)
 	assert.False(t, ok, "octal codes: ForecastRun")
-	_, ok, _ = ForecastGeneral(ctx, MustParseGame("0.*!3"), 1000)
+	_, ok, _ = ForecastGeneral(ctx, NewCode(takebreak.MustParse("0.*!3")), 1000)
 	assert.False(t, ok, "no longer than the probe")
 }

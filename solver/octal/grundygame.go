@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"sync"
 	"unsafe"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // grundyEngine is the sparse-space engine for Grundy's game 4!.0: G(n) is the
@@ -164,7 +166,7 @@ func (e *grundyEngine) extend(ctx context.Context, upTo int, progress ProgressFu
 		if cover {
 			e.coverBlock(n, end-n)
 		} else if at := e.block(n, end-n); at >= 0 {
-			return errValueOverflow(MustParseGame("4!.0"), at)
+			return errValueOverflow(FromRules(takebreak.MustParse("4!.0")), at)
 		}
 		if len(e.vals) == n {
 			// a speculative block that could not guess its first heap

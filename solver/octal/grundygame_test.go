@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,7 +18,7 @@ func TestGrundyEngineAgainstGeneral(t *testing.T) {
 	if testing.Short() {
 		n = 6000
 	}
-	want, err := GeneralExtend(context.Background(), MustParseGame("4!.0"), nil, n, nil)
+	want, err := GeneralExtend(context.Background(), NewCode(takebreak.MustParse("4!.0")), nil, n, nil)
 	require.NoError(t, err)
 	for _, upTo := range []int{n, 4321} {
 		eng := newGrundyEngine(nil, upTo+1)
@@ -46,7 +47,7 @@ func TestGrundySpeculativeBlocks(t *testing.T) {
 	if testing.Short() {
 		n = 7000
 	}
-	want, err := GeneralExtend(context.Background(), MustParseGame("4!.0"), nil, n, nil)
+	want, err := GeneralExtend(context.Background(), NewCode(takebreak.MustParse("4!.0")), nil, n, nil)
 	require.NoError(t, err)
 	defer func(v bool) { haveGrundyScanAVX2 = v }(haveGrundyScanAVX2)
 	for _, vector := range []bool{haveGrundyScanAVX2, false} {

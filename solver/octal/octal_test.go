@@ -9,6 +9,7 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +28,7 @@ var thesisTable11 = [][]uint16{
 func TestDawsonsKaylesMatchesThesisTable11(t *testing.T) {
 	want := slices.Concat(thesisTable11...)
 	require.Len(t, want, 204)
-	got, err := QuadraticExtend(context.Background(), MustParseCode("0.07"), nil, 203, nil)
+	got, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.07")), nil, 203, nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 }
@@ -44,7 +45,7 @@ func TestSolveCertifiesPublishedPeriods(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.code, func(t *testing.T) {
-			res, err := Solve(context.Background(), MustParseCode(tc.code), SolveOptions{})
+			res, err := Solve(context.Background(), NewCode(takebreak.MustParse(tc.code)), SolveOptions{})
 			require.NoError(t, err)
 			require.True(t, res.Certified)
 			assert.Equal(t, tc.period, res.Period.Period, "period")
@@ -57,7 +58,7 @@ func TestSolveCertifiesPublishedPeriods(t *testing.T) {
 // TestSeed004Table023 checks the values tabulated for 0.23 in seed 004 §2:
 // G(H_0..H_8) = 0 0 1 2 0 1 2 0 1.
 func TestSeed004Table023(t *testing.T) {
-	got, err := QuadraticExtend(context.Background(), MustParseCode("0.23"), nil, 8, nil)
+	got, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.23")), nil, 8, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []uint16{0, 0, 1, 2, 0, 1, 2, 0, 1}, got)
 }
@@ -129,7 +130,7 @@ func TestGrundyValuesEqualGameTreeBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 60 {
 		codeText := randomCode(r)
-		code := MustParseCode(codeText)
+		code := NewCode(takebreak.MustParse(codeText))
 		brute := &bruteGame{digits: code.Digits, memo: map[string]int{}}
 		values, err := QuadraticExtend(context.Background(), code, nil, 24, nil)
 		require.NoError(t, err)
@@ -148,7 +149,7 @@ func TestWinningMovesAreExactlyTheMovesToZero(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 40 {
 		codeText := randomCode(r)
-		code := MustParseCode(codeText)
+		code := NewCode(takebreak.MustParse(codeText))
 		brute := &bruteGame{digits: code.Digits, memo: map[string]int{}}
 		values, err := QuadraticExtend(context.Background(), code, nil, 20, nil)
 		require.NoError(t, err)
@@ -205,7 +206,7 @@ func TestFindPeriodAgreesWithDefinition(t *testing.T) {
 	// least n0 from which every known value repeats with period p.
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 40 {
-		code := MustParseCode(randomCode(r))
+		code := NewCode(takebreak.MustParse(randomCode(r)))
 		values, err := QuadraticExtend(context.Background(), code, nil, 400, nil)
 		require.NoError(t, err)
 		k := code.K()
@@ -243,7 +244,7 @@ func TestFindPeriodAgreesWithDefinition(t *testing.T) {
 // as stated with n0 = 0: in 0.4, G(0..2) = 0 0 0 satisfies the window
 // condition for p = 1, n0 = 0, k = 1, yet G(3) = 1.
 func TestGuySmithNeedsPositivePreperiod(t *testing.T) {
-	values, err := QuadraticExtend(context.Background(), MustParseCode("0.4"), nil, 3, nil)
+	values, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.4")), nil, 3, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []uint16{0, 0, 0, 1}, values)
 	_, ok := FindPeriod(values[:3], 1)
@@ -253,14 +254,14 @@ func TestGuySmithNeedsPositivePreperiod(t *testing.T) {
 func TestQuadraticExtendIsCancellableAndReportsProgress(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var reports []Progress
-	_, err := QuadraticExtend(ctx, MustParseCode("0.07"), nil, 3000, func(p Progress) {
+	_, err := QuadraticExtend(ctx, NewCode(takebreak.MustParse("0.07")), nil, 3000, func(p Progress) {
 		reports = append(reports, p)
 	})
 	require.NoError(t, err)
 	require.NotEmpty(t, reports)
 	assert.Equal(t, 3001, reports[len(reports)-1].Done)
 	cancel()
-	vals, err := QuadraticExtend(ctx, MustParseCode("0.07"), nil, 1<<20, nil)
+	vals, err := QuadraticExtend(ctx, NewCode(takebreak.MustParse("0.07")), nil, 1<<20, nil)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Less(t, len(vals), 1<<20)
 }
@@ -270,7 +271,7 @@ func TestQuadraticExtendIsCancellableAndReportsProgress(t *testing.T) {
 // definition (the quadratic engine) value for value.
 func TestExactModeUsesCertifiedPeriod(t *testing.T) {
 	for _, c := range []string{"0.07", "0.77", "0.137", "0.6", "0.33", "4.7"} {
-		code := MustParseCode(c)
+		code := NewCode(takebreak.MustParse(c))
 		const n = 4000
 		want, err := QuadraticExtend(context.Background(), code, nil, n, nil)
 		require.NoError(t, err)
@@ -286,7 +287,7 @@ func TestExactModeUsesCertifiedPeriod(t *testing.T) {
 		}
 	}
 	// 0.07 far beyond its certificate (G(0..175)): period 34 from heap 53.
-	res, err := Solve(context.Background(), MustParseCode("0.07"), SolveOptions{N: 250_000, Exact: true})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("0.07")), SolveOptions{N: 250_000, Exact: true})
 	require.NoError(t, err)
 	require.Len(t, res.Values, 250_001)
 	assert.True(t, res.Certified)
@@ -305,7 +306,7 @@ func TestExactRunMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	res, err := Solve(context.Background(), MustParseCode("0.07"), SolveOptions{N: n - 1})
+	res, err := Solve(context.Background(), NewCode(takebreak.MustParse("0.07")), SolveOptions{N: n - 1})
 	require.NoError(t, err)
 	runtime.ReadMemStats(&after)
 	require.Len(t, res.Values, n)

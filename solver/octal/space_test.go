@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -143,7 +144,7 @@ func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
 	smallRevLen = 1 << 13
 	// 0.106 (15 rare heaps) against the engines without the small-space
 	// loops (smallMaxWork 0: the serial and block engines).
-	s := NewSparse(MustParseCode("0.106"), nil)
+	s := NewSparse(NewCode(takebreak.MustParse("0.106")), nil)
 	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
 	require.Greater(t, s.smallOneHeaps, 190_000, "0.106 runs in the one-split loop")
 	if haveRuleOut64 {
@@ -154,7 +155,7 @@ func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
 	}
 	defer func(w int) { smallMaxWork = w }(smallMaxWork)
 	smallMaxWork = 0
-	want, err := SparseExtend(context.Background(), MustParseCode("0.106"), nil, 200_000, nil)
+	want, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.106")), nil, 200_000, nil)
 	require.NoError(t, err)
 	if d := firstDifference(want, s.Values()); d >= 0 {
 		t.Fatalf("0.106: G(%d) = %d, without the small-space engine %d", d, s.Values()[d], want[d])
@@ -178,7 +179,7 @@ func TestAnySpaceIsExact(t *testing.T) {
 			t.Fatalf("%s with %v: G(%d) = %d, quadratic %d", code, sp, d, s.Values()[d], want[d])
 		}
 	}
-	s := NewSparse(MustParseCode("0.167"), nil)
+	s := NewSparse(NewCode(takebreak.MustParse("0.167")), nil)
 	require.Error(t, s.SetSpace(Space{Mask: 1, HeapParity: true}), "0.167 splits after taking 2 and 3 tokens")
 }
 
@@ -198,7 +199,7 @@ func TestSpaceOf0106And0127(t *testing.T) {
 		{"0.106", 20_000, Space{Mask: 13, HeapParity: true}, 15, 1103},
 		{"0.127", 30_000, Space{Mask: 1, HeapParity: true}, 693, 27106},
 	} {
-		code := MustParseCode(tc.code)
+		code := NewCode(takebreak.MustParse(tc.code))
 		heaps := tc.heaps
 		want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
 		require.NoError(t, err)
@@ -259,7 +260,7 @@ func TestLongParityGamesAgainstCzajka(t *testing.T) {
 		cases = cases[:2]
 	}
 	for _, tc := range cases {
-		got, err := SparseExtend(context.Background(), MustParseCode(tc.code), nil, tc.heaps-1, nil)
+		got, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse(tc.code)), nil, tc.heaps-1, nil)
 		require.NoError(t, err)
 		require.Equal(t, tc.hash, valuesHash(got), "%s: G(0..%d)", tc.code, tc.heaps-1)
 	}

@@ -6,13 +6,15 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // benchCertify runs auto mode on code until its published period is
 // certified, and reports heaps per second and the memory the Go runtime
 // obtained from the system.
 func benchCertify(b *testing.B, code string, period, preperiod, max int) {
-	c := MustParseCode(code)
+	c := NewCode(takebreak.MustParse(code))
 	for b.Loop() {
 		start, cpu0 := time.Now(), cpuTime()
 		res, err := Solve(context.Background(), c, SolveOptions{Max: max})
@@ -56,7 +58,7 @@ func BenchmarkCertify01777(b *testing.B) {
 // benchOfficers computes G(0..heaps−1) of Officers (0.6), which has no known
 // period.
 func benchOfficers(b *testing.B, heaps int) {
-	c := MustParseCode("0.6")
+	c := NewCode(takebreak.MustParse("0.6"))
 	for b.Loop() {
 		start, cpu0 := time.Now(), cpuTime()
 		if _, err := Solve(context.Background(), c, SolveOptions{N: heaps - 1}); err != nil {
@@ -83,7 +85,7 @@ func BenchmarkOfficers1e7(b *testing.B) { benchOfficers(b, 10_000_000) }
 // shared machine distorts least.
 func BenchmarkStream0106(b *testing.B) {
 	for b.Loop() {
-		st, err := NewStream(MustParseCode("0.106"), StreamOptions{})
+		st, err := NewStream(NewCode(takebreak.MustParse("0.106")), StreamOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

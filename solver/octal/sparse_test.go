@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -200,7 +201,7 @@ func TestScanPairsSIMD(t *testing.T) {
 // per-heap engine on the first 200,000 heaps of Officers (0.6), whose 1583
 // rare heaps all lie below 20,628.
 func TestBlockEngineOfficers(t *testing.T) {
-	code := MustParseCode("0.6")
+	code := NewCode(takebreak.MustParse("0.6"))
 	const upTo = 200_000
 	defer func(min int) { blockEngineMin = min }(blockEngineMin)
 	blockEngineMin = upTo + 1
@@ -390,9 +391,9 @@ func TestMarkGroup64(t *testing.T) {
 // for: on heaps after the ones it was chosen on, it leaves the rule-out
 // scan fewer values to find than as many consecutive heaps do.
 func TestPairKernelChoice(t *testing.T) {
-	vals, err := SparseExtend(context.Background(), MustParseCode("0.6"), nil, 160_000, nil)
+	vals, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.6")), nil, 160_000, nil)
 	require.NoError(t, err)
-	s := NewSparse(MustParseCode("0.6"), vals[:120_000])
+	s := NewSparse(NewCode(takebreak.MustParse("0.6")), vals[:120_000])
 	const pairs = 128
 	chosen := s.choosePairKernel(120_000, pairs)
 	require.Len(t, chosen, pairs)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 	"unsafe"
+
+	"github.com/nimlab/nimlab/solver/internal/osmem"
 )
 
 // Streaming: when the rare heaps of a sparse-space game stay below a bound,
@@ -46,7 +48,7 @@ const (
 	// last window's quarter, if that is less).
 	streamReleaseBytes = 2 << 20
 	// streamCommitBytes is the step in which a stream's memory is made
-	// usable ahead of the values written (see commitAnon), with as much
+	// usable ahead of the values written (see osmem.Commit), with as much
 	// again beyond the last value an extension writes.
 	streamCommitBytes = 1 << 20
 )
@@ -78,7 +80,7 @@ type Stream struct {
 	region        []byte
 	first, window int
 	released      int // values [first, released) have been handed back
-	committed     int // bytes of region made usable from the last gap on (commitAnon)
+	committed     int // bytes of region made usable from the last gap on (osmem.Commit)
 	streaming     bool
 	forced        bool // the space was given, not chosen
 }
@@ -129,9 +131,9 @@ func newStream(code Code, opts StreamOptions) (*Stream, error) {
 	// are handed back): the address space spans the heaps the run reaches,
 	// rounded up to whole commit steps.
 	size := min(2*StreamMaxHeaps, (2*heaps+streamCommitBytes-1)&^(streamCommitBytes-1))
-	region, err := reserveAnon(size)
+	region, err := osmem.Reserve(size)
 	if err != nil {
-		return nil, fmt.Errorf("reserving %s of address space for a stream of %d heaps (2 bytes a heap; address space, not memory — ulimit -v bounds it): %w", formatSize(int64(size)), heaps, err)
+		return nil, fmt.Errorf("reserving %s of address space for a stream of %d heaps (2 bytes a heap; address space, not memory — ulimit -v bounds it): %w", osmem.FormatSize(int64(size)), heaps, err)
 	}
 	st := &Stream{code: code, region: region, first: first, window: window, released: first}
 	if err := st.commit(0); err != nil {
@@ -149,7 +151,7 @@ func (st *Stream) commit(upTo int) error {
 	if top <= st.committed {
 		return nil
 	}
-	if err := commitAnon(st.region, st.committed, top); err != nil {
+	if err := osmem.Commit(st.region, st.committed, top); err != nil {
 		return fmt.Errorf("committing memory for a stream's values: %w", err)
 	}
 	st.committed = top
@@ -169,7 +171,7 @@ func (st *Stream) Close() error {
 	if st.region == nil {
 		return nil
 	}
-	err := freeAnon(st.region)
+	err := osmem.Free(st.region)
 	st.region, st.s = nil, nil
 	return err
 }
@@ -299,13 +301,13 @@ func (st *Stream) release() {
 		return
 	}
 	// Nothing reads these values again.
-	if err := discardAnon(st.region[lo:hi]); err == nil {
+	if err := osmem.Discard(st.region[lo:hi]); err == nil {
 		st.released = hi / 2
 	}
 }
 
 // StreamState is what a checkpoint keeps of a stream (see
-// WriteStreamState): the windows' values and what cannot be recomputed
+// WriteStreamCheckpoint): the windows' values and what cannot be recomputed
 // from them.
 type StreamState struct {
 	Len, First, Window int
@@ -347,7 +349,7 @@ func ResumeStream(code Code, state *StreamState, heaps int) (*Stream, error) {
 		st.Close()
 		return nil, err
 	}
-	st.committed = max(st.committed, (2*(n-len(state.LastValues)))&^(anonPage-1))
+	st.committed = max(st.committed, (2*(n-len(state.LastValues)))&^(osmem.Page-1))
 	if err := st.commit(n - 1); err != nil {
 		st.Close()
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,7 +14,7 @@ import (
 // allows), computes them as an unbounded stream does, and refuses to go
 // past them.
 func TestStreamReservesWhatItNeeds(t *testing.T) {
-	code := MustParseCode("0.106")
+	code := NewCode(takebreak.MustParse("0.106"))
 	const heaps = 1 << 19 // 1 MiB: whole commit steps
 	st, err := NewStream(code, StreamOptions{First: 1 << 14, Window: 1 << 16, Heaps: heaps})
 	require.NoError(t, err)

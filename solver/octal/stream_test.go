@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,7 +32,7 @@ func TestStreamEqualsInMemory(t *testing.T) {
 		first["0.6"] = 1 << 22
 	}
 	for _, code := range []string{"0.106", "0.6", "0.127"} {
-		c := MustParseCode(code)
+		c := NewCode(takebreak.MustParse(code))
 		want, err := SparseExtend(context.Background(), c, nil, heaps[code]-1, nil)
 		require.NoError(t, err)
 		st, err := NewStream(c, StreamOptions{First: first[code], Window: first[code] + 1<<15})
@@ -58,7 +59,7 @@ func TestStreamEqualsInMemory(t *testing.T) {
 // stream keeping only the first 2^14 values stops at the first rare heap
 // beyond them, with every value before it exact.
 func TestStreamStopsAtANewRareHeap(t *testing.T) {
-	c := MustParseCode("0.6")
+	c := NewCode(takebreak.MustParse("0.6"))
 	want, err := SparseExtend(context.Background(), c, nil, 60_000, nil)
 	require.NoError(t, err)
 	st, err := NewStream(c, StreamOptions{First: 1 << 14, Window: 1 << 16})

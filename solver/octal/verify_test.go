@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/nimlab/nimlab/solver/takebreak"
+	"github.com/nimlab/nimlab/solver/valuestore"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,7 +19,7 @@ var verifyTestOptions = StreamOptions{First: 1 << 15, Window: 1 << 16}
 // mode, in memory) with two streams, and refutes wrong claims at the first
 // heap where the in-memory values differ.
 func TestVerifyPeriodOf0127(t *testing.T) {
-	code := MustParseCode("0.127")
+	code := NewCode(takebreak.MustParse("0.127"))
 	res, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 18})
 	require.NoError(t, err)
 	require.True(t, res.Certified)
@@ -57,7 +59,7 @@ func TestVerifyPeriodOf0127(t *testing.T) {
 // refuting) after a few rounds, saves its checkpoint, resumes from the
 // file, and gets the result of an uninterrupted run.
 func TestVerifyResumesToTheSameResult(t *testing.T) {
-	code := MustParseCode("0.127")
+	code := NewCode(takebreak.MustParse("0.127"))
 	for _, claim := range []struct{ p, n0 int }{{4, 46578}, {4, 46577}} {
 		opts := VerifyOptions{Period: claim.p, Preperiod: claim.n0, Stream: verifyTestOptions, Round: 1 << 13}
 		whole, err := VerifyPeriod(context.Background(), code, opts)
@@ -85,8 +87,8 @@ func TestVerifyResumesToTheSameResult(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, whole, got, "period %d from %d", claim.p, claim.n0)
 
-		_, err = ReadVerifyCheckpoint(path, MustParseCode("0.106"))
-		require.True(t, IsCheckpointError(err))
+		_, err = ReadVerifyCheckpoint(path, NewCode(takebreak.MustParse("0.106")))
+		require.True(t, valuestore.IsCheckpointError(err))
 		opts.Period++
 		opts.Resume = state
 		_, err = VerifyPeriod(context.Background(), code, opts)

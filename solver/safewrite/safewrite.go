@@ -238,3 +238,19 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// Rename moves a finished file, written under the name from in to's
+// folder, into place as to, and makes the rename durable: the folder is
+// synced, so a crash after Rename returns leaves the new name. It is the
+// last step of a file that is written in place over a long run (a values
+// file) rather than through Write.
+func Rename(from, to string) error {
+	if err := os.Rename(from, to); err != nil {
+		return err
+	}
+	if d, err := os.Open(filepath.Dir(to)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}

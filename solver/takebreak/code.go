@@ -274,6 +274,10 @@ type Code struct {
 	// Set is the subtraction set (Subtraction) or the excluded numbers
 	// (AllBut), ascending; nil for TakeBreak.
 	Set []int
+	// octal holds the code's octal digits, worked out once when the code
+	// is parsed or built (the fast path: the octal engines run them); nil
+	// when the game is not an octal game.
+	octal []uint8
 }
 
 // Digit returns the digit that rules removing j tokens (j = 0 is the digit
@@ -328,8 +332,33 @@ func (c Code) HasModifiers() bool {
 // OctalDigits returns the code as octal digits (each 0..7, digit 0 being 0 or
 // 4) when it is a finite code without modifiers or brace counts that the
 // octal engines can run as it is; ok is false otherwise. Subtraction games
-// with a finite set are octal (S(1,2,5) is 0.33003).
+// with a finite set are octal (S(1,2,5) is 0.33003). Parse works the digits
+// out once.
 func (c Code) OctalDigits() (digits []uint8, ok bool) {
+	if c.octal != nil {
+		return slices.Clone(c.octal), true
+	}
+	return c.octalDigits()
+}
+
+// FromOctal returns the take-and-break code of octal digits (digits[0] 0 or
+// 4, the others 0..7, as OctalDigits gives them).
+func FromOctal(digits []uint8) Code {
+	c := Code{Digits: make([]Digit, max(len(digits), 1))}
+	for j, d := range digits {
+		c.Digits[j] = Digit{Counts: uint64(d)}
+	}
+	return c.normalize().withOctal()
+}
+
+// IsOctal reports whether the game is an octal game (OctalDigits).
+func (c Code) IsOctal() bool {
+	_, ok := c.OctalDigits()
+	return ok
+}
+
+// octalDigits works out OctalDigits.
+func (c Code) octalDigits() ([]uint8, bool) {
 	if c.Repeat > 0 {
 		return nil, false
 	}
@@ -347,6 +376,44 @@ func (c Code) OctalDigits() (digits []uint8, ok bool) {
 		out = []uint8{0}
 	}
 	return out, true
+}
+
+// withOctal returns c with its octal digits worked out.
+func (c Code) withOctal() Code {
+	c.octal = nil
+	if d, ok := c.octalDigits(); ok {
+		c.octal = d
+	}
+	return c
+}
+
+// NotOctal says why the game is not an octal game (a front-end whose
+// engine runs octal games only puts it in its refusal); "" when it is one.
+func (c Code) NotOctal() string {
+	if c.IsOctal() {
+		return ""
+	}
+	switch {
+	case c.Kind == AllBut:
+		return fmt.Sprintf("%s is an all-but subtraction game, not an octal game", c)
+	case !c.Finite():
+		return fmt.Sprintf("%s repeats digits forever: it is a take-and-break code, not an octal code", c)
+	}
+	for j, d := range c.Digits {
+		switch {
+		case d.Mod != Plain || !d.Uniform():
+			return fmt.Sprintf("the digit %s of %s has a modifier: it is a take-and-break code, not an octal code", d, c)
+		case j == 0 && d.Counts != 0 && d.Counts != 4:
+			return fmt.Sprintf("the digit %s before the point is not 0 or 4", d)
+		case j > 0 && (d.AtLeast > 0 || d.Counts > 7):
+			tokens := "tokens"
+			if j == 1 {
+				tokens = "token"
+			}
+			return fmt.Sprintf("the digit %s (removing %d %s) of %s is not an octal digit 0-7: it is a take-and-break code, not an octal code", d, j, tokens, c)
+		}
+	}
+	return fmt.Sprintf("%s is not an octal code", c)
 }
 
 // Equal reports whether c and o are the same game written the same way.
@@ -399,10 +466,19 @@ func (c Code) String() string {
 	return b.String()
 }
 
-// ParseError says why a string is not a game and what is accepted.
+// ParseError says why a string is not a game and what is accepted. It is
+// the one error every front-end reports for a code it refuses: the
+// notation's errors (Parse) and the restrictions of an engine that runs a
+// part of the notation only (octal games for Astron's extensions, join
+// codes), which set What and Accepted.
 type ParseError struct {
 	Input  string
 	Reason string
+	// What names what was expected ("" is "game"), e.g. "join code".
+	What string
+	// Accepted replaces the summary of the notation (the constant
+	// Accepted) when the front-end accepts less.
+	Accepted string
 }
 
 // Accepted is the one-line summary of the notation used in error messages.
@@ -412,7 +488,14 @@ const Accepted = "accepted: a take-and-break code d0.d1d2… (digits 0-9 and A-V
 	"or a subtraction game S(1,2,5), or an all-but subtraction game S!(1,3)"
 
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("invalid game %q: %s; %s", e.Input, e.Reason, Accepted)
+	what, accepted := e.What, e.Accepted
+	if what == "" {
+		what = "game"
+	}
+	if accepted == "" {
+		accepted = Accepted
+	}
+	return fmt.Sprintf("invalid %s %q: %s; %s", what, e.Input, e.Reason, accepted)
 }
 
 // maxSubtraction bounds the numbers in a subtraction set (they become digit
@@ -495,7 +578,7 @@ func Parse(s string) (Code, error) {
 	if rep >= 0 {
 		c.Repeat = len(ds) - rep
 	}
-	return c.normalize(), nil
+	return c.normalize().withOctal(), nil
 }
 
 // addsTokens explains why a code with non-zero digits left of the digit
@@ -758,7 +841,7 @@ func parseSubtraction(input, s string, kind Kind) (Code, error) {
 	if kind == Subtraction && len(set) == 0 {
 		return fail("the subtraction set is empty (no move at all)")
 	}
-	return subtractionCode(kind, set), nil
+	return subtractionCode(kind, set).withOctal(), nil
 }
 
 // subtractionCode builds the code of a subtraction game: digit 3 (leave

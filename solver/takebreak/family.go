@@ -58,7 +58,7 @@ func Family(c Code, limit int) ([]Code, error) {
 		for j, y := k, x; j >= 1; j, y = j-1, y/base {
 			digits[j] = Digit{Counts: uint64(y % base)}
 		}
-		o := Code{Digits: digits, Repeat: c.Repeat, Kind: TakeBreak}.normalize()
+		o := Code{Digits: digits, Repeat: c.Repeat, Kind: TakeBreak}.normalize().withOctal()
 		if len(o.Digits) < 2 {
 			continue // no move that removes tokens: not a code Parse accepts
 		}
@@ -90,7 +90,7 @@ func subtractionFamily(c Code, limit int) ([]Code, error) {
 		if c.Kind == Subtraction && len(set) == 0 {
 			continue
 		}
-		o := subtractionCode(c.Kind, set)
+		o := subtractionCode(c.Kind, set).withOctal()
 		if o.String() != c.String() {
 			out = append(out, o)
 		}

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"math/bits"
 	"time"
+
+	"github.com/nimlab/nimlab/solver/internal/osmem"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // Runs beyond memory: ComputeToFile computes G(0..N−1) of a sparse-space
-// game into a values file. The engine is a Stream (stream.go), which keeps
+// game into a values file (valuestore.ValueFile). The engine is a Stream (stream.go), which keeps
 // only its first and last windows of values in memory, so every heap is
 // computed by the same sparse, block and small-space engines as in memory,
 // addressing the windows by heap number; every value it produces is appended
@@ -73,22 +76,24 @@ type DiskMemoryError struct {
 }
 
 func (e *DiskMemoryError) Error() string {
-	return fmt.Sprintf("%s: at heap %d %s, so the windows would need %s of memory, more than the %s allowed", e.Code, e.Heap, e.Reason, formatSize(e.Need), formatSize(e.Have))
+	return fmt.Sprintf("%s: at heap %d %s, so the windows would need %s of memory, more than the %s allowed", e.Code, e.Heap, e.Reason, osmem.FormatSize(e.Need), osmem.FormatSize(e.Have))
 }
 
-// ComputeToFile computes the values of vf's code until the file holds
-// G(0..opts.Count−1), continuing from what it holds already. The file is
-// saved every opts.SaveEvery and when the run stops; the caller calls Finish
-// on success.
-func ComputeToFile(ctx context.Context, vf *ValueFile, opts DiskRunOptions) (*DiskRunStats, error) {
-	code := vf.code
+// ComputeToFile computes the values of code, whose values file vf is,
+// until the file holds G(0..opts.Count−1), continuing from what it holds
+// already. The file is saved every opts.SaveEvery and when the run stops;
+// the caller calls Finish on success.
+func ComputeToFile(ctx context.Context, code Code, vf *valuestore.ValueFile, opts DiskRunOptions) (*DiskRunStats, error) {
+	if vf.Name() != code.String() {
+		return nil, fmt.Errorf("%s holds the values of %s, not of %s", vf.Path(), vf.Name(), code)
+	}
 	if !code.Streamable() {
 		return nil, fmt.Errorf("%s: runs on disk take octal codes (the sparse engine); this game needs the general engine, which keeps every value in memory", code)
 	}
-	if opts.Count > vf.capacity {
-		return nil, fmt.Errorf("%s has room for %d values, not %d", vf.path, vf.capacity, opts.Count)
+	if opts.Count > vf.Capacity() {
+		return nil, fmt.Errorf("%s has room for %d values, not %d", vf.Path(), vf.Capacity(), opts.Count)
 	}
-	r := &diskRun{vf: vf, opts: opts, stats: &DiskRunStats{Resumed: vf.count}}
+	r := &diskRun{code: code, vf: vf, opts: opts, stats: &DiskRunStats{Resumed: vf.Len()}}
 	r.limit = opts.MemoryLimit
 	if r.limit <= 0 {
 		r.limit = DefaultDiskMemory
@@ -106,9 +111,9 @@ func ComputeToFile(ctx context.Context, vf *ValueFile, opts DiskRunOptions) (*Di
 		}
 	}()
 	lastSave := time.Now()
-	start, startLen := time.Now(), vf.count
-	for vf.count < opts.Count {
-		to := min(opts.Count-1, vf.count+int64(r.step())-1)
+	start, startLen := time.Now(), vf.Len()
+	for vf.Len() < opts.Count {
+		to := min(opts.Count-1, vf.Len()+int64(r.step())-1)
 		var sub ProgressFunc
 		if opts.Progress != nil {
 			sub = func(p Progress) {
@@ -148,7 +153,8 @@ func ComputeToFile(ctx context.Context, vf *ValueFile, opts DiskRunOptions) (*Di
 }
 
 type diskRun struct {
-	vf            *ValueFile
+	code          Code
+	vf            *valuestore.ValueFile
 	opts          DiskRunOptions
 	st            *Stream
 	first, window int
@@ -171,13 +177,13 @@ func (r *diskRun) start() error {
 	if r.first <= 0 {
 		r.first = DefaultDiskFirst
 	}
-	if vf.first > 0 && vf.count >= vf.first {
-		r.first = max(r.first, int(vf.first))
-		r.window = max(lastWindow(r.first), int(vf.window))
-		if err := r.checkMemory(vf.count, "the file's windows are this large"); err != nil {
+	if first, window := vf.Windows(); first > 0 && vf.Len() >= first {
+		r.first = max(r.first, int(first))
+		r.window = max(lastWindow(r.first), int(window))
+		if err := r.checkMemory(vf.Len(), "the file's windows are this large"); err != nil {
 			return err
 		}
-		st, err := r.rebuild(vf.space)
+		st, err := r.rebuild(Space(vf.Space()))
 		if err != nil {
 			return err
 		}
@@ -186,12 +192,12 @@ func (r *diskRun) start() error {
 	}
 	// Before the stream's first window is full nothing is streamed yet:
 	// start again from heap 0 (at most a few seconds of work).
-	vf.truncate(0)
+	vf.Truncate(0)
 	r.window = lastWindow(r.first)
 	if err := r.checkMemory(0, "the first window is this large"); err != nil {
 		return err
 	}
-	st, err := NewStream(vf.code, StreamOptions{First: r.first, Window: r.window, OneWorker: r.opts.OneWorker, Heaps: int(r.opts.Count)})
+	st, err := NewStream(r.code, StreamOptions{First: r.first, Window: r.window, OneWorker: r.opts.OneWorker, Heaps: int(r.opts.Count)})
 	if err != nil {
 		return err
 	}
@@ -201,7 +207,7 @@ func (r *diskRun) start() error {
 
 func (r *diskRun) checkMemory(heap int64, reason string) error {
 	if need := 2 * int64(r.first+r.window); need > r.limit {
-		return &DiskMemoryError{Code: r.vf.code, Heap: heap, Need: need, Have: r.limit, Reason: reason}
+		return &DiskMemoryError{Code: r.code, Heap: heap, Need: need, Have: r.limit, Reason: reason}
 	}
 	return nil
 }
@@ -210,49 +216,55 @@ func (r *diskRun) checkMemory(heap int64, reason string) error {
 // space sp, from the values in the file.
 func (r *diskRun) rebuild(sp Space) (*Stream, error) {
 	vf := r.vf
-	n := vf.count
+	n := vf.Len()
+	maxValue, _ := vf.MaxValue()
 	firstVals := make([]uint16, min(n, int64(r.first)))
 	vf.Read(firstVals, 0)
 	lastFrom := max(int64(len(firstVals)), n-int64(r.window))
 	lastVals := make([]uint16, n-lastFrom)
 	vf.Read(lastVals, lastFrom)
 	r.stats.Rebuilds++
-	return ResumeStream(vf.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: sp,
-		OneWorker: r.opts.OneWorker, MaxValue: vf.maxValue, FirstValues: firstVals, LastValues: lastVals}, int(max(r.opts.Count, n+1)))
+	return ResumeStream(r.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: sp,
+		OneWorker: r.opts.OneWorker, MaxValue: maxValue, FirstValues: firstVals, LastValues: lastVals}, int(max(r.opts.Count, n+1)))
 }
 
 // flush appends the values the stream computed since the last flush.
 func (r *diskRun) flush() error {
 	n := int64(r.st.Len())
-	if n <= r.vf.count {
+	if n <= r.vf.Len() {
 		return nil
 	}
-	vals := r.st.Kept(int(r.vf.count), int(n))
+	vals := r.st.Kept(int(r.vf.Len()), int(n))
 	if vals == nil {
-		return fmt.Errorf("internal error: values %d..%d left the stream's windows before they were written", r.vf.count, n-1)
+		return fmt.Errorf("internal error: values %d..%d left the stream's windows before they were written", r.vf.Len(), n-1)
 	}
 	if r.st.streaming {
-		r.vf.setStream(r.st.Space(), r.first, r.window)
+		r.recordStream()
 	}
 	return r.vf.Append(vals)
 }
 
 func (r *diskRun) save() error {
 	if r.st != nil && r.st.streaming {
-		r.vf.setStream(r.st.Space(), r.first, r.window)
+		r.recordStream()
 	}
 	return r.vf.Sync()
+}
+
+// recordStream puts the stream's space and windows in the file's header.
+func (r *diskRun) recordStream() {
+	r.vf.SetStream(valuestore.Space(r.st.Space()), int64(r.first), int64(r.window))
 }
 
 // undecided continues past a heap the stream could not decide.
 func (r *diskRun) undecided(ue *UndecidedError) error {
 	vf, st := r.vf, r.st
-	n := vf.count
+	n := vf.Len()
 	if int64(st.Len()) != n || int64(ue.Heap) != n {
 		return fmt.Errorf("internal error: the stream stopped at heap %d with %d values kept and %d written", ue.Heap, st.Len(), n)
 	}
 	if !st.streaming {
-		return fmt.Errorf("%s: %w; a run on disk needs a sparse space (an in-memory run takes up to %d heaps)", vf.code, ue, MaxHeaps)
+		return fmt.Errorf("%s: %w; a run on disk needs a sparse space (an in-memory run takes up to %d heaps)", r.code, ue, MaxHeaps)
 	}
 	sp := st.Space()
 	rareReason := func(h int64, v uint16) string {
@@ -264,12 +276,12 @@ func (r *diskRun) undecided(ue *UndecidedError) error {
 		if err := r.grow(nextPow2(n), n-1, rareReason(n-1, vf.At(n-1))); err != nil {
 			// The file must not hold a rare heap beyond the first window
 			// it records: a resumed run would not know it.
-			vf.truncate(n - 1)
+			vf.Truncate(n - 1)
 			return err
 		}
 	} else {
-		v, reach := fileHeapValue(vf, st.s, n)
-		vf.releaseRead()
+		v, reach := fileHeapValue(r.code, vf, st.s, n)
+		vf.ReleaseRead()
 		r.stats.SlowHeaps++
 		if len(r.stats.SlowAt) < 100 {
 			r.stats.SlowAt = append(r.stats.SlowAt, n)
@@ -331,9 +343,8 @@ func nextPow2(x int64) int64 {
 // none is left or every split was seen. G(n) is the least rare value left,
 // or c. reach is the smallest part at which the last one was ruled out (the
 // first window that would have decided the heap is larger than it).
-func fileHeapValue(vf *ValueFile, s *Sparse, n int64) (v uint16, reach int64) {
+func fileHeapValue(code Code, vf *valuestore.ValueFile, s *Sparse, n int64) (v uint16, reach int64) {
 	var seen [MaxValue + 1]bool
-	code := vf.code
 	for j, d := range code.Digits {
 		if j == 0 || int64(j) > n {
 			continue
@@ -375,7 +386,7 @@ func fileHeapValue(vf *ValueFile, s *Sparse, n int64) (v uint16, reach int64) {
 				j := int64(j32)
 				rest := n - j
 				if (a/block)%256 == 255 {
-					vf.releaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
+					vf.ReleaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
 				}
 				end := min(a+block, rest/2+1) // parts a..end−1 with a ≤ rest−a
 				if end <= a {

@@ -1,4 +1,4 @@
-package octal
+package osmem
 
 import (
 	"errors"
@@ -9,9 +9,9 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// reserveAnon reserves size bytes of address space (MEM_RESERVE): nothing
-// is usable, nor counted against the commit limit, until commitAnon.
-func reserveAnon(size int) ([]byte, error) {
+// Reserve reserves size bytes of address space (MEM_RESERVE): nothing
+// is usable, nor counted against the commit limit, until Commit.
+func Reserve(size int) ([]byte, error) {
 	addr, err := windows.VirtualAlloc(0, uintptr(size), windows.MEM_RESERVE, windows.PAGE_READWRITE)
 	if err != nil {
 		return nil, err
@@ -19,10 +19,10 @@ func reserveAnon(size int) ([]byte, error) {
 	return bytesAt(addr, int(size)), nil
 }
 
-// commitAnon commits the pages of region[from:to] (zero-filled, made on
+// Commit commits the pages of region[from:to] (zero-filled, made on
 // first touch): Windows has no overcommit, so a reservation's pages must be
 // committed before they are written.
-func commitAnon(region []byte, from, to int) error {
+func Commit(region []byte, from, to int) error {
 	if to <= from {
 		return nil
 	}
@@ -30,9 +30,9 @@ func commitAnon(region []byte, from, to int) error {
 	return err
 }
 
-// discardAnon decommits b's pages: the memory is freed now, and the pages
+// Discard decommits b's pages: the memory is freed now, and the pages
 // are reserved again (a read would fault; nothing reads them).
-func discardAnon(b []byte) error {
+func Discard(b []byte) error {
 	if len(b) == 0 {
 		return nil
 	}
@@ -46,13 +46,14 @@ func bytesAt(addr uintptr, size int) []byte {
 	return unsafe.Slice((*byte)(*(*unsafe.Pointer)(unsafe.Pointer(&addr))), size)
 }
 
-func freeAnon(region []byte) error {
+// Free gives the reservation back.
+func Free(region []byte) error {
 	return windows.VirtualFree(uintptr(unsafe.Pointer(&region[0])), 0, windows.MEM_RELEASE)
 }
 
-// mapFile maps f's first size bytes with a section object; the view keeps
+// MapFile maps f's first size bytes with a section object; the view keeps
 // the section alive, so its handle is closed at once.
-func mapFile(f *os.File, size int64) ([]byte, error) {
+func MapFile(f *os.File, size int64) ([]byte, error) {
 	h, err := windows.CreateFileMapping(windows.Handle(f.Fd()), nil, windows.PAGE_READWRITE, uint32(size>>32), uint32(size), nil)
 	if err != nil {
 		return nil, err
@@ -65,37 +66,39 @@ func mapFile(f *os.File, size int64) ([]byte, error) {
 	return bytesAt(addr, int(size)), nil
 }
 
-func unmapFile(b []byte) error { return windows.UnmapViewOfFile(uintptr(unsafe.Pointer(&b[0]))) }
+// UnmapFile undoes MapFile.
+func UnmapFile(b []byte) error { return windows.UnmapViewOfFile(uintptr(unsafe.Pointer(&b[0]))) }
 
-// syncMapped: FlushViewOfFile starts writing the view's dirty pages;
+// SyncMapped writes b's changed pages to f's disk: FlushViewOfFile starts writing the view's dirty pages;
 // FlushFileBuffers (f.Sync) waits until they are on the disk.
-func syncMapped(b []byte, f *os.File) error {
+func SyncMapped(b []byte, f *os.File) error {
 	if err := windows.FlushViewOfFile(uintptr(unsafe.Pointer(&b[0])), uintptr(len(b))); err != nil {
 		return err
 	}
 	return f.Sync()
 }
 
-// dropMapped takes b's pages out of the working set: VirtualUnlock on pages
+// DropMapped takes b's pages out of the working set: VirtualUnlock on pages
 // that are not locked does that (and reports ERROR_NOT_LOCKED); they stay
 // in the file cache and are read again on access.
-func dropMapped(b []byte) {
+func DropMapped(b []byte) {
 	if len(b) > 0 {
 		windows.VirtualUnlock(uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
 	}
 }
 
-// preallocate sets the size: NTFS allocates the clusters of a file
+// Preallocate sets the size: NTFS allocates the clusters of a file
 // extended with SetEndOfFile (it is not sparse), so a full disk shows here.
-func preallocate(f *os.File, size int64) error {
+func Preallocate(f *os.File, size int64) error {
 	err := f.Truncate(size)
 	if errors.Is(err, windows.ERROR_DISK_FULL) || errors.Is(err, windows.ERROR_HANDLE_DISK_FULL) {
-		return fmt.Errorf("%w: %w", errNoSpace, err)
+		return fmt.Errorf("%w: %w", ErrNoSpace, err)
 	}
 	return err
 }
 
-func freeSpace(dir string) (int64, error) {
+// FreeSpace is the number of bytes free to this user in dir's file system.
+func FreeSpace(dir string) (int64, error) {
 	p, err := windows.UTF16PtrFromString(dir)
 	if err != nil {
 		return 0, err

@@ -2,21 +2,27 @@ package octal
 
 import (
 	"context"
-	"math/rand/v2"
+	"fmt"
+
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
-// CheckValueFile recomputes G(n) for each of heaps from the definition —
-// the mex of the values of every option of n, read from the file — and
-// returns the first heap whose stored value differs (ok false). It does not
-// use the sparse space: it is an independent check of a file's values (each
-// heap n costs about n/2 reads for each split digit).
-func CheckValueFile(ctx context.Context, vf *ValueFile, heaps []int64) (bad int64, got, want uint16, ok bool, err error) {
+// CheckValueFile recomputes G(n) of code for each of heaps from the
+// definition — the mex of the values of every option of n, read from vf —
+// and returns the first heap whose stored value differs (ok false). It does
+// not use the sparse space: it is an independent check of a file's values
+// (each heap n costs about n/2 reads for each split digit). Heaps to check
+// are typically valuestore.SampleHeaps.
+func CheckValueFile(ctx context.Context, code Code, vf *valuestore.ValueFile, heaps []int64) (bad int64, got, want uint16, ok bool, err error) {
+	if vf.Name() != code.String() {
+		return 0, 0, 0, false, fmt.Errorf("%s holds the values of %s, not of %s", vf.Path(), vf.Name(), code)
+	}
 	for _, n := range heaps {
 		if err := ctx.Err(); err != nil {
 			return 0, 0, 0, false, err
 		}
-		w, err := mexFromFile(ctx, vf, n)
-		vf.releaseRead()
+		w, err := mexFromFile(ctx, code, vf, n)
+		vf.ReleaseRead()
 		if err != nil {
 			return 0, 0, 0, false, err
 		}
@@ -27,30 +33,13 @@ func CheckValueFile(ctx context.Context, vf *ValueFile, heaps []int64) (bad int6
 	return 0, 0, 0, true, nil
 }
 
-// SampleHeaps returns the heaps a check looks at: the last one, the one of
-// the largest value, and k more drawn at random (from a seed nobody can
-// predict), all below vf.Len().
-func SampleHeaps(vf *ValueFile, k int) []int64 {
-	n := vf.Len()
-	if n == 0 {
-		return nil
-	}
-	_, at := vf.MaxValue()
-	out := []int64{n - 1, at}
-	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	for range k {
-		out = append(out, rng.Int64N(n))
-	}
-	return out
-}
-
 // mexFromFile is G(n) by the definition over the values in vf.
-func mexFromFile(ctx context.Context, vf *ValueFile, n int64) (uint16, error) {
+func mexFromFile(ctx context.Context, code Code, vf *valuestore.ValueFile, n int64) (uint16, error) {
 	var seen [(MaxValue + 1) / 64]uint64
 	mark := func(v uint16) { seen[v>>6] |= 1 << (v & 63) }
 	const block = 1 << 16
 	lo, hi := make([]uint16, block), make([]uint16, block)
-	for j, d := range vf.code.Digits {
+	for j, d := range code.Digits {
 		if int64(j) > n || d == 0 {
 			continue
 		}
@@ -69,7 +58,7 @@ func mexFromFile(ctx context.Context, vf *ValueFile, n int64) (uint16, error) {
 				return 0, err
 			}
 			if (a/block)%256 == 255 {
-				vf.releaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
+				vf.ReleaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
 			}
 			end := min(a+block, r/2+1)
 			m := end - a

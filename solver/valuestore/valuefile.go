@@ -1,4 +1,4 @@
-package octal
+package valuestore
 
 import (
 	"encoding/binary"
@@ -6,16 +6,20 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"unsafe"
+
+	"github.com/nimlab/nimlab/solver/internal/osmem"
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // A values file keeps a run's values on disk, so that a run is limited by
-// the disk rather than by memory (ComputeToFile). Its layout:
+// the disk rather than by memory (octal.ComputeToFile). Its layout:
 //
-//	header, 4096 bytes (valuesMagic, the code, the capacity, the count of
+//	header, 4096 bytes (valuesMagic, the game, the capacity, the count of
 //	  values written, the escape code, the sparse space, CRC-32C sums of the
 //	  three parts below, the largest value, and a CRC-32C of the header)
 //	low plane:  capacity bytes, byte n = the low 8 bits of G(n)'s code
@@ -71,15 +75,11 @@ const (
 	vhCRC      = 240 // uint32 over [0, vhCRC)
 )
 
-// escapeCode is the escape code new files get; tests lower it so that
-// escapes occur within a few thousand heaps.
-var escapeCode = DefaultEscapeCode
-
 // ValueFile is a values file open for reading and appending.
 type ValueFile struct {
 	path     string // the final name
 	file     *os.File
-	code     Code
+	name     string // the game's name, as its code is written
 	capacity int64
 	count    int64
 	escCode  uint16
@@ -114,7 +114,7 @@ type NoRoomError struct {
 }
 
 func (e *NoRoomError) Error() string {
-	return fmt.Sprintf("%s needs %s on disk, but its file system has %s free", e.Path, formatSize(e.Need), formatSize(e.Free))
+	return fmt.Sprintf("%s needs %s on disk, but its file system has %s free", e.Path, osmem.FormatSize(e.Need), osmem.FormatSize(e.Free))
 }
 
 // ValueFileError says why a file is not a usable values file.
@@ -123,18 +123,6 @@ type ValueFileError struct {
 }
 
 func (e *ValueFileError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.Reason) }
-
-func formatSize(b int64) string {
-	switch {
-	case b >= 1<<40:
-		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	}
-	return fmt.Sprintf("%d KiB", (b+1023)/1024)
-}
 
 // valuesLayout returns the offsets of a file of capacity values: the high
 // plane's, the escape table's, and the size reserved up to it.
@@ -152,20 +140,32 @@ func ValueFileSize(capacity int64) int64 {
 	return escOff
 }
 
-// CreateValueFile starts a values file for code that will hold up to
-// capacity values: it checks that the disk has room, reserves the space (so
-// that writing through the mapping cannot fail later for lack of it) and
-// maps it. The file is path + PartialSuffix until Finish.
-func CreateValueFile(path string, code Code, capacity int64) (*ValueFile, error) {
+// CreateValueFile starts a values file for the game name (its code, as
+// written: "0.6") that will hold up to capacity values: it checks that the
+// disk has room, reserves the space (so that writing through the mapping
+// cannot fail later for lack of it) and maps it. The file is path +
+// PartialSuffix until Finish.
+func CreateValueFile(path, name string, capacity int64) (*ValueFile, error) {
+	return CreateValueFileEscaping(path, name, capacity, DefaultEscapeCode)
+}
+
+// CreateValueFileEscaping is CreateValueFile with another escape code
+// (1..DefaultEscapeCode): values from escape on are kept in the escape
+// table. The header records it, so readers need not know it; a low one
+// makes escapes occur within a few heaps, which is what tests use it for.
+func CreateValueFileEscaping(path, name string, capacity int64, escape uint16) (*ValueFile, error) {
 	if capacity < 1 {
 		return nil, fmt.Errorf("a values file holds at least one value, not %d", capacity)
 	}
-	if len(code.String()) > vhNameMax {
-		return nil, fmt.Errorf("the code %s is too long for a values file", code)
+	if len(name) > vhNameMax {
+		return nil, fmt.Errorf("the code %s is too long for a values file", name)
+	}
+	if escape < 1 || escape > DefaultEscapeCode {
+		return nil, fmt.Errorf("the escape code of a values file is 1..%d, not %d", DefaultEscapeCode, escape)
 	}
 	size := ValueFileSize(capacity)
 	tmp := path + PartialSuffix
-	free, err := freeSpace(filepath.Dir(tmp))
+	free, err := osmem.FreeSpace(filepath.Dir(tmp))
 	if err != nil {
 		return nil, fmt.Errorf("looking at the free space for %s: %w", tmp, err)
 	}
@@ -182,13 +182,13 @@ func CreateValueFile(path string, code Code, capacity int64) (*ValueFile, error)
 		os.Remove(tmp)
 		return nil, err
 	}
-	if err := preallocate(f, size); err != nil {
-		if errors.Is(err, errNoSpace) {
+	if err := osmem.Preallocate(f, size); err != nil {
+		if errors.Is(err, osmem.ErrNoSpace) {
 			return fail(&NoRoomError{Path: path, Need: size, Free: free})
 		}
 		return fail(err)
 	}
-	vf := &ValueFile{path: path, file: f, code: code, capacity: capacity, escCode: uint16(escapeCode), maxAt: 0}
+	vf := &ValueFile{path: path, file: f, name: name, capacity: capacity, escCode: escape, maxAt: 0}
 	if err := vf.mapPlanes(); err != nil {
 		return fail(err)
 	}
@@ -205,7 +205,7 @@ func (vf *ValueFile) mapPlanes() error {
 	// The mapping starts at the file's start, as Windows maps only from
 	// offsets that are multiples of 64 KiB; the header page is not written
 	// through it.
-	mapping, err := mapFile(vf.file, escOff)
+	mapping, err := osmem.MapFile(vf.file, escOff)
 	if err != nil {
 		return fmt.Errorf("mapping %s: %w", vf.file.Name(), err)
 	}
@@ -218,30 +218,31 @@ func (vf *ValueFile) mapPlanes() error {
 
 func (vf *ValueFile) unmap() {
 	if vf.mapping != nil {
-		unmapFile(vf.mapping)
+		osmem.UnmapFile(vf.mapping)
 		vf.mapping, vf.data, vf.low, vf.high = nil, nil, nil, nil
 	}
 }
 
-// OpenValueFile opens a values file of code to read it or to continue its
-// run: path itself when it is complete, else path + PartialSuffix. It checks
-// the header and every checksum (reading the whole file once) and refuses,
-// with a *ValueFileError, a file of another code or a damaged one.
-func OpenValueFile(path string, code Code) (*ValueFile, error) {
-	name := path
+// OpenValueFile opens a values file of the game name to read it or to
+// continue its run: path itself when it is complete, else path +
+// PartialSuffix. It checks the header and every checksum (reading the whole
+// file once) and refuses, with a *ValueFileError, a file of another game
+// or a damaged one.
+func OpenValueFile(path, name string) (*ValueFile, error) {
+	file := path
 	if _, err := os.Stat(path); err != nil && errors.Is(err, os.ErrNotExist) {
-		name = path + PartialSuffix
+		file = path + PartialSuffix
 	}
-	if fi, err := os.Stat(name); err != nil {
+	if fi, err := os.Stat(file); err != nil {
 		return nil, err
 	} else if !fi.Mode().IsRegular() {
-		return nil, &ValueFileError{Path: name, Reason: "it is not a regular file"}
+		return nil, &ValueFileError{Path: file, Reason: "it is not a regular file"}
 	}
-	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	f, err := os.OpenFile(file, os.O_RDWR, 0)
 	if err != nil {
 		return nil, err
 	}
-	vf, err := readValueFile(f, path, code)
+	vf, err := readValueFile(f, path, name)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -249,7 +250,9 @@ func OpenValueFile(path string, code Code) (*ValueFile, error) {
 	return vf, nil
 }
 
-func readValueFile(f *os.File, path string, code Code) (*ValueFile, error) {
+// readValueFile reads the header of f (a values file of the game name whose
+// final name is path), checks the values' sums and loads the escape table.
+func readValueFile(f *os.File, path, name string) (*ValueFile, error) {
 	bad := func(format string, args ...any) error {
 		return &ValueFileError{Path: f.Name(), Reason: fmt.Sprintf(format, args...)}
 	}
@@ -257,27 +260,11 @@ func readValueFile(f *os.File, path string, code Code) (*ValueFile, error) {
 	if _, err := io.ReadFull(f, head); err != nil || string(head[:len(valuesMagic)]) != valuesMagic {
 		return nil, bad("it is not a nimlab values file")
 	}
-	le := binary.LittleEndian
-	if crc32.Checksum(head[:vhCRC], crcTable) != le.Uint32(head[vhCRC:]) {
-		return nil, bad("its header is damaged (checksum mismatch)")
+	vf, nEsc, err := parseHeader(head, name, bad)
+	if err != nil {
+		return nil, err
 	}
-	nameLen := int(le.Uint16(head[vhName:]))
-	if nameLen > vhNameMax {
-		return nil, bad("its header is damaged")
-	}
-	if name := string(head[vhName+2 : vhName+2+nameLen]); name != code.String() {
-		return nil, bad("it holds the values of %s, not of %s", name, code)
-	}
-	vf := &ValueFile{path: path, file: f, code: code,
-		capacity: int64(le.Uint64(head[vhCapacity:])), count: int64(le.Uint64(head[vhCount:])),
-		escCode: le.Uint16(head[vhEscCode:]), complete: head[vhComplete] == 1,
-		maxValue: int(le.Uint32(head[vhMaxValue:])), maxAt: int64(le.Uint64(head[vhMaxAt:])),
-		space: Space{Mask: le.Uint16(head[vhMask:]), HeapParity: head[vhParity] == 1},
-		first: int64(le.Uint64(head[vhFirst:])), window: int64(le.Uint64(head[vhWindow:]))}
-	nEsc := int64(le.Uint64(head[vhEscapes:]))
-	if vf.capacity < 1 || vf.count < 0 || vf.count > vf.capacity || vf.escCode == 0 || vf.escCode > DefaultEscapeCode || nEsc < 0 || nEsc > vf.count {
-		return nil, bad("its header is damaged")
-	}
+	vf.path, vf.file = path, f
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -289,8 +276,50 @@ func readValueFile(f *os.File, path string, code Code) (*ValueFile, error) {
 	if err := vf.mapPlanes(); err != nil {
 		return nil, err
 	}
-	// The sums are taken 256 MiB at a time, each part's pages handed back
-	// after it, so that opening a file of many GiB does not map it all.
+	le := binary.LittleEndian
+	if vf.sumPlanes(); vf.crcLow != le.Uint32(head[vhCRCLow:]) || vf.highCRC() != le.Uint32(head[vhCRCHigh:]) {
+		vf.unmap()
+		return nil, bad("its values are damaged (checksum mismatch)")
+	}
+	if err := vf.readEscapes(nEsc, le.Uint32(head[vhCRCEsc:]), bad); err != nil {
+		vf.unmap()
+		return nil, err
+	}
+	return vf, nil
+}
+
+// parseHeader checks a values file's header (its checksum, the game's name,
+// the counts) and returns the file it describes, not yet opened, and the
+// number of escapes it announces.
+func parseHeader(head []byte, name string, bad func(string, ...any) error) (*ValueFile, int64, error) {
+	le := binary.LittleEndian
+	if crc32.Checksum(head[:vhCRC], crcTable) != le.Uint32(head[vhCRC:]) {
+		return nil, 0, bad("its header is damaged (checksum mismatch)")
+	}
+	nameLen := int(le.Uint16(head[vhName:]))
+	if nameLen > vhNameMax {
+		return nil, 0, bad("its header is damaged")
+	}
+	if got := string(head[vhName+2 : vhName+2+nameLen]); got != name {
+		return nil, 0, bad("it holds the values of %s, not of %s", got, name)
+	}
+	vf := &ValueFile{name: name,
+		capacity: int64(le.Uint64(head[vhCapacity:])), count: int64(le.Uint64(head[vhCount:])),
+		escCode: le.Uint16(head[vhEscCode:]), complete: head[vhComplete] == 1,
+		maxValue: int(le.Uint32(head[vhMaxValue:])), maxAt: int64(le.Uint64(head[vhMaxAt:])),
+		space: Space{Mask: le.Uint16(head[vhMask:]), HeapParity: head[vhParity] == 1},
+		first: int64(le.Uint64(head[vhFirst:])), window: int64(le.Uint64(head[vhWindow:]))}
+	nEsc := int64(le.Uint64(head[vhEscapes:]))
+	if vf.capacity < 1 || vf.count < 0 || vf.count > vf.capacity || vf.escCode == 0 || vf.escCode > DefaultEscapeCode || nEsc < 0 || nEsc > vf.count {
+		return nil, 0, bad("its header is damaged")
+	}
+	return vf, nEsc, nil
+}
+
+// sumPlanes takes the planes' sums over the values written. The sums are
+// taken 256 MiB at a time, each part's pages handed back after it, so that
+// opening a file of many GiB does not map it all.
+func (vf *ValueFile) sumPlanes() {
 	const part = 256 << 20
 	for from := int64(0); from < vf.count; from += part {
 		to := min(vf.count, from+part)
@@ -299,29 +328,28 @@ func readValueFile(f *os.File, path string, code Code) (*ValueFile, error) {
 	}
 	vf.crcHighFull = crc32.Update(0, crcTable, vf.high[:vf.count/8])
 	vf.dropPages(vf.high[:vf.count/8])
-	if vf.crcLow != le.Uint32(head[vhCRCLow:]) || vf.highCRC() != le.Uint32(head[vhCRCHigh:]) {
-		vf.unmap()
-		return nil, bad("its values are damaged (checksum mismatch)")
+}
+
+// readEscapes loads the n escapes saved after the planes and checks them
+// against their sum and the planes.
+func (vf *ValueFile) readEscapes(n int64, sum uint32, bad func(string, ...any) error) error {
+	le := binary.LittleEndian
+	esc := make([]byte, n*valuesEscapeSize)
+	if _, err := vf.file.ReadAt(esc, vf.escOff); err != nil {
+		return bad("its escape table is truncated")
 	}
-	esc := make([]byte, nEsc*valuesEscapeSize)
-	if _, err := f.ReadAt(esc, escOff); err != nil {
-		vf.unmap()
-		return nil, bad("its escape table is truncated")
+	if crc32.Checksum(esc, crcTable) != sum {
+		return bad("its escape table is damaged (checksum mismatch)")
 	}
-	if crc32.Checksum(esc, crcTable) != le.Uint32(head[vhCRCEsc:]) {
-		vf.unmap()
-		return nil, bad("its escape table is damaged (checksum mismatch)")
-	}
-	for i := int64(0); i < nEsc; i++ {
+	for i := int64(0); i < n; i++ {
 		e := valueEscape{heap: int64(le.Uint64(esc[i*valuesEscapeSize:])), value: le.Uint16(esc[i*valuesEscapeSize+8:])}
 		if e.heap >= vf.count || e.value < vf.escCode || (i > 0 && e.heap <= vf.escapes[i-1].heap) || vf.code9(e.heap) != vf.escCode {
-			vf.unmap()
-			return nil, bad("its escape table is damaged")
+			return bad("its escape table is damaged")
 		}
 		vf.escapes = append(vf.escapes, e)
 	}
 	vf.escSaved = len(vf.escapes)
-	return vf, nil
+	return nil
 }
 
 // highCRC is the CRC-32C of the high plane's bytes that hold values
@@ -337,9 +365,8 @@ func (vf *ValueFile) writeHeader() error {
 	head := make([]byte, valuesHeaderSize)
 	copy(head, valuesMagic)
 	le := binary.LittleEndian
-	name := vf.code.String()
-	le.PutUint16(head[vhName:], uint16(len(name)))
-	copy(head[vhName+2:], name)
+	le.PutUint16(head[vhName:], uint16(len(vf.name)))
+	copy(head[vhName+2:], vf.name)
 	le.PutUint64(head[vhCapacity:], uint64(vf.capacity))
 	le.PutUint64(head[vhCount:], uint64(vf.count))
 	le.PutUint64(head[vhEscapes:], uint64(vf.escSaved))
@@ -385,8 +412,8 @@ func (vf *ValueFile) Capacity() int64 { return vf.capacity }
 // Complete reports whether the run that wrote the file finished.
 func (vf *ValueFile) Complete() bool { return vf.complete }
 
-// Code is the game whose values the file holds.
-func (vf *ValueFile) Code() Code { return vf.code }
+// Name is the game whose values the file holds, as its code is written.
+func (vf *ValueFile) Name() string { return vf.name }
 
 // MaxValue returns the largest value written and its first heap.
 func (vf *ValueFile) MaxValue() (value int, at int64) { return vf.maxValue, vf.maxAt }
@@ -397,6 +424,10 @@ func (vf *ValueFile) Escapes() int { return len(vf.escapes) }
 // Space is the sparse space of the stream that wrote the file (the zero
 // Space before its first window was full).
 func (vf *ValueFile) Space() Space { return vf.space }
+
+// Windows are the first and last windows of the stream that wrote the file
+// when it was last saved (zero before its first window was full).
+func (vf *ValueFile) Windows() (first, last int64) { return vf.first, vf.window }
 
 // Path is the file's final name (without PartialSuffix).
 func (vf *ValueFile) Path() string { return vf.path }
@@ -483,17 +514,17 @@ func (vf *ValueFile) Append(vals []uint16) error {
 	return nil
 }
 
-// setStream records the stream's space and windows in the header, so that a
+// SetStream records the stream's space and windows in the header, so that a
 // resumed run continues with the same ones.
-func (vf *ValueFile) setStream(sp Space, first, window int) {
-	vf.space, vf.first, vf.window = sp, int64(first), int64(window)
+func (vf *ValueFile) SetStream(sp Space, first, window int64) {
+	vf.space, vf.first, vf.window = sp, first, window
 }
 
 // Sync saves the file so that it can be resumed from its current length:
 // the planes, then the escapes, then the header, each made durable before
 // the next, so the header never describes values that are not on disk.
 func (vf *ValueFile) Sync() error {
-	if err := syncMapped(vf.data, vf.file); err != nil {
+	if err := osmem.SyncMapped(vf.data, vf.file); err != nil {
 		return fmt.Errorf("saving %s: %w", vf.file.Name(), err)
 	}
 	if vf.escSaved < len(vf.escapes) {
@@ -525,10 +556,10 @@ func (vf *ValueFile) release() {
 		return
 	}
 	lo := vf.released &^ (valuesPage - 1)
-	dropMapped(vf.low[lo:hi])
+	osmem.DropMapped(vf.low[lo:hi])
 	// The high plane's pages for the same values (eight values a byte).
 	if hlo, hhi := (lo/8)&^(valuesPage-1), (hi/8)&^(valuesPage-1); hhi > hlo {
-		dropMapped(vf.high[hlo:hhi])
+		osmem.DropMapped(vf.high[hlo:hhi])
 	}
 	vf.released = hi
 }
@@ -543,14 +574,14 @@ func (vf *ValueFile) dropPages(b []byte) {
 	lo := (off + valuesPage - 1) &^ (valuesPage - 1)
 	hi := (off + int64(len(b))) &^ (valuesPage - 1)
 	if hi > lo {
-		dropMapped(vf.data[lo:hi])
+		osmem.DropMapped(vf.data[lo:hi])
 	}
 }
 
-// releaseRead hands back every mapped page below the last values written,
+// ReleaseRead hands back every mapped page below the last values written,
 // after a pass that read the whole file (a heap decided from the file, a
 // check): clean pages, read again on access.
-func (vf *ValueFile) releaseRead() {
+func (vf *ValueFile) ReleaseRead() {
 	vf.released = 0
 	vf.release()
 }
@@ -572,12 +603,8 @@ func (vf *ValueFile) Finish() error {
 	vf.unmap()
 	vf.file.Close()
 	vf.file = nil
-	if err := os.Rename(name, vf.path); err != nil {
+	if err := safewrite.Rename(name, vf.path); err != nil {
 		return fmt.Errorf("renaming %s: %w", name, err)
-	}
-	if d, err := os.Open(filepath.Dir(vf.path)); err == nil {
-		d.Sync()
-		d.Close()
 	}
 	f, err := os.OpenFile(vf.path, os.O_RDWR, 0)
 	if err != nil {
@@ -591,8 +618,8 @@ func (vf *ValueFile) Finish() error {
 	return nil
 }
 
-// truncate forgets the values from n on (a resumed run recomputes them).
-func (vf *ValueFile) truncate(n int64) {
+// Truncate forgets the values from n on (a resumed run recomputes them).
+func (vf *ValueFile) Truncate(n int64) {
 	if n >= vf.count {
 		return
 	}
@@ -628,4 +655,21 @@ func (vf *ValueFile) Close() error {
 	err := vf.file.Close()
 	vf.file = nil
 	return err
+}
+
+// SampleHeaps returns the heaps a check of vf looks at: the last one, the
+// one of the largest value, and k more drawn at random (from a seed nobody
+// can predict), all below vf.Len().
+func SampleHeaps(vf *ValueFile, k int) []int64 {
+	n := vf.Len()
+	if n == 0 {
+		return nil
+	}
+	_, at := vf.MaxValue()
+	out := []int64{n - 1, at}
+	rng := rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	for range k {
+		out = append(out, rng.Int64N(n))
+	}
+	return out
 }

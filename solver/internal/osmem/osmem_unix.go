@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package octal
+package osmem
 
 import (
 	"os"
@@ -9,30 +9,33 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// reserveAnon maps size bytes of private anonymous memory without backing
+// Reserve maps size bytes of private anonymous memory without backing
 // store: pages are made on first touch, so the reservation costs nothing.
-func reserveAnon(size int) ([]byte, error) {
+func Reserve(size int) ([]byte, error) {
 	return unix.Mmap(-1, 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANON|unix.MAP_NORESERVE)
 }
 
-// commitAnon has nothing to do here: pages come on first touch.
-func commitAnon(region []byte, from, to int) error { return nil }
+// Commit has nothing to do here: pages come on first touch.
+func Commit(region []byte, from, to int) error { return nil }
 
-func freeAnon(region []byte) error { return unix.Munmap(region) }
+// Free gives the reservation back.
+func Free(region []byte) error { return unix.Munmap(region) }
 
-func mapFile(f *os.File, size int64) ([]byte, error) {
+// MapFile maps f's first size bytes, shared and read-write.
+func MapFile(f *os.File, size int64) ([]byte, error) {
 	return unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
 }
 
-func unmapFile(b []byte) error { return unix.Munmap(b) }
+// UnmapFile undoes MapFile.
+func UnmapFile(b []byte) error { return unix.Munmap(b) }
 
-// syncMapped writes b's dirty pages and waits for them (msync MS_SYNC).
-func syncMapped(b []byte, f *os.File) error { return unix.Msync(b, unix.MS_SYNC) }
+// SyncMapped writes b's dirty pages and waits for them (msync MS_SYNC).
+func SyncMapped(b []byte, f *os.File) error { return unix.Msync(b, unix.MS_SYNC) }
 
-// dropMapped: MADV_DONTNEED on a shared file mapping drops only this
+// DropMapped hands back b's pages: MADV_DONTNEED on a shared file mapping drops only this
 // process's view; the pages stay in the page cache, dirty ones are written
 // back, and a later access reads them again.
-func dropMapped(b []byte) { unix.Madvise(wholePages(b), unix.MADV_DONTNEED) }
+func DropMapped(b []byte) { unix.Madvise(wholePages(b), unix.MADV_DONTNEED) }
 
 var pageSize = uintptr(os.Getpagesize())
 
@@ -51,7 +54,8 @@ func wholePages(b []byte) []byte {
 	return b[lo-start : hi-start]
 }
 
-func freeSpace(dir string) (int64, error) {
+// FreeSpace is the number of bytes free to this user in dir's file system.
+func FreeSpace(dir string) (int64, error) {
 	var st unix.Statfs_t
 	if err := unix.Statfs(dir, &st); err != nil {
 		return 0, err
