@@ -41,7 +41,7 @@ type astronTab struct {
 
 	stars    *widgets.BoundedEntry
 	recent   *widget.Select
-	starsErr *widget.Label
+	starsErr inlineError
 	analysis *widgets.BoundedList
 	// eval evaluates a position: its status line says what it is doing,
 	// or how to start.
@@ -50,7 +50,7 @@ type astronTab struct {
 
 	mode      *widget.RadioGroup
 	size      *widgets.BoundedEntry
-	sizeErr   *widget.Label
+	sizeErr   inlineError
 	palette   *widget.Select
 	overlay   *widget.Check
 	reset     *widget.Button
@@ -132,10 +132,7 @@ func newAstronTab(u *ui) *astronTab {
 	})
 	t.recent.PlaceHolder = "Recent configurations…"
 	t.eval = widgets.NewBusyJobPanel("Evaluate", theme.SearchIcon(), t.Evaluate)
-	t.starsErr = widget.NewLabel("")
-	t.starsErr.Importance = widget.DangerImportance
-	t.starsErr.Wrapping = fyne.TextWrapWord
-	t.starsErr.Hide()
+	t.starsErr = newInlineError()
 	t.analysis = widgets.NewBoundedList(u.app, u.win)
 	t.eval.Status.Wrapping = fyne.TextWrapWord
 
@@ -155,9 +152,7 @@ func newAstronTab(u *ui) *astronTab {
 	t.size.OnSubmitted = func(string) { t.Compute() }
 	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
 	t.jobs.Status.Wrapping = fyne.TextWrapWord
-	t.sizeErr = widget.NewLabel("")
-	t.sizeErr.Importance = widget.DangerImportance
-	t.sizeErr.Hide()
+	t.sizeErr = newInlineError()
 	t.palette = widget.NewSelect(plotting.PaletteNames(), func(name string) { t.setPalette(name) })
 	t.overlay = widget.NewCheck("period overlay", func(bool) { t.applyOverlay() })
 	t.overlay.SetChecked(true)
@@ -331,8 +326,7 @@ func parseStars(s string) (astron.Position, error) {
 func (t *astronTab) Evaluate() {
 	pos, err := parseStars(t.stars.Text)
 	if err != nil {
-		t.starsErr.SetText(err.Error())
-		t.starsErr.Show()
+		t.starsErr.Set(err.Error())
 		return
 	}
 	t.starsErr.Hide()
@@ -465,8 +459,7 @@ func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Pr
 func (t *astronTab) Compute() {
 	n, err := t.heatmapSize()
 	if err != nil {
-		t.sizeErr.SetText(err.Error())
-		t.sizeErr.Show()
+		t.sizeErr.Set(err.Error())
 		return
 	}
 	t.sizeErr.Hide()

@@ -71,7 +71,7 @@ type astronStudyTab struct {
 	ui *ui
 
 	size    *widget.Entry
-	sizeErr *widget.Label
+	sizeErr inlineError
 
 	slider    *widget.Slider
 	sliceLbl  *widget.Label
@@ -81,7 +81,7 @@ type astronStudyTab struct {
 	lineKind *widget.Select
 	lineA    *widget.Entry
 	lineB    *widget.Entry
-	lineErr  *widget.Label
+	lineErr  inlineError
 	lineInfo *widget.Label
 	line     *widgets.SequenceExplorer
 
@@ -125,10 +125,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
 	t.jobs.Status.Wrapping = fyne.TextWrapWord
 	t.jobs.OnStatus = t.relayout
-	t.sizeErr = widget.NewLabel("")
-	t.sizeErr.Importance = widget.DangerImportance
-	t.sizeErr.Wrapping = fyne.TextWrapWord
-	t.sizeErr.Hide()
+	t.sizeErr = newInlineError()
 
 	t.slider = widget.NewSlider(0, defaultStudySize)
 	t.slider.Step = 1
@@ -147,10 +144,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.lineB = widget.NewEntry()
 	t.lineB.SetText("1")
 	t.lineB.OnSubmitted = func(string) { t.showLine() }
-	t.lineErr = widget.NewLabel("")
-	t.lineErr.Importance = widget.DangerImportance
-	t.lineErr.Wrapping = fyne.TextWrapWord
-	t.lineErr.Hide()
+	t.lineErr = newInlineError()
 	t.lineInfo = widget.NewLabel("")
 	t.lineInfo.Wrapping = fyne.TextWrapWord
 	t.line = widgets.NewSequenceExplorer()
@@ -248,8 +242,7 @@ func (t *astronStudyTab) studySize() (int, error) {
 func (t *astronStudyTab) Compute() {
 	n, err := t.studySize()
 	if err != nil {
-		t.sizeErr.SetText(err.Error())
-		t.sizeErr.Show()
+		t.sizeErr.Set(err.Error())
 		return
 	}
 	t.sizeErr.Hide()
@@ -401,8 +394,7 @@ func (t *astronStudyTab) showLine() {
 	b, errB := strconv.Atoi(strings.TrimSpace(t.lineB.Text))
 	kind := t.lineKind.Selected
 	bad := func(s string) {
-		t.lineErr.SetText(s)
-		t.lineErr.Show()
+		t.lineErr.Set(s)
 	}
 	var l astron.CubeLine
 	switch kind {

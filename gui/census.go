@@ -11,8 +11,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -103,7 +101,7 @@ type censusTab struct {
 	timeBudget *widget.Entry
 	dbPath     *widget.Entry
 	open       *widget.Button
-	inputError *widget.Label
+	inputError inlineError
 
 	show        *widget.Select
 	periodAbove *widget.Entry
@@ -135,10 +133,7 @@ func newCensusTab(u *ui) *censusTab {
 	t.jobs.Exclusive = true
 	t.jobs.HideBarWhileIdle()
 	t.open = widget.NewButtonWithIcon("Open database…", theme.FolderOpenIcon(), t.chooseDatabase)
-	t.inputError = widget.NewLabel("")
-	t.inputError.Importance = widget.DangerImportance
-	t.inputError.Wrapping = fyne.TextWrapWord
-	t.inputError.Hide()
+	t.inputError = newInlineError()
 
 	t.show = widget.NewSelect([]string{censusShowAll, censusShowPeriodic, censusShowUnsolved, censusShowSaltus, censusShowSeen}, func(s string) {
 		t.query.show = s
@@ -297,8 +292,7 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 func (t *censusTab) Run() {
 	fam, budget, path, msg := t.readInputs()
 	if msg != "" {
-		t.inputError.SetText(msg)
-		t.inputError.Show()
+		t.inputError.Set(msg)
 		return
 	}
 	t.inputError.Hide()
@@ -384,22 +378,13 @@ func (t *censusTab) OpenDatabase(path string) {
 	})
 }
 
+// chooseDatabase asks for a census database and opens it.
 func (t *censusTab) chooseDatabase() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, t.ui.win)
-			return
-		}
-		if r == nil {
-			return
-		}
+	t.ui.openFile([]string{".sqlite", ".db", ".sqlite3"}, func(r fyne.URIReadCloser) {
 		path := r.URI().Path()
 		r.Close()
 		t.OpenDatabase(path)
-	}, t.ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".sqlite", ".db", ".sqlite3"}))
-	d.Resize(t.ui.dialogSize())
-	d.Show()
+	})
 }
 
 // openGame shows a census game in the Octal explorer, computed to at least

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 
 	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
@@ -57,19 +56,7 @@ func (l *graphLoader) source(edited string) string {
 
 // loadFile asks for a graph file and reads it in the background.
 func (t *graphTab) loadFile() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, t.ui.win)
-			return
-		}
-		if r == nil {
-			return
-		}
-		t.readGraphFile(r)
-	}, t.ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".dot", ".gv", ".graph"}))
-	d.Resize(t.ui.dialogSize())
-	d.Show()
+	t.ui.openFile([]string{".txt", ".dot", ".gv", ".graph"}, func(r fyne.URIReadCloser) { t.readGraphFile(r) })
 }
 
 // readGraphFile reads r in a worker (closing it), showing the bytes read;

@@ -282,12 +282,10 @@ func (h *Heatmap) SetTable(t ValueGrid) {
 
 // SetPalette changes the colours.
 func (h *Heatmap) SetPalette(p ColourScale) {
-	h.mu.Lock()
-	h.palette = p
-	h.recolourLocked()
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		h.palette = p
+		h.recolourLocked()
+	})
 }
 
 // SetOverlay sets the period overlay: lines at preperiod on both axes and a
@@ -310,12 +308,10 @@ func (h *Heatmap) recolourLocked() {
 
 // SetScaleMax fixes the value of the last colour (0: the table's largest).
 func (h *Heatmap) SetScaleMax(m int) {
-	h.mu.Lock()
-	h.scaleMax = m
-	h.recolourLocked()
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		h.scaleMax = m
+		h.recolourLocked()
+	})
 }
 
 // HeatmapState is what the axes around a heatmap need to know of it.
@@ -372,12 +368,10 @@ func (h *Heatmap) Refresh() {
 
 // ResetView fits the whole table into the widget.
 func (h *Heatmap) ResetView() {
-	h.mu.Lock()
-	h.autoFit = true
-	h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		h.autoFit = true
+		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+	})
 }
 
 // fitLocked chooses the view that shows the whole table in a w×h widget.
@@ -423,21 +417,19 @@ func (h *Heatmap) Scrolled(ev *fyne.ScrollEvent) {
 // zoomAt multiplies the cell size by factor, keeping the data point under
 // pos in place.
 func (h *Heatmap) zoomAt(pos fyne.Position, factor float64) {
-	h.mu.Lock()
-	if h.autoFit {
-		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
-	}
-	hgt := float64(h.Size().Height)
-	px, py := float64(pos.X), hgt-float64(pos.Y)
-	dataX, dataY := h.x0+px/h.cellSize, h.y0+py/h.cellSize
-	// Between 1/64 of a pixel and 400 units per cell.
-	h.cellSize = math.Min(math.Max(h.cellSize*factor, 1.0/64), 400)
-	h.x0, h.y0 = dataX-px/h.cellSize, dataY-py/h.cellSize
-	h.clampLocked()
-	h.autoFit = false
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		if h.autoFit {
+			h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+		}
+		hgt := float64(h.Size().Height)
+		px, py := float64(pos.X), hgt-float64(pos.Y)
+		dataX, dataY := h.x0+px/h.cellSize, h.y0+py/h.cellSize
+		// Between 1/64 of a pixel and 400 units per cell.
+		h.cellSize = math.Min(math.Max(h.cellSize*factor, 1.0/64), 400)
+		h.x0, h.y0 = dataX-px/h.cellSize, dataY-py/h.cellSize
+		h.clampLocked()
+		h.autoFit = false
+	})
 }
 
 // Dragged pans the view with the pointer.
@@ -447,17 +439,15 @@ func (h *Heatmap) Dragged(ev *fyne.DragEvent) {
 
 // pan moves the picture by (dx, dy) widget units.
 func (h *Heatmap) pan(dx, dy float32) {
-	h.mu.Lock()
-	if h.autoFit {
-		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
-	}
-	h.x0 -= float64(dx) / h.cellSize
-	h.y0 += float64(dy) / h.cellSize
-	h.clampLocked()
-	h.autoFit = false
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		if h.autoFit {
+			h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+		}
+		h.x0 -= float64(dx) / h.cellSize
+		h.y0 += float64(dy) / h.cellSize
+		h.clampLocked()
+		h.autoFit = false
+	})
 }
 
 // clampLocked keeps part of the table in view, so that panning (or zooming
@@ -757,4 +747,14 @@ func (h *Heatmap) Differs(c, r int) bool {
 	defer h.mu.Unlock()
 	i := r*h.table.Cols + c
 	return h.diff.on && i < len(h.diff.marks) && h.diff.marks[i] == 1
+}
+
+// change runs fn under the lock, then redraws the view and tells the axes
+// around it.
+func (h *Heatmap) change(fn func()) {
+	h.mu.Lock()
+	fn()
+	h.mu.Unlock()
+	h.Refresh()
+	h.viewChanged()
 }

@@ -219,11 +219,9 @@ func (e *SequenceExplorer) changed() {
 // SetMode switches between ExploreValues, ExploreDifference and
 // ExploreHistogram.
 func (e *SequenceExplorer) SetMode(m string) {
-	e.mu.Lock()
-	e.mode = m
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+	e.change(func() {
+		e.mode = m
+	})
 }
 
 // Mode returns the current mode.
@@ -235,29 +233,25 @@ func (e *SequenceExplorer) Mode() string {
 
 // SetLogX switches the heap axis between linear and logarithmic.
 func (e *SequenceExplorer) SetLogX(on bool) {
-	e.mu.Lock()
-	e.logX = on
-	if on {
-		e.x0 = math.Max(e.x0, 1)
-		if e.x1 <= e.x0*1.01 {
-			e.fit = true
+	e.change(func() {
+		e.logX = on
+		if on {
+			e.x0 = math.Max(e.x0, 1)
+			if e.x1 <= e.x0*1.01 {
+				e.fit = true
+			}
 		}
-	}
-	e.fitLocked()
-	e.clampLocked()
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+		e.fitLocked()
+		e.clampLocked()
+	})
 }
 
 // ResetView shows the whole sequence.
 func (e *SequenceExplorer) ResetView() {
-	e.mu.Lock()
-	e.fit = true
-	e.fitLocked()
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+	e.change(func() {
+		e.fit = true
+		e.fitLocked()
+	})
 }
 
 // VisibleRange returns the heaps shown, x0 ≤ n < x1.
@@ -269,13 +263,11 @@ func (e *SequenceExplorer) VisibleRange() (x0, x1 float64) {
 
 // SetVisibleRange shows heaps x0 ≤ n < x1 (clamped to the sequence).
 func (e *SequenceExplorer) SetVisibleRange(x0, x1 float64) {
-	e.mu.Lock()
-	e.x0, e.x1 = x0, x1
-	e.fit = false
-	e.clampLocked()
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+	e.change(func() {
+		e.x0, e.x1 = x0, x1
+		e.fit = false
+		e.clampLocked()
+	})
 }
 
 func (e *SequenceExplorer) fitLocked() {
@@ -1064,4 +1056,14 @@ func (e *SequenceExplorer) Data() SequenceData {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.data
+}
+
+// change runs fn under the lock, then redraws the plot and reports the
+// change.
+func (e *SequenceExplorer) change(fn func()) {
+	e.mu.Lock()
+	fn()
+	e.mu.Unlock()
+	e.Refresh()
+	e.changed()
 }
