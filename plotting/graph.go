@@ -189,12 +189,18 @@ func (gp *graphPainter) vertex(v int, label float64) {
 	}
 	ns := st.textStyle(label, true)
 	vs := st.textStyle(label, false)
-	// Long names and values shrink to fit their circle.
-	if w := st.textWidth(ns, name); w > 1.7*r {
-		ns = st.textStyle(label*1.7*r/w, true)
+	// Long names and values shrink to fit their circle: the name above the
+	// centre, the value below it, each inside the circle's chord at its
+	// outer edge.
+	nameDY, valueDY := 0.0, 0.0
+	if value != "" {
+		nameDY, valueDY = 0.5*label, 0.6*label
 	}
-	if w := st.textWidth(vs, value); value != "" && w > 1.9*r {
-		vs = st.textStyle(label*1.9*r/w, false)
+	if px := FitInCircle(st.textWidth(ns, name), label, nameDY, r); px < label {
+		ns = st.textStyle(px, true)
+	}
+	if px := FitInCircle(st.textWidth(vs, value), label, valueDY, r); value != "" && px < label {
+		vs = st.textStyle(px, false)
 	}
 	ns.Color, vs.Color = textCol, textCol
 	ns.YAlign, vs.YAlign = draw.YCenter, draw.YCenter
@@ -205,4 +211,31 @@ func (gp *graphPainter) vertex(v int, label float64) {
 	}
 	c.dc.FillText(ns, gp.at(graph.Point{X: p.X, Y: p.Y - 0.5*label}), name)
 	c.dc.FillText(vs, gp.at(graph.Point{X: p.X, Y: p.Y + 0.6*label}), value)
+}
+
+// FitInCircle returns the text size at which a line of text, w wide at
+// size px and centred dy above or below the centre of a circle of radius r,
+// lies inside the circle with a margin of a tenth of the radius from its
+// ring: px itself when it fits, else the largest size that does. The
+// line's outer edge is taken at dy plus half its size, where the chord is
+// narrowest; a smaller text reaches less far out, so the size is found by
+// bisection.
+func FitInCircle(w, px, dy, r float64) float64 {
+	fits := func(size float64) bool {
+		edge := math.Abs(dy) + 0.5*size
+		room := 2 * (math.Sqrt(math.Max(r*r-edge*edge, 0)) - 0.1*r)
+		return w*size/px <= room
+	}
+	if w <= 0 || fits(px) {
+		return px
+	}
+	lo, hi := 0.0, px
+	for range 24 {
+		if mid := (lo + hi) / 2; fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return max(lo, 0.2*px)
 }
