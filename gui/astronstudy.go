@@ -35,11 +35,12 @@ var studySlabS, studySlabL = 20, 1200
 // shared; the CLI's --max-memory goes further).
 const studyMemoryLimit = 3 << 30
 
-// Directions of the line view.
+// Directions of the line view. The labels are short enough for the
+// controls' column on a 1024×768 projector.
 const (
-	lineRow      = "G(A(a, b, n)): two stars fixed"
-	lineDiagonal = "G(A(a, n, n)): one star fixed, p = q"
-	lineMain     = "G(A(n, n, n)): main diagonal"
+	lineRow      = "A(a, b, n): a, b fixed"
+	lineDiagonal = "A(a, n, n): a fixed"
+	lineMain     = "A(n, n, n): diagonal"
 )
 
 // studyImageSize is the size the slice and growth pictures are rendered at
