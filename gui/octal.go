@@ -123,9 +123,7 @@ type octalTab struct {
 func (t *octalTab) setPresentation(on bool) {
 	if on {
 		t.split.SetOffset(0.45)
-		// The table gets about half the column: a class reads the
-		// period off its rows (at 1280×720 a quarter showed two rows).
-		t.leftSplit.SetOffset(0.45)
+		t.leftSplit.SetOffset(0.27)
 		// The engine choice and the recent codes are a researcher's; on a
 		// projector their row is worth more to the plot.
 		t.engineBox.Hide()
