@@ -1,11 +1,21 @@
 package main
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 )
+
+// commandContext is the context a command runs under (cancelled by
+// Ctrl-C); a command run outside Execute, as some tests do, has none.
+func commandContext(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
 
 // noArgs refuses positional arguments as bad input: what names the command
 // ("astron study"), accepted the flags it takes instead.

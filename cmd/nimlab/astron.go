@@ -554,10 +554,7 @@ Defaults: --limit 1000 for one star, 1300 for two, 160 for three.`,
 }
 
 func runAstronPeriod(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *astronPeriodFlags) error {
-	ctx := cmd.Context()
-	if ctx == nil {
-		ctx = context.Background()
-	}
+	ctx := commandContext(cmd)
 	r, err := parent.rules()
 	if err != nil {
 		return err

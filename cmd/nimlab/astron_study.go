@@ -199,10 +199,7 @@ func parseAstronStudyLines(f *astronStudyFlags, p *astronStudyPlan) (err error) 
 }
 
 func runAstronStudy(cmd *cobra.Command, env *cliEnv, parent *astronFlags, f *astronStudyFlags) error {
-	ctx := cmd.Context()
-	if ctx == nil {
-		ctx = context.Background()
-	}
+	ctx := commandContext(cmd)
 	r, err := parent.rules()
 	if err != nil {
 		return err

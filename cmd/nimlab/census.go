@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -149,53 +148,53 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
 	return cmd
 }
 
-func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
+// parseCensusRunFlags reads the family and the flags of `census FAMILY`:
+// the family (a shard of it with --shard or in a Slurm job array), the
+// options of the run and the shard's name ("" when whole).
+func parseCensusRunFlags(pattern string, f *censusRunFlags, shardSet bool) (fam census.Family, opts census.Options, shard string, err error) {
+	if fam, err = census.ParseFamily(pattern); err != nil {
+		return fam, opts, "", badInput("%v", err)
 	}
-	fam, err := census.ParseFamily(pattern)
-	if err != nil {
-		return badInput("%v", err)
+	if opts.Budget.MaxHeaps, err = parsePositive("--max", f.max); err != nil {
+		return fam, opts, "", err
 	}
-	budget := census.Budget{}
-	if budget.MaxHeaps, err = parsePositive("--max", f.max); err != nil {
-		return err
-	}
-	if budget.MaxHeaps > 1<<31 {
-		return badInput("--max %d is more than the 2147483648 heaps a run can compute", budget.MaxHeaps)
+	if opts.Budget.MaxHeaps > 1<<31 {
+		return fam, opts, "", badInput("--max %d is more than the 2147483648 heaps a run can compute", opts.Budget.MaxHeaps)
 	}
 	if f.time != "" {
 		d, err := time.ParseDuration(f.time)
 		if err != nil || d <= 0 {
-			return badInput("--time must be a positive duration such as 30s or 5m, got %q", f.time)
+			return fam, opts, "", badInput("--time must be a positive duration such as 30s or 5m, got %q", f.time)
 		}
-		budget.Time = d
+		opts.Budget.Time = d
 	}
-	jobs, err := parseCount("--jobs", f.jobs)
+	if opts.Jobs, err = parseCount("--jobs", f.jobs); err != nil {
+		return fam, opts, "", err
+	}
+	i, n, ok := 0, 0, shardSet
+	if shardSet {
+		if i, n, err = census.ParseShard(f.shard); err != nil {
+			return fam, opts, "", badInput("--shard: %v", err)
+		}
+	} else if i, n, ok, err = census.ShardFromSlurm(os.Getenv); err != nil {
+		return fam, opts, "", badInput("%v", err)
+	}
+	if ok {
+		fam, shard = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
+	}
+	return fam, opts, shard, nil
+}
+
+func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	fam, opts, shardText, err := parseCensusRunFlags(pattern, f, shardSet)
 	if err != nil {
 		return err
 	}
-	shardText := ""
-	if shardSet {
-		i, n, err := census.ParseShard(f.shard)
-		if err != nil {
-			return badInput("--shard: %v", err)
-		}
-		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
-	} else if i, n, ok, err := census.ShardFromSlurm(os.Getenv); err != nil {
-		return badInput("%v", err)
-	} else if ok {
-		fam, shardText = fam.Shard(i, n), fmt.Sprintf("%d/%d", i, n)
-	}
-	// Each game in flight holds its values (2 bytes a heap); an unsolved
-	// game keeps them while a game that extends it may need them.
-	running := jobs
-	if running == 0 {
-		running = runtime.GOMAXPROCS(0)
-	}
-	running = max(1, min(running, len(fam.Games)))
-	need := 2*int64(budget.MaxHeaps)*int64(running+1) + 64<<20
-	if err := checkMemory(need, fmt.Sprintf("--max %d with %d games at once", budget.MaxHeaps, running),
+	budget := opts.Budget
+	if err := checkMemory(opts.Memory(len(fam.Games)), fmt.Sprintf("--max %d with %d games at once", budget.MaxHeaps, opts.Workers(len(fam.Games))),
 		"a lower --max, or fewer --jobs"); err != nil {
 		return err
 	}
@@ -214,16 +213,13 @@ func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFla
 
 	bar := newCensusProgress(env, f.json, len(fam.Games))
 	start := time.Now()
-	results, err := census.Run(ctx, fam, census.Options{
-		Budget: budget,
-		Jobs:   jobs,
-		Known:  func(code string) (*census.Result, bool) { r, ok := done[code]; return r, ok },
-		Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
-		Progress: func(p census.Progress) {
-			bar.Update(int64(p.Done), int64(p.Total))
-			bar.Describe(fmt.Sprintf("%s %d heaps, %d periodic", p.Code, p.Heaps, p.Solved))
-		},
-	})
+	opts.Known = func(code string) (*census.Result, bool) { r, ok := done[code]; return r, ok }
+	opts.Record = func(r *census.Result) error { return db.Put(context.Background(), r, pattern) }
+	opts.Progress = func(p census.Progress) {
+		bar.Update(int64(p.Done), int64(p.Total))
+		bar.Describe(fmt.Sprintf("%s %d heaps, %d periodic", p.Code, p.Heaps, p.Solved))
+	}
+	results, err := census.Run(ctx, fam, opts)
 	bar.Finish()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,33 @@ func TestCensusRunShowAndResumeInProcess(t *testing.T) {
 	require.Equal(t, exitOK, status)
 	assert.NotContains(t, out, "| periodic |")
 	assert.Contains(t, out, "| code | status | period |")
+
+	// --desc reverses text columns too, and the mask sorts as a number.
+	status, out, _ = runCLI(t, "census", "show", "--db", db, "--sort", "code", "--desc", "--format", "csv")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, []string{"0.77", "0.67", "0.57", "0.47", "0.37", "0.27", "0.17", "0.07"}, csvColumn(t, out, 0))
+	status, out, _ = runCLI(t, "census", "show", "--db", db, "--sort", "rare_mask", "--desc", "--format", "csv")
+	require.Equal(t, exitOK, status)
+	byMask := csvColumn(t, out, 9)
+	for i := 1; i < len(byMask); i++ {
+		a, errA := strconv.ParseUint(strings.TrimPrefix(byMask[i-1], "0x"), 16, 16)
+		b, errB := strconv.ParseUint(strings.TrimPrefix(byMask[i], "0x"), 16, 16)
+		require.NoError(t, errA)
+		require.NoError(t, errB)
+		assert.GreaterOrEqual(t, a, b, "rare masks in descending order: %v", byMask)
+	}
+}
+
+// csvColumn returns column col of a CSV table, without its header.
+func csvColumn(t *testing.T, table string, col int) []string {
+	t.Helper()
+	recs, err := csv.NewReader(strings.NewReader(table)).ReadAll()
+	require.NoError(t, err)
+	var out []string
+	for _, r := range recs[1:] {
+		out = append(out, r[col])
+	}
+	return out
 }
 
 func TestCensusBadInput(t *testing.T) {

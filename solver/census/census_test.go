@@ -507,3 +507,20 @@ func TestJobsBoundedByGames(t *testing.T) {
 	assert.Len(t, res, len(fam.Games))
 	assert.Less(t, most, 100)
 }
+
+func TestWorkersAndMemory(t *testing.T) {
+	cores := runtime.GOMAXPROCS(0)
+	cases := []struct{ jobs, games, want int }{
+		{0, 1000, cores},
+		{0, 1, 1},
+		{3, 1000, 3},
+		{1_000_000, 8, 8},
+		{5, 0, 1},
+	}
+	for _, tc := range cases {
+		o := Options{Jobs: tc.jobs, Budget: Budget{MaxHeaps: 1 << 20}}
+		assert.Equal(t, tc.want, o.Workers(tc.games), "jobs %d, %d games", tc.jobs, tc.games)
+		// Two bytes a heap for each game in flight and one kept.
+		assert.Equal(t, int64(2<<20)*int64(tc.want+1)+64<<20, o.Memory(tc.games))
+	}
+}

@@ -66,13 +66,7 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 	if opts.Budget.MaxHeaps > octal.MaxHeaps {
 		return nil, fmt.Errorf("a heap budget of %d is more than the %d a run can compute", opts.Budget.MaxHeaps, octal.MaxHeaps)
 	}
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	// A worker more than there are games would only wait (--jobs 1000000
-	// started a million goroutines for 8 games).
-	jobs = max(1, min(jobs, len(fam.Games)))
+	jobs := opts.Workers(len(fam.Games))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r := newRunner(fam, opts, cancel)
@@ -101,6 +95,26 @@ func Run(ctx context.Context, fam Family, opts Options) ([]*Result, error) {
 		return out, r.firstErr
 	}
 	return out, ctx.Err()
+}
+
+// Workers is how many games Run computes at once for a family of games
+// games: Jobs, or GOMAXPROCS when Jobs is 0, and never more than there are
+// games (a worker more would only wait: --jobs 1000000 started a million
+// goroutines for 8 games), nor fewer than one.
+func (o Options) Workers(games int) int {
+	jobs := o.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(jobs, games))
+}
+
+// Memory is about how much memory Run needs for a family of games: each
+// game in flight holds its values (2 bytes a heap), and an unsolved game
+// keeps them while a game that extends it may need them, plus the
+// program's own.
+func (o Options) Memory(games int) int64 {
+	return 2*int64(o.Budget.MaxHeaps)*int64(o.Workers(games)+1) + 64<<20
 }
 
 // runner is the state of one Run: the plan, fixed before any game starts,

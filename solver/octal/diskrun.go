@@ -345,6 +345,38 @@ func nextPow2(x int64) int64 {
 // first window that would have decided the heap is larger than it).
 func fileHeapValue(code Code, vf *valuestore.ValueFile, s *Sparse, n int64) (v uint16, reach int64) {
 	var seen [MaxValue + 1]bool
+	fileCommonOptions(code, vf, s, n, &seen)
+	c := 0
+	for ; c <= MaxValue && (seen[c] || s.rareAt(int(n), uint16(c))); c++ {
+	}
+	var cand [MaxValue + 1]bool
+	count := 0
+	for u := 0; u < c; u++ {
+		if !seen[u] {
+			cand[u] = true
+			count++
+		}
+	}
+	if count > 0 && len(s.split) > 0 {
+		count, reach = fileRuleOut(vf, s, n, &cand, count)
+	}
+	if count > 0 {
+		for u := 0; u < c; u++ {
+			if cand[u] {
+				return uint16(u), reach
+			}
+		}
+	}
+	if c > MaxValue {
+		c = MaxValue // cannot happen for a game whose values fit in 16 bits
+	}
+	return uint16(c), reach
+}
+
+// fileCommonOptions marks in seen the values of heap n's options that
+// fileHeapValue reads first: the take and whole moves and every split with
+// a rare part.
+func fileCommonOptions(code Code, vf *valuestore.ValueFile, s *Sparse, n int64, seen *[MaxValue + 1]bool) {
 	for j, d := range code.Digits {
 		if j == 0 || int64(j) > n {
 			continue
@@ -365,57 +397,39 @@ func fileHeapValue(code Code, vf *valuestore.ValueFile, s *Sparse, n int64) (v u
 			}
 		}
 	}
-	c := 0
-	for ; c <= MaxValue && (seen[c] || s.rareAt(int(n), uint16(c))); c++ {
-	}
-	var cand [MaxValue + 1]bool
-	count := 0
-	for u := 0; u < c; u++ {
-		if !seen[u] {
-			cand[u] = true
-			count++
-		}
-	}
-	if count > 0 && len(s.split) > 0 {
-		const block = 1 << 16
-		lo, hi := make([]uint16, block), make([]uint16, block)
-		jmin := int64(s.split[0])
-	scan:
-		for a := int64(1); 2*a <= n-jmin; a += block {
-			for _, j32 := range s.split {
-				j := int64(j32)
-				rest := n - j
-				if (a/block)%256 == 255 {
-					vf.ReleaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
-				}
-				end := min(a+block, rest/2+1) // parts a..end−1 with a ≤ rest−a
-				if end <= a {
-					continue
-				}
-				m := end - a
-				vf.Read(lo[:m], a)
-				vf.Read(hi[:m], rest-end+1) // hi[i] = G(rest−end+1+i); the partner of lo[k] is hi[m−1−k]
-				for k := int64(0); k < m; k++ {
-					if x := lo[k] ^ hi[m-1-k]; cand[x] {
-						cand[x] = false
-						reach = a + k
-						if count--; count == 0 {
-							break scan
-						}
+}
+
+// fileRuleOut looks for the count candidates among the values of every
+// split of heap n, smallest part first, and clears those it finds; it
+// returns how many are left and the smallest part at which the last one
+// found was ruled out.
+func fileRuleOut(vf *valuestore.ValueFile, s *Sparse, n int64, cand *[MaxValue + 1]bool, count int) (left int, reach int64) {
+	const block = 1 << 16
+	lo, hi := make([]uint16, block), make([]uint16, block)
+	jmin := int64(s.split[0])
+	for a := int64(1); 2*a <= n-jmin; a += block {
+		for _, j32 := range s.split {
+			rest := n - int64(j32)
+			if (a/block)%256 == 255 {
+				vf.ReleaseRead() // a pass over the whole file: hand its pages back every 2^24 pairs
+			}
+			end := min(a+block, rest/2+1) // parts a..end−1 with a ≤ rest−a
+			if end <= a {
+				continue
+			}
+			m := end - a
+			vf.Read(lo[:m], a)
+			vf.Read(hi[:m], rest-end+1) // hi[i] = G(rest−end+1+i); the partner of lo[k] is hi[m−1−k]
+			for k := int64(0); k < m; k++ {
+				if x := lo[k] ^ hi[m-1-k]; cand[x] {
+					cand[x] = false
+					reach = a + k
+					if count--; count == 0 {
+						return 0, reach
 					}
 				}
 			}
 		}
 	}
-	if count > 0 {
-		for u := 0; u < c; u++ {
-			if cand[u] {
-				return uint16(u), reach
-			}
-		}
-	}
-	if c > MaxValue {
-		c = MaxValue // cannot happen for a game whose values fit in 16 bits
-	}
-	return uint16(c), reach
+	return count, reach
 }

@@ -206,18 +206,9 @@ func FindPeriodGeneral(values []uint16, k, m int) (Period, bool) {
 		if maxN0 < 1 {
 			continue
 		}
-		i := n - 1 - p
-		for i >= maxN0 && values[i+p] == values[i] {
-			i--
+		if n0, ok := periodStart(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 		}
-		if i >= maxN0 {
-			continue
-		}
-		for i >= 0 && values[i+p] == values[i] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 	}
 	return Period{}, false
 }
@@ -373,16 +364,10 @@ func CertifyOneHeapTail(values []uint16, T, p, s, n0 int) (Period, bool) {
 // refute the claim, are too few, or a condition fails.
 func CertifyThreesTail(values []uint16, tail ThreesTail, p, s, n0 int) (Period, bool) {
 	T, splits := tail.T, tail.Splits
-	if p < 1 || s < 1 || n0 < 0 || T < 0 {
+	if p < 1 || s < 1 || n0 < 0 || T < 0 || !saltusHolds(values, p, s, n0) {
 		return Period{}, false
 	}
 	N := len(values)
-	// the claim itself, on every known heap from n0 on
-	for n := n0; n+p < N; n++ {
-		if int(values[n+p]) != int(values[n])+s {
-			return Period{}, false
-		}
-	}
 	nMin := max(T+1, n0+T)
 	if len(splits) > 0 {
 		nMin = max(nMin, 2*n0+T)
@@ -398,39 +383,8 @@ func CertifyThreesTail(values []uint16, tail ThreesTail, p, s, n0 int) (Period, 
 		}
 		witness = shiftableWitnesses(values, tail, s, n0, nMin)
 	}
-	// (b) kept incrementally: mismatch counts the values v where
-	// "v ∈ V(n+p−T)" and "v < s or v−s ∈ V(n−T)" differ.
-	top := s
-	for _, v := range values {
-		top = max(top, int(v)+s+1)
-	}
-	inRight := make([]bool, top) // v ∈ V(n+p−T)
-	inShift := make([]bool, top) // v−s ∈ V(n−T), or v < s
-	mismatch := 0
-	flip := func(v int, set []bool, other []bool) {
-		if set[v] {
-			return
-		}
-		before := set[v] != other[v]
-		set[v] = true
-		after := set[v] != other[v]
-		switch {
-		case before && !after:
-			mismatch--
-		case !before && after:
-			mismatch++
-		}
-	}
-	for v := range s {
-		flip(v, inShift, inRight)
-	}
 	n := nMin
-	for m := range n + p - T {
-		flip(int(values[m]), inRight, inShift)
-	}
-	for m := range n - T {
-		flip(int(values[m])+s, inShift, inRight)
-	}
+	seen := newShiftedSeen(values, T, p, s, n)
 	// bad counts the heaps of the window [n, n+p) where (d) fails
 	bad := 0
 	if witness != nil {
@@ -445,15 +399,14 @@ func CertifyThreesTail(values []uint16, tail ThreesTail, p, s, n0 int) (Period, 
 		proof = ProofTwoHeapTail
 	}
 	for {
-		if mismatch == 0 && bad == 0 {
+		if seen.mismatch == 0 && bad == 0 {
 			// (a) holds: n−T ≥ n0 and the claim was checked above
 			return Period{Period: p, Preperiod: n0, Saltus: s, Certified: true, NeededTo: n + p, Proof: proof}, true
 		}
 		if n+p >= N {
 			return Period{}, false
 		}
-		flip(int(values[n+p-T]), inRight, inShift)
-		flip(int(values[n-T])+s, inShift, inRight)
+		seen.next(n)
 		if witness != nil {
 			if !witness[n] {
 				bad--
@@ -464,6 +417,69 @@ func CertifyThreesTail(values []uint16, tail ThreesTail, p, s, n0 int) (Period, 
 		}
 		n++
 	}
+}
+
+// saltusHolds checks the claim G(n+p) = G(n) + s itself on every known
+// heap n ≥ n0.
+func saltusHolds(values []uint16, p, s, n0 int) bool {
+	for n := n0; n+p < len(values); n++ {
+		if int(values[n+p]) != int(values[n])+s {
+			return false
+		}
+	}
+	return true
+}
+
+// shiftedSeen keeps condition (b) of the certificates for a base heap n
+// incrementally: mismatch counts the values v where "v ∈ V(n+p−T)" and
+// "v < s or v−s ∈ V(n−T)" differ (V(m): the values of G(0..m−1)).
+type shiftedSeen struct {
+	values   []uint16
+	T, p, s  int
+	inRight  []bool // v ∈ V(n+p−T)
+	inShift  []bool // v−s ∈ V(n−T), or v < s
+	mismatch int
+}
+
+// newShiftedSeen is the state of (b) at base heap n.
+func newShiftedSeen(values []uint16, T, p, s, n int) *shiftedSeen {
+	top := s
+	for _, v := range values {
+		top = max(top, int(v)+s+1)
+	}
+	b := &shiftedSeen{values: values, T: T, p: p, s: s, inRight: make([]bool, top), inShift: make([]bool, top)}
+	for v := range s {
+		b.add(v, b.inShift, b.inRight)
+	}
+	for m := range n + p - T {
+		b.add(int(values[m]), b.inRight, b.inShift)
+	}
+	for m := range n - T {
+		b.add(int(values[m])+s, b.inShift, b.inRight)
+	}
+	return b
+}
+
+// add puts v in set, keeping mismatch.
+func (b *shiftedSeen) add(v int, set, other []bool) {
+	if set[v] {
+		return
+	}
+	before := set[v] != other[v]
+	set[v] = true
+	after := set[v] != other[v]
+	switch {
+	case before && !after:
+		b.mismatch--
+	case !before && after:
+		b.mismatch++
+	}
+}
+
+// next moves the base heap from n to n+1.
+func (b *shiftedSeen) next(n int) {
+	b.add(int(b.values[n+b.p-b.T]), b.inRight, b.inShift)
+	b.add(int(b.values[n-b.T])+b.s, b.inShift, b.inRight)
 }
 
 // maxPeriodMultiple bounds the multiples k·p that certifyThreesTailMultiples

@@ -2,6 +2,7 @@ package octal
 
 import (
 	"context"
+	"math/bits"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
@@ -430,37 +431,46 @@ func (e *generalEngine) heapValue(n int) int {
 			e.markCount(d, r, i, opt, mark, or)
 		}
 		if d.AtLeast > 0 && r >= d.AtLeast {
-			a := max(d.AtLeast, 2)
-			switch d.ModAt(d.AtLeast) {
-			case takebreak.Plain:
-				// Y_1(r) holds the single heap r: marked above already
-				// (a Plain count 1 has no "?" to refuse it).
-				or(e.row(e.y[max(d.AtLeast, 1)], r))
-			case takebreak.NotAllEqual:
-				or(e.row(e.w[a], r))
-			case takebreak.Distinct:
-				for c := a; c <= e.needDist; c++ {
-					or(e.row(e.dist[c], r))
-				}
-			default: // all equal: k heaps of r/k, k ≥ a dividing r
-				for _, k := range divisors(r) {
-					if int(k) >= a {
-						e.markCount(d, r, int(k), opt, mark, or)
-					}
-				}
+			e.markOpenCounts(d, r, opt, mark, or)
+		}
+	}
+	return lowestUnset(opt)
+}
+
+// markOpenCounts marks the values of the moves of digit d that leave r
+// tokens as d.AtLeast heaps or more (a digit with an open count, such as
+// 4!'s "any number of heaps").
+func (e *generalEngine) markOpenCounts(d takebreak.Digit, r int, opt []uint64, mark func(int), or func([]uint64)) {
+	a := max(d.AtLeast, 2)
+	switch d.ModAt(d.AtLeast) {
+	case takebreak.Plain:
+		// Y_1(r) holds the single heap r: marked by heapValue already
+		// (a Plain count 1 has no "?" to refuse it).
+		or(e.row(e.y[max(d.AtLeast, 1)], r))
+	case takebreak.NotAllEqual:
+		or(e.row(e.w[a], r))
+	case takebreak.Distinct:
+		for c := a; c <= e.needDist; c++ {
+			or(e.row(e.dist[c], r))
+		}
+	default: // all equal: k heaps of r/k, k ≥ a dividing r
+		for _, k := range divisors(r) {
+			if int(k) >= a {
+				e.markCount(d, r, int(k), opt, mark, or)
 			}
 		}
 	}
+}
+
+// lowestUnset is the mex of the values set in the bit set opt: its lowest
+// unset bit (64·len(opt) when every bit is set).
+func lowestUnset(opt []uint64) int {
 	for k, x := range opt {
 		if x != ^uint64(0) {
-			for b := range 64 {
-				if x&(1<<uint(b)) == 0 {
-					return 64*k + b
-				}
-			}
+			return 64*k + bits.TrailingZeros64(^x)
 		}
 	}
-	return 64 * w
+	return 64 * len(opt)
 }
 
 // markCount marks the values of the moves of digit d that leave r tokens as

@@ -13,8 +13,8 @@ type Period struct {
 	// Saltus s ≠ 0 makes the period arithmetic: G(n+p) = G(n) + s for
 	// n ≥ n0 (games with infinite codes, such as Nim with saltus 1).
 	Saltus int `json:",omitempty"`
-	// Proof names the theorem that certifies the period, when it is not the
-	// Guy–Smith theorem for octal codes (see gamecert.go).
+	// Proof names the theorem that certifies the period (ProofGuySmith for
+	// octal codes, the others in gamecert.go); never empty when Certified.
 	Proof string `json:",omitempty"`
 }
 
@@ -46,19 +46,61 @@ func FindPeriod(values []uint16, k int) (Period, bool) {
 		if maxN0 < 1 {
 			continue
 		}
-		i := n - 1 - p
-		for i >= maxN0 && values[i+p] == values[i] {
-			i--
+		if n0, ok := periodStart(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k), Proof: ProofGuySmith}, true
 		}
-		if i >= maxN0 {
-			continue // a mismatch at i ≥ maxN0: this p is not proven
-		}
-		// values agree on [maxN0, n-p); look for the real last mismatch.
-		for i >= 0 && values[i+p] == values[i] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k)}, true
 	}
 	return Period{}, false
+}
+
+// tailPeriodMax and tailPeriodRun bound TailPeriod: periods up to
+// tailPeriodMax, shown by at least tailPeriodRun values (or three periods).
+const (
+	tailPeriodMax = 4096
+	tailPeriodRun = 300
+)
+
+// TailPeriod returns the period that the end of a Grundy sequence shows,
+// proven or not: the smallest p ≤ 4096 whose last max(3p, 300) values
+// repeat with period p, with its preperiod n0 (one past the last heap where
+// G(n) ≠ G(n+p)) and NeededTo = CertificateLength(n0, p, k), the values the
+// Guy–Smith certificate of that period needs for a code whose last digit has
+// index k. Certified is false (FindPeriod proves periods); ok is false when
+// the values show no period yet (0.6, Officers, at any length computed so
+// far).
+//
+// Unlike FindArithmeticPeriod, the regular part may be a small end of the
+// values: it says how far a run must go to prove a period that appears
+// late (0.376: period 4 from heap 2,268,248).
+func TailPeriod(values []uint16, k int) (Period, bool) {
+	n := len(values)
+	for p := 1; p <= tailPeriodMax; p++ {
+		run := max(3*p, tailPeriodRun)
+		if run+p > n {
+			return Period{}, false
+		}
+		if n0, ok := periodStart(values, p, n-run-p); ok {
+			return Period{Period: p, Preperiod: n0, NeededTo: CertificateLength(n0, p, k)}, true
+		}
+	}
+	return Period{}, false
+}
+
+// periodStart returns the preperiod of period p in values, one past the
+// last heap i where G(i) ≠ G(i+p), and ok = true, when that heap is below
+// from: the values repeat with period p from heap from on. The values are
+// compared from the end backwards, so a p that fails is dropped at its
+// last mismatch.
+func periodStart(values []uint16, p, from int) (n0 int, ok bool) {
+	i := len(values) - 1 - p
+	for i >= from && values[i+p] == values[i] {
+		i--
+	}
+	if i >= from {
+		return 0, false
+	}
+	for i >= 0 && values[i+p] == values[i] {
+		i--
+	}
+	return i + 1, true
 }

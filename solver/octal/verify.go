@@ -88,130 +88,180 @@ func VerifyPeriod(ctx context.Context, code Code, opts VerifyOptions) (*VerifyRe
 	if end+p > StreamMaxHeaps {
 		return nil, fmt.Errorf("the window of period %d from %d needs %d heaps, more than a stream computes (%d)", p, n0, end+p, int64(StreamMaxHeaps))
 	}
-	var behind, ahead *Stream
-	var err error
-	next := n0
-	if r := opts.Resume; r != nil {
-		if r.Period != p || r.Preperiod != n0 {
-			return nil, fmt.Errorf("the saved run verifies period %d from %d, not %d from %d", r.Period, r.Preperiod, p, n0)
+	v := &verification{code: code, opts: opts, p: p, n0: n0, end: end, next: n0}
+	if err := v.openStreams(); err != nil {
+		return nil, err
+	}
+	defer v.behind.Close()
+	defer v.ahead.Close()
+	return v.run(ctx)
+}
+
+// verification is one run of VerifyPeriod: the claim, its two streams and
+// the next heap n to compare.
+type verification struct {
+	code          Code
+	opts          VerifyOptions
+	p, n0, end    int
+	next          int
+	behind, ahead *Stream
+	round         int
+	every         time.Duration
+	total         int64
+	start         time.Time
+	lastSave      time.Time
+	startHeaps    int64
+}
+
+// openStreams starts both streams, or resumes them from opts.Resume.
+func (v *verification) openStreams() error {
+	code, p, err := v.code, v.p, error(nil)
+	if r := v.opts.Resume; r != nil {
+		if r.Period != p || r.Preperiod != v.n0 {
+			return fmt.Errorf("the saved run verifies period %d from %d, not %d from %d", r.Period, r.Preperiod, p, v.n0)
 		}
-		next = r.Next
-		if behind, err = ResumeStream(code, r.Behind, end+1); err != nil {
-			return nil, err
+		v.next = r.Next
+		if v.behind, err = ResumeStream(code, r.Behind, v.end+1); err != nil {
+			return err
 		}
-		if ahead, err = ResumeStream(code, r.Ahead, end+p+1); err != nil {
-			behind.Close()
-			return nil, err
+		if v.ahead, err = ResumeStream(code, r.Ahead, v.end+p+1); err != nil {
+			v.behind.Close()
+			return err
 		}
 		// The saved windows are in the streams now: let the copies go, and
 		// the memory they took with them, so that a resumed run is as small
 		// as a fresh one.
-		opts.Resume, r = nil, nil
+		v.opts.Resume = nil
 		debug.FreeOSMemory()
-	} else {
-		so := opts.Stream
-		so.OneWorker = true // the two streams take a core each
-		so.Heaps = end + 1
-		if behind, err = NewStream(code, so); err != nil {
-			return nil, err
-		}
-		so.Heaps = end + p + 1
-		if ahead, err = NewStream(code, so); err != nil {
-			behind.Close()
-			return nil, err
-		}
+		return nil
 	}
-	defer behind.Close()
-	defer ahead.Close()
-	round := opts.Round
-	if round <= 0 {
-		round = behind.Window() / 4
+	so := v.opts.Stream
+	so.OneWorker = true // the two streams take a core each
+	so.Heaps = v.end + 1
+	if v.behind, err = NewStream(code, so); err != nil {
+		return err
 	}
-	round = min(round, behind.Window()/2)
-	every := opts.CheckpointEvery
-	if every <= 0 {
-		every = time.Minute
+	so.Heaps = v.end + p + 1
+	if v.ahead, err = NewStream(code, so); err != nil {
+		v.behind.Close()
+		return err
 	}
-	total := int64(end) + int64(end+p)
-	start, lastSave := time.Now(), time.Now()
-	startHeaps := int64(behind.Len() + ahead.Len())
-	state := func() *VerifyState {
-		return &VerifyState{Period: p, Preperiod: n0, Next: next, Behind: behind.State(), Ahead: ahead.State()}
+	return nil
+}
+
+// run compares round after round until the window is done, a heap differs
+// or ctx ends.
+func (v *verification) run(ctx context.Context) (*VerifyResult, error) {
+	v.round = v.opts.Round
+	if v.round <= 0 {
+		v.round = v.behind.Window() / 4
 	}
-	save := func() error {
-		if opts.Checkpoint == nil {
-			return nil
-		}
-		lastSave = time.Now()
-		return opts.Checkpoint(state())
+	v.round = min(v.round, v.behind.Window()/2)
+	v.every = v.opts.CheckpointEvery
+	if v.every <= 0 {
+		v.every = time.Minute
 	}
-	result := func() *VerifyResult {
-		return &VerifyResult{Code: code, Period: p, Preperiod: n0, Mismatch: -1, Compared: next - n0,
-			Heaps: int64(behind.Len() + ahead.Len()), Space: behind.Space(), Rare: behind.Rare(),
-			MaxValue: max(behind.MaxValue(), ahead.MaxValue()), First: behind.First(), Window: behind.Window()}
-	}
-	for next < end {
-		c := min(round, end-next)
-		wantB, wantA := next+c, next+p+c // the lengths that let heaps next..next+c−1 be compared
-		var errB, errA error
-		var wg sync.WaitGroup
-		if behind.Len() < wantB {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errB = behind.Extend(ctx, min(wantB, behind.Len()+round)-1, nil)
-			}()
+	v.total = int64(v.end) + int64(v.end+v.p)
+	v.start, v.lastSave = time.Now(), time.Now()
+	v.startHeaps = int64(v.behind.Len() + v.ahead.Len())
+	for v.next < v.end {
+		if r, err := v.step(ctx); r != nil || err != nil {
+			return r, err
 		}
-		if ahead.Len() < wantA {
-			errA = ahead.Extend(ctx, min(wantA, ahead.Len()+round)-1, nil)
-		}
-		wg.Wait()
-		if err := errors.Join(errB, errA); err != nil {
-			if ctx.Err() != nil {
-				// A round cut short leaves the streams exact: save them.
-				if cerr := save(); cerr != nil {
-					return nil, errors.Join(err, cerr)
-				}
-			}
-			return nil, err
-		}
-		if behind.Len() >= wantB && ahead.Len() >= wantA {
-			x, y := behind.Kept(next, next+c), ahead.Kept(next+p, next+p+c)
-			if x == nil || y == nil {
-				return nil, fmt.Errorf("internal: heaps %d..%d are not in the streams' windows", next, next+c-1)
-			}
-			if d := firstMismatch(x, y); d >= 0 {
-				next += d
-				r := result()
-				r.Mismatch, r.Value, r.Ahead = next, x[d], y[d]
-				return r, nil
-			}
-			next += c
-		}
-		if opts.Progress != nil {
-			heaps := int64(behind.Len() + ahead.Len())
-			rt := rate(int(heaps-startHeaps), start)
-			vp := VerifyProgress{Compared: next - n0, ToCompare: end - n0, Heaps: heaps, TotalHeaps: total, Rate: rt}
-			if rt > 0 {
-				vp.ETA = time.Duration(float64(total-heaps) / rt * float64(time.Second))
-			}
-			opts.Progress(vp)
-		}
-		if time.Since(lastSave) >= every {
-			if err := save(); err != nil {
+		v.report()
+		if time.Since(v.lastSave) >= v.every {
+			if err := v.save(); err != nil {
 				return nil, err
 			}
 		}
 		if err := ctx.Err(); err != nil {
-			if cerr := save(); cerr != nil {
-				return nil, errors.Join(err, cerr)
-			}
-			return nil, err
+			return nil, v.stopped(err)
 		}
 	}
-	r := result()
+	r := v.result()
 	r.Proven = true
 	return r, nil
+}
+
+// step extends both streams by a round and compares the heaps both then
+// hold: it returns the result when a heap differs.
+func (v *verification) step(ctx context.Context) (*VerifyResult, error) {
+	behind, ahead, next, p := v.behind, v.ahead, v.next, v.p
+	c := min(v.round, v.end-next)
+	wantB, wantA := next+c, next+p+c // the lengths that let heaps next..next+c−1 be compared
+	var errB, errA error
+	var wg sync.WaitGroup
+	if behind.Len() < wantB {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errB = behind.Extend(ctx, min(wantB, behind.Len()+v.round)-1, nil)
+		}()
+	}
+	if ahead.Len() < wantA {
+		errA = ahead.Extend(ctx, min(wantA, ahead.Len()+v.round)-1, nil)
+	}
+	wg.Wait()
+	if err := errors.Join(errB, errA); err != nil {
+		if ctx.Err() != nil {
+			// A round cut short leaves the streams exact: save them.
+			return nil, v.stopped(err)
+		}
+		return nil, err
+	}
+	if behind.Len() < wantB || ahead.Len() < wantA {
+		return nil, nil
+	}
+	x, y := behind.Kept(next, next+c), ahead.Kept(next+p, next+p+c)
+	if x == nil || y == nil {
+		return nil, fmt.Errorf("internal: heaps %d..%d are not in the streams' windows", next, next+c-1)
+	}
+	if d := firstMismatch(x, y); d >= 0 {
+		v.next += d
+		r := v.result()
+		r.Mismatch, r.Value, r.Ahead = v.next, x[d], y[d]
+		return r, nil
+	}
+	v.next += c
+	return nil, nil
+}
+
+// report calls opts.Progress, if set.
+func (v *verification) report() {
+	if v.opts.Progress == nil {
+		return
+	}
+	heaps := int64(v.behind.Len() + v.ahead.Len())
+	rt := rate(int(heaps-v.startHeaps), v.start)
+	vp := VerifyProgress{Compared: v.next - v.n0, ToCompare: v.end - v.n0, Heaps: heaps, TotalHeaps: v.total, Rate: rt}
+	if rt > 0 {
+		vp.ETA = time.Duration(float64(v.total-heaps) / rt * float64(time.Second))
+	}
+	v.opts.Progress(vp)
+}
+
+// save hands the state to opts.Checkpoint, if set.
+func (v *verification) save() error {
+	if v.opts.Checkpoint == nil {
+		return nil
+	}
+	v.lastSave = time.Now()
+	return v.opts.Checkpoint(&VerifyState{Period: v.p, Preperiod: v.n0, Next: v.next, Behind: v.behind.State(), Ahead: v.ahead.State()})
+}
+
+// stopped saves the run that ctx ended and returns why it stopped.
+func (v *verification) stopped(err error) error {
+	if cerr := v.save(); cerr != nil {
+		return errors.Join(err, cerr)
+	}
+	return err
+}
+
+func (v *verification) result() *VerifyResult {
+	behind, ahead := v.behind, v.ahead
+	return &VerifyResult{Code: v.code, Period: v.p, Preperiod: v.n0, Mismatch: -1, Compared: v.next - v.n0,
+		Heaps: int64(behind.Len() + ahead.Len()), Space: behind.Space(), Rare: behind.Rare(),
+		MaxValue: max(behind.MaxValue(), ahead.MaxValue()), First: behind.First(), Window: behind.Window()}
 }
 
 // firstMismatch returns the first i with x[i] ≠ y[i] (len(x) = len(y)), or −1.

@@ -498,6 +498,11 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("invalid %s %q: %s; %s", what, e.Input, e.Reason, accepted)
 }
 
+// MaxLength is the longest code Parse reads, in characters: a code names
+// the rules, and one longer than this is a mistake (a file pasted in
+// place of a code) that the message should not echo back whole.
+const MaxLength = 1 << 16
+
 // maxSubtraction bounds the numbers in a subtraction set (they become digit
 // positions).
 const maxSubtraction = 1 << 16
@@ -531,6 +536,9 @@ func Parse(s string) (Code, error) {
 	}
 	if in == "" {
 		return fail("it is empty")
+	}
+	if n := utf8.RuneCountInString(in); n > MaxLength {
+		return Code{}, &ParseError{Input: string([]rune(in)[:40]) + "…", Reason: fmt.Sprintf("it is %d characters long, more than the %d a code may have", n, MaxLength)}
 	}
 	lower := strings.ToLower(in)
 	switch {
@@ -641,91 +649,33 @@ func parseDigits(s []rune, off int) (ds []Digit, rep int, err string) {
 	at := func(i int) int { return off + i + 1 }
 	for i := 0; i < len(s); {
 		ch := s[i]
-		if closed {
-			return nil, 0, fmt.Sprintf("%q after the closing bracket (character %d): brackets repeat the final digits", string(s[i:]), at(i))
-		}
 		switch {
+		case closed:
+			return nil, 0, fmt.Sprintf("%q after the closing bracket (character %d): brackets repeat the final digits", string(s[i:]), at(i))
+		case ch == '[' && rep >= 0:
+			return nil, 0, fmt.Sprintf("a second opening bracket at character %d", at(i))
 		case ch == '[':
-			if rep >= 0 {
-				return nil, 0, fmt.Sprintf("a second opening bracket at character %d", at(i))
-			}
 			rep = len(ds)
 			i++
 			continue
+		case ch == ']' && rep < 0:
+			return nil, 0, fmt.Sprintf("a closing bracket without an opening one at character %d", at(i))
+		case ch == ']' && rep == len(ds):
+			return nil, 0, "empty brackets []"
 		case ch == ']':
-			if rep < 0 {
-				return nil, 0, fmt.Sprintf("a closing bracket without an opening one at character %d", at(i))
-			}
-			if rep == len(ds) {
-				return nil, 0, "empty brackets []"
-			}
 			closed = true
 			i++
 			continue
-		case ch == '!' || ch == '?' || ch == '=':
+		}
+		if _, ok := modifierOf(ch); ok {
 			return nil, 0, fmt.Sprintf("modifier %c at character %d does not follow a digit", ch, at(i))
 		}
-		var d Digit
-		explicit := false // a brace list whose counts carry their own modifiers
-		switch {
-		case ch >= '0' && ch <= '9':
-			d.Counts = uint64(ch - '0')
-			i++
-		case ch >= 'A' && ch <= 'Z':
-			d.Counts = uint64(ch-'A') + 10
-			i++
-		case ch >= 'a' && ch <= 'z':
-			d.Counts = uint64(ch-'a') + 10
-			i++
-		case ch == '*':
-			d = Digit{Counts: 1, AtLeast: 1}
-			i++
-		case ch == '&':
-			end := slices.Index(s[i:], ';')
-			if end < 0 {
-				return nil, 0, fmt.Sprintf("the digit & at character %d is not closed by ; (write &n; for the digit of value n, e.g. &32; for 0.{5})", at(i))
-			}
-			v, perr := strconv.ParseUint(string(s[i+1:i+end]), 10, 64)
-			if perr != nil {
-				return nil, 0, fmt.Sprintf("%q at character %d is not a digit value (&n; with n a whole number below 2^64)", string(s[i:i+end+1]), at(i))
-			}
-			d.Counts = v
-			i += end + 1
-		case ch == '{':
-			end := slices.Index(s[i:], '}')
-			if end < 0 {
-				return nil, 0, fmt.Sprintf("the brace at character %d is not closed", at(i))
-			}
-			var e string
-			if d, explicit, e = parseBrace(s[i+1:i+end], at(i+1)); e != "" {
-				return nil, 0, e
-			}
-			i += end + 1
-		default:
-			return nil, 0, fmt.Sprintf("unexpected %q at character %d", string(ch), at(i))
-		}
-		if i < len(s) {
-			m := Plain
-			switch s[i] {
-			case '!':
-				m = Distinct
-			case '?':
-				m = NotAllEqual
-			case '=':
-				m = AllEqual
-			}
-			if m != Plain {
-				if explicit {
-					return nil, 0, fmt.Sprintf("modifier %c at character %d follows a brace list whose counts carry their own modifiers (write it on every count, or only after the brace)", s[i], at(i))
-				}
-				d.Mod = m
-				i++
-				if i < len(s) && (s[i] == '!' || s[i] == '?' || s[i] == '=') {
-					return nil, 0, fmt.Sprintf("two modifiers in a row at character %d (one per digit)", at(i))
-				}
-			}
+		d, n, e := parseDigit(s[i:], at(i))
+		if e != "" {
+			return nil, 0, e
 		}
 		ds = append(ds, d)
+		i += n
 	}
 	if rep >= 0 && !closed {
 		return nil, 0, "the opening bracket [ is not closed"
@@ -734,6 +684,65 @@ func parseDigits(s []rune, off int) (ds []Digit, rep int, err string) {
 		return nil, 0, "no digits"
 	}
 	return ds, rep, ""
+}
+
+// parseDigit reads one digit and its modifier at the start of s; n is the
+// number of characters read. pos is the position of s[0] in the code, for
+// messages.
+func parseDigit(s []rune, pos int) (d Digit, n int, err string) {
+	d, n, explicit, err := parseDigitValue(s, pos)
+	if err != "" || n >= len(s) {
+		return d, n, err
+	}
+	m, ok := modifierOf(s[n])
+	if !ok {
+		return d, n, ""
+	}
+	if explicit {
+		return d, 0, fmt.Sprintf("modifier %c at character %d follows a brace list whose counts carry their own modifiers (write it on every count, or only after the brace)", s[n], pos+n)
+	}
+	if n+1 < len(s) {
+		if _, two := modifierOf(s[n+1]); two {
+			return d, 0, fmt.Sprintf("two modifiers in a row at character %d (one per digit)", pos+n+1)
+		}
+	}
+	d.Mod = m
+	return d, n + 1, ""
+}
+
+// parseDigitValue reads one digit without its modifier: a character 0-9,
+// A-Z (or a-z), *, &n; or a brace list. explicit reports a brace list whose
+// counts carry their own modifiers.
+func parseDigitValue(s []rune, pos int) (d Digit, n int, explicit bool, err string) {
+	ch := s[0]
+	switch {
+	case ch >= '0' && ch <= '9':
+		return Digit{Counts: uint64(ch - '0')}, 1, false, ""
+	case ch >= 'A' && ch <= 'Z':
+		return Digit{Counts: uint64(ch-'A') + 10}, 1, false, ""
+	case ch >= 'a' && ch <= 'z':
+		return Digit{Counts: uint64(ch-'a') + 10}, 1, false, ""
+	case ch == '*':
+		return Digit{Counts: 1, AtLeast: 1}, 1, false, ""
+	case ch == '&':
+		end := slices.Index(s, ';')
+		if end < 0 {
+			return d, 0, false, fmt.Sprintf("the digit & at character %d is not closed by ; (write &n; for the digit of value n, e.g. &32; for 0.{5})", pos)
+		}
+		v, perr := strconv.ParseUint(string(s[1:end]), 10, 64)
+		if perr != nil {
+			return d, 0, false, fmt.Sprintf("%q at character %d is not a digit value (&n; with n a whole number below 2^64)", string(s[:end+1]), pos)
+		}
+		return Digit{Counts: v}, end + 1, false, ""
+	case ch == '{':
+		end := slices.Index(s, '}')
+		if end < 0 {
+			return d, 0, false, fmt.Sprintf("the brace at character %d is not closed", pos)
+		}
+		d, explicit, err = parseBrace(s[1:end], pos+1)
+		return d, end + 1, explicit, err
+	}
+	return d, 0, false, fmt.Sprintf("unexpected %q at character %d", string(ch), pos)
 }
 
 // parseBrace reads the inside of {…}: heap counts 0..63, each with an
@@ -747,33 +756,14 @@ func parseBrace(s []rune, pos int) (d Digit, explicit bool, err string) {
 	var mods [64]Modifier
 	listed := uint64(0)
 	open, largest := -1, -1
-	for _, part := range strings.Split(string(s), ",") {
-		raw := part
-		part = strings.TrimSpace(part)
-		plus := false
-		m := Plain
-		for range 2 {
-			switch {
-			case strings.HasSuffix(part, "+") && !plus:
-				plus = true
-				part = part[:len(part)-1]
-			case strings.HasSuffix(part, "!") && m == Plain:
-				m = Distinct
-				part = part[:len(part)-1]
-			case strings.HasSuffix(part, "?") && m == Plain:
-				m = NotAllEqual
-				part = part[:len(part)-1]
-			case strings.HasSuffix(part, "=") && m == Plain:
-				m = AllEqual
-				part = part[:len(part)-1]
-			}
+	parts := strings.Split(string(s), ",")
+	for k, raw := range parts {
+		v, m, plus, e := parseCount(raw, pos)
+		if e != "" {
+			return d, false, e
 		}
-		v, perr := strconv.Atoi(part)
-		if perr != nil || v < 0 {
-			return d, false, fmt.Sprintf("%q in the brace list at character %d is not a heap count (0, 1, 2, … or n+, each optionally followed by ! ? or =)", strings.TrimSpace(raw), pos)
-		}
-		if v > 63 {
-			return d, false, fmt.Sprintf("heap count %d in the brace list at character %d is above 63 (write 63+ for \"63 or more\" if that is meant)", v, pos)
+		if plus && k < len(parts)-1 {
+			return d, false, fmt.Sprintf("the open-ended count %d+ at character %d is not at the end of the brace list (as in CGSuite, + may only end the list: write {…,%d+})", v, pos, v)
 		}
 		if m != Plain {
 			explicit = true
@@ -785,9 +775,6 @@ func parseBrace(s []rune, pos int) (d Digit, explicit bool, err string) {
 		mods[v] = m
 		largest = max(largest, v)
 		if plus {
-			if open >= 0 {
-				return d, false, fmt.Sprintf("two open-ended counts n+ in the brace list at character %d", pos)
-			}
 			open = v
 		}
 		pos += utf8.RuneCountInString(raw) + 1
@@ -808,6 +795,40 @@ func parseBrace(s []rune, pos int) (d Digit, explicit bool, err string) {
 		return d, false, ""
 	}
 	return d.withMods(&mods), true, ""
+}
+
+// parseCount reads one count of a brace list as CGSuite writes it: a heap
+// count 0..63, then optionally a modifier, then optionally + ("or more"),
+// spaces around it allowed. pos is its position, for messages.
+func parseCount(raw string, pos int) (v int, m Modifier, plus bool, err string) {
+	part := strings.TrimSpace(raw)
+	part, plus = strings.CutSuffix(part, "+")
+	if n := len(part); n > 0 {
+		if mod, ok := modifierOf(rune(part[n-1])); ok {
+			m, part = mod, part[:n-1]
+		}
+	}
+	v, perr := strconv.Atoi(part)
+	if perr != nil || v < 0 {
+		return 0, 0, false, fmt.Sprintf("%q in the brace list at character %d is not a heap count (0, 1, 2, … or n+, each optionally followed by ! ? or =, written before the +)", strings.TrimSpace(raw), pos)
+	}
+	if v > 63 {
+		return 0, 0, false, fmt.Sprintf("heap count %d in the brace list at character %d is above 63 (write 63+ for \"63 or more\" if that is meant)", v, pos)
+	}
+	return v, m, plus, ""
+}
+
+// modifierOf returns the modifier a character writes: ! ? or =.
+func modifierOf(ch rune) (Modifier, bool) {
+	switch ch {
+	case '!':
+		return Distinct, true
+	case '?':
+		return NotAllEqual, true
+	case '=':
+		return AllEqual, true
+	}
+	return Plain, false
 }
 
 // parseSubtraction reads "(a,b,…)" after S or S!.
