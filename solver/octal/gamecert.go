@@ -203,21 +203,9 @@ func FindPeriodGeneral(values []uint16, k, m int) (Period, bool) {
 		} else {
 			maxN0 = (n-k)/m - p
 		}
-		if maxN0 < 1 {
-			continue
+		if n0, ok := preperiodUpTo(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 		}
-		i := n - 1 - p
-		for i >= maxN0 && values[i+p] == values[i] {
-			i--
-		}
-		if i >= maxN0 {
-			continue
-		}
-		for i >= 0 && values[i+p] == values[i] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 	}
 	return Period{}, false
 }

@@ -34,31 +34,39 @@ func CertificateLength(preperiod, period, k int) int {
 // the smallest preperiod for it, and ok = true; ok is false when no period is
 // proven yet.
 //
-// For each p the values are compared from the end backwards: the first
-// mismatch found is the last irregular heap, so n0 is one past it. The scan for
-// a p stops as soon as n0 could no longer satisfy the certificate, which
-// keeps a wrong p cheap.
+// For each p, preperiodUpTo finds the preperiod the values allow.
 func FindPeriod(values []uint16, k int) (Period, bool) {
 	n := len(values)
 	for p := 1; 2*p+k <= n; p++ {
 		// A certified n0 satisfies CertificateLength(n0, p, k) ≤ n.
 		maxN0 := (n - 2*p - k) / 2
-		if maxN0 < 1 {
-			continue
+		if n0, ok := preperiodUpTo(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k)}, true
 		}
-		i := n - 1 - p
-		for i >= maxN0 && values[i+p] == values[i] {
-			i--
-		}
-		if i >= maxN0 {
-			continue // a mismatch at i ≥ maxN0: this p is not proven
-		}
-		// values agree on [maxN0, n-p); look for the real last mismatch.
-		for i >= 0 && values[i+p] == values[i] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k)}, true
 	}
 	return Period{}, false
+}
+
+// preperiodUpTo returns the smallest n0 with G(n+p) = G(n) for every known
+// n ≥ n0, and ok when it is at most maxN0 (≥ 1: the largest preperiod a
+// certificate allows with the values known). The values are compared from
+// the end backwards: the first mismatch found is the last irregular heap,
+// so n0 is one past it, and the scan stops as soon as n0 could no longer be
+// at most maxN0, which keeps a wrong p cheap.
+func preperiodUpTo(values []uint16, p, maxN0 int) (n0 int, ok bool) {
+	if maxN0 < 1 {
+		return 0, false
+	}
+	i := len(values) - 1 - p
+	for i >= maxN0 && values[i+p] == values[i] {
+		i--
+	}
+	if i >= maxN0 {
+		return 0, false // a mismatch at i ≥ maxN0: this p is not proven
+	}
+	// values agree on [maxN0, n-p); look for the real last mismatch.
+	for i >= 0 && values[i+p] == values[i] {
+		i--
+	}
+	return i + 1, true
 }
