@@ -7,34 +7,13 @@ import (
 	"github.com/nimlab/nimlab/solver/octal"
 )
 
-// apparentPeriod looks for a period that the end of an uncertified Grundy
-// sequence already shows: the smallest p whose last max(3p, 300) values
-// repeat with period p, with its preperiod n0 (one past the last heap
-// where G(n) ≠ G(n+p)). It returns the number of values the Guy–Smith
-// certificate of that period needs, 2·n0 + 2p + k, so that the window can
-// say how far the next step must go; ok is false when the values show no
-// period yet (0.6, Officers, at any length computed so far).
+// apparentPeriod is octal.TailPeriod: the period the end of an
+// uncertified Grundy sequence shows, with its preperiod and the number of
+// values its Guy–Smith certificate needs, so that the window can say how far
+// the next step must go.
 func apparentPeriod(values []uint16, k int) (p, n0, need int, ok bool) {
-	n := len(values)
-	for p = 1; p <= 4096; p++ {
-		run := max(3*p, 300)
-		if run+p > n {
-			return 0, 0, 0, false
-		}
-		i := n - 1 - p
-		for i >= n-run-p && values[i] == values[i+p] {
-			i--
-		}
-		if i >= n-run-p {
-			continue // not a period of the tail
-		}
-		for i >= 0 && values[i] == values[i+p] {
-			i--
-		}
-		n0 = i + 1
-		return p, n0, octal.CertificateLength(n0, p, k), true
-	}
-	return 0, 0, 0, false
+	t, ok := octal.TailPeriod(values, k)
+	return t.Period, t.Preperiod, t.NeededTo, ok
 }
 
 // continueHint says how far Continue will compute an uncertified run of n

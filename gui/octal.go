@@ -372,31 +372,17 @@ func (t *octalTab) solve(resume []uint16) {
 	t.progressRow.SetRunning(true)
 	t.progress.SetValue(0)
 	t.status.SetText("computing " + code.String() + "…")
-	var engine octal.Extender = octal.SparseExtend
 	quadraticChosen := t.engine.Selected == engineQuadratic
-	if quadraticChosen {
-		engine = octal.QuadraticExtend
-	}
-	if code.Rules != nil {
-		engine = nil // Solve picks the engine of a take-and-break game
-		if resume == nil {
-			// The general engine's cost grows with the heap: a first
-			// Compute stops at its default (8,192 heaps for most games);
-			// Continue goes further.
-			maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
-		}
+	engine := octalEngine(code, quadraticChosen)
+	if code.Rules != nil && resume == nil {
+		// The general engine's cost grows with the heap: a first Compute
+		// stops at its default (8,192 heaps for most games); Continue goes
+		// further.
+		maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
 	}
 	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		var lastProgress time.Time
-		// A code without a sparse space scans every split of every heap:
-		// say so, with the expected time, beside the progress.
-		quadraticNote := ""
-		if quadraticChosen {
-			quadraticNote = "quadratic engine: every heap scans all its splits"
-		} else if fc, err := octal.ForecastRun(ctx, code, maxHeaps); err == nil && fc.Quadratic {
-			quadraticNote = fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
-		}
+		note := quadraticNote(ctx, code, maxHeaps, quadraticChosen)
 		var partial []uint16
 		res, err := octal.Solve(ctx, code, octal.SolveOptions{
 			Max:    maxHeaps,
@@ -405,27 +391,7 @@ func (t *octalTab) solve(resume []uint16) {
 			// Called when the run is cancelled: the values so far are kept.
 			Checkpoint:      func(v []uint16) error { partial = v; return nil },
 			CheckpointEvery: 24 * time.Hour,
-			Progress: func(p octal.Progress) {
-				// At most five progress redraws a second: each one repaints
-				// the window, which costs the UI thread more than it shows.
-				if time.Since(lastProgress) < progressRedraw {
-					return
-				}
-				lastProgress = time.Now()
-				h.Update(func() {
-					if p.Total > 0 {
-						t.progress.SetValue(float64(p.Done) / float64(p.Total))
-					}
-					s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
-					if p.Rare > 0 {
-						s += fmt.Sprintf(", %d rare", p.Rare)
-					}
-					if quadraticNote != "" {
-						s += " — " + quadraticNote
-					}
-					t.status.SetText(s)
-				})
-			},
+			Progress:        t.solveProgress(h, code, note),
 		})
 		elapsed := time.Since(start)
 		// What an uncertified result (finished or cancelled) says about the
@@ -434,47 +400,108 @@ func (t *octalTab) solve(resume []uint16) {
 		if errors.Is(err, context.Canceled) && len(partial) > len(resume) {
 			kept = &octal.Result{Code: code, Values: slices.Clone(partial)}
 		}
-		var next int
-		var hint string
-		switch {
-		case kept != nil:
-			next, hint = continueHint(kept.Values, code.K())
-		case err == nil && !res.Certified && res.Period.Period > 0:
-			// The summary already names the period the values show.
-			next, hint = seenPeriodHint(res)
-		case err == nil && !res.Certified:
-			next, hint = continueHint(res.Values, code.K())
-		}
+		next, hint := nextStep(code, res, err, kept)
 		h.Finish(func() {
 			t.cancel.Disable()
 			t.progressRow.SetRunning(false)
 			t.next, t.hint = next, hint
-			switch {
-			case errors.Is(err, context.Canceled) && kept != nil:
-				t.status.SetText(fmt.Sprintf("cancelled — %s values kept", widgets.GroupDigits(len(kept.Values))))
-				t.progress.SetValue(0)
-				t.setResult(kept)
-				t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
-					displayName(code.String()), widgets.GroupDigits(len(kept.Values)-1), hint))
-				t.cont.Enable()
-			case errors.Is(err, context.Canceled):
-				t.status.SetText("cancelled")
-				t.progress.SetValue(0)
-				if t.result != nil && !t.result.Certified {
-					t.cont.Enable()
-				}
-			case err != nil:
-				t.status.SetText("failed")
-				t.summary.SetText(code.String() + ": " + err.Error())
-			default:
-				t.progress.SetValue(1)
-				t.status.SetText(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
-				t.setResult(res)
-				t.ui.addRecent(prefRecentCodes, code.String())
-				t.recent.SetOptions(t.ui.recent(prefRecentCodes))
-			}
+			t.showSolved(code, res, err, kept, elapsed)
 		})
 	})
+}
+
+// octalEngine is the engine the Octal tab runs code with: the one chosen
+// for an octal code, nil (Solve's choice) for a take-and-break game.
+func octalEngine(code octal.Code, quadratic bool) octal.Extender {
+	switch {
+	case code.Rules != nil:
+		return nil
+	case quadratic:
+		return octal.QuadraticExtend
+	}
+	return octal.SparseExtend
+}
+
+// quadraticNote says, beside the progress, that a code without a sparse
+// space scans every split of every heap, with the expected time; "" for
+// the others.
+func quadraticNote(ctx context.Context, code octal.Code, heaps int, chosen bool) string {
+	if chosen {
+		return "quadratic engine: every heap scans all its splits"
+	}
+	if fc, err := octal.ForecastRun(ctx, code, heaps); err == nil && fc.Quadratic {
+		return fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
+	}
+	return ""
+}
+
+// solveProgress shows a run's progress from the worker: at most five
+// redraws a second, since each one repaints the window, which costs the UI
+// thread more than it shows.
+func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note string) octal.ProgressFunc {
+	var lastProgress time.Time
+	return func(p octal.Progress) {
+		if time.Since(lastProgress) < progressRedraw {
+			return
+		}
+		lastProgress = time.Now()
+		h.Update(func() {
+			if p.Total > 0 {
+				t.progress.SetValue(float64(p.Done) / float64(p.Total))
+			}
+			s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
+			if p.Rare > 0 {
+				s += fmt.Sprintf(", %d rare", p.Rare)
+			}
+			if note != "" {
+				s += " — " + note
+			}
+			t.status.SetText(s)
+		})
+	}
+}
+
+// nextStep is how far Continue goes after an uncertified run (the values
+// kept by Cancel, or a finished run) and the hint that says why.
+func nextStep(code octal.Code, res *octal.Result, err error, kept *octal.Result) (next int, hint string) {
+	switch {
+	case kept != nil:
+		return continueHint(kept.Values, code.K())
+	case err == nil && !res.Certified && res.Period.Period > 0:
+		// The summary already names the period the values show.
+		return seenPeriodHint(res)
+	case err == nil && !res.Certified:
+		return continueHint(res.Values, code.K())
+	}
+	return 0, ""
+}
+
+// showSolved shows the outcome of a run on the UI thread.
+func (t *octalTab) showSolved(code octal.Code, res *octal.Result, err error, kept *octal.Result, elapsed time.Duration) {
+	switch {
+	case errors.Is(err, context.Canceled) && kept != nil:
+		t.status.SetText(fmt.Sprintf("cancelled — %s values kept", widgets.GroupDigits(len(kept.Values))))
+		t.progress.SetValue(0)
+		t.setResult(kept)
+		t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
+			displayName(code.String()), widgets.GroupDigits(len(kept.Values)-1), t.hint))
+		t.cont.Enable()
+	case errors.Is(err, context.Canceled):
+		t.status.SetText("cancelled")
+		t.progress.SetValue(0)
+		if t.result != nil && !t.result.Certified {
+			t.cont.Enable()
+		}
+	case err != nil:
+		t.status.SetText("failed")
+		t.summary.SetText(code.String() + ": " + err.Error())
+	default:
+		t.progress.SetValue(1)
+		t.status.SetText(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
+		t.setResult(res)
+		t.ui.addRecent(prefRecentCodes, code.String())
+		t.recent.SetOptions(t.ui.recent(prefRecentCodes))
+	}
 }
 
 // Cancel stops the running computation.
@@ -537,9 +564,6 @@ func summaryText(r *octal.Result) string {
 	name := displayName(r.Code.String())
 	maxV, at := r.MaxAt()
 	proof := r.Period.Proof
-	if proof == "" {
-		proof = "Guy–Smith theorem"
-	}
 	switch {
 	case r.Certified && r.Period.Saltus != 0:
 		return fmt.Sprintf("%s: arithmetic period %d, saltus %d, preperiod %d — proven by the %s; %d values computed, largest value %d (first at heap %d).",
@@ -615,19 +639,8 @@ func valuesFor(r *octal.Result, upTo int) ([]uint16, error) {
 	if upTo > maxPeriodicHeap {
 		return nil, fmt.Errorf("heap %d is too large (at most %d)", upTo, maxPeriodicHeap)
 	}
-	out := make([]uint16, upTo+1)
-	copy(out, r.Values)
-	// G(n) = G(n−p) + s: an arithmetic period (Nim, Lasker's Nim, all-but
-	// games) adds its saltus each period
-	p, s := r.Period.Period, r.Period.Saltus
-	for n := len(r.Values); n <= upTo; n++ {
-		v := int(out[n-p]) + s
-		if v > octal.MaxValue {
-			return nil, fmt.Errorf("the Grundy value of heap %d exceeds %d, the largest value nimlab stores", n, octal.MaxValue)
-		}
-		out[n] = uint16(v)
-	}
-	return out, nil
+	// a certified result is extended through its period, never computed
+	return r.ValuesUpTo(context.Background(), upTo)
 }
 
 // sumDelay is how long the heap-sum field waits after a keystroke before

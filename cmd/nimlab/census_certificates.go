@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -13,7 +11,6 @@ import (
 	"github.com/nimlab/nimlab/solver/census/store"
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
-	"github.com/nimlab/nimlab/solver/safewrite"
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
@@ -116,17 +113,8 @@ func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *c
 		bar.Update(int64(len(periodic)+i+1), int64(len(periodic)+len(codes)))
 	}
 	bar.Finish()
-	entries, err := certificate.ReadIndex(f.dir)
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if err := certificate.WriteIndexCSV(&buf, entries); err != nil {
-		return err
-	}
-	report.Index = filepath.Join(f.dir, "index.csv")
-	report.Indexed = len(entries)
-	if err := safewrite.WriteFile(report.Index, nil, buf.Bytes()); err != nil {
+	var err error
+	if report.Index, report.Indexed, err = certificate.WriteIndex(f.dir); err != nil {
 		return err
 	}
 	if f.json {

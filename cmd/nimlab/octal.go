@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -217,192 +215,35 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 		return badInput("%v", err)
 	}
 	code := octal.NewCode(rules)
-	if f.optionsSet {
+	switch {
+	case f.optionsSet:
 		return runOctalOptions(ctx, env, code, f)
-	}
-	if f.cert != "" && (f.valuesFl.file != "" || f.streamOn) {
+	case f.cert != "" && (f.valuesFl.file != "" || f.streamOn):
 		return badInput("--certificate works with runs in memory, not with --values-file or --stream")
-	}
-	if f.valuesFl.file != "" {
+	case f.valuesFl.file != "":
 		return runOctalValuesFile(ctx, env, code, f)
-	}
-	if f.streamOn {
+	case f.streamOn:
 		return runOctalStream(ctx, env, code, f)
 	}
-	var other octal.Code
-	if f.compare != "" {
-		otherRules, err := takebreak.Parse(f.compare)
-		if err != nil {
-			return badInput("--compare: %v", err)
-		}
-		other = octal.NewCode(otherRules)
-	}
-	if f.equivalent && code.Rules != nil {
-		if _, err := takebreak.Family(*code.Rules, equivalentFamilyLimit); err != nil {
-			return badInput("--equivalent: %v", err)
-		}
-	}
-	opts := octal.SolveOptions{}
-	if f.nSet && f.mSet {
-		return badInput("--n and --max exclude each other: --n N computes exactly G(0..N), --max N bounds auto mode")
-	}
-	if f.nSet {
-		if opts.N, err = parseCount("--n", f.n); err != nil {
-			return err
-		}
-		opts.Exact = true
-	} else if f.mSet {
-		if opts.Max, err = parsePositive("--max", f.max); err != nil {
-			return err
-		}
-	} else {
-		opts.Max = octal.DefaultMaxFor(code)
-	}
-	var heaps []int
-	if f.heapsSet {
-		if heaps, err = parseHeapList("--heaps", f.heaps); err != nil {
-			return err
-		}
-		if big, limit := slices.Max(heaps), maxMoveHeapFor(code); big > limit {
-			return badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, limit)
-		}
-		total := 0
-		for _, h := range heaps {
-			total += h
-		}
-		if total > maxMoveTokens {
-			return badInput("--heaps adds up to %d tokens; accepted: at most %d in all (every move of every heap is looked at, and the winning ones kept)", total, maxMoveTokens)
-		}
-	}
-	width := 0
-	if f.table != "" {
-		if width, err = parsePositive("--table", f.table); err != nil {
-			return err
-		}
-		if width > octal.MaxTableWidth {
-			return badInput("--table %d is wider than a row can be read; accepted: a row width from 1 to %d", width, octal.MaxTableWidth)
-		}
-	}
-	total := opts.Max
-	if opts.Exact {
-		total = opts.N + 1
-	}
-	if heaps := cmp.Or(total, octal.DefaultMax); code.K() >= heaps && code.K() > longCode {
-		// Its moves of heaps or more tokens never apply to the heaps asked
-		// for, and no period can be certified (that needs more than k
-		// values), yet every heap would look at every digit: a
-		// 100,000-digit code ran for minutes on 4096 heaps.
-		return badInput("the code has %d digits after the point (more than %d), but a move of %d tokens or more never applies within the %d heaps asked for; accepted: a code of fewer digits than heaps, or a larger --max or --n", code.K(), longCode, heaps, heaps)
-	}
-	bar := newProgressReporter(env, f.json, int64(total), code.String())
-	err = f.long.apply(ctx, code, &opts)
+	run, err := f.memoryRun(code)
 	if err != nil {
-		bar.Finish()
 		return err
 	}
-	logEvery, err := f.streamFl.logInterval()
+	res, err := run.solve(ctx, env, f)
 	if err != nil {
-		bar.Finish()
 		return err
 	}
-	// A run of hours under nohup or Slurm has no bar: it gets a line on
-	// stderr every --log-every instead.
-	logger := newProgressLogger(env, logEvery)
-	start, startDone := time.Now(), -1
-	opts.Progress = func(p octal.Progress) {
-		bar.Update(int64(p.Done), int64(p.Total))
-		bar.Describe(progressText(code, p))
-		if startDone < 0 {
-			startDone = p.Done
-		}
-		rate := float64(p.Done-startDone) / time.Since(start).Seconds()
-		logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, p.Total, humanCount(rate), eta(float64(p.Total-p.Done), rate))
-	}
-	noteQuadratic(ctx, env, code, total)
-	noteGeneral(ctx, env, code, total)
-	res, err := octal.Solve(ctx, code, opts)
-	bar.Finish()
+	report, err := run.report(ctx, env, res, f)
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return f.long.interrupted()
-		}
 		return err
 	}
-	count := len(res.Values)
-	report := octalReport{Code: code.String(), Name: octal.GameName(code), Count: count, Certified: res.Certified}
-	report.MaxValue, report.MaxAt = res.MaxAt()
-	if res.Certified {
-		p, n0, need := res.Period.Period, res.Period.Preperiod, res.Period.NeededTo
-		report.Period, report.Preperiod, report.NeededTo = &p, &n0, &need
-		if s := res.Period.Saltus; s != 0 {
-			report.Saltus = &s
-		}
-		report.Proof = res.Period.Proof
-		if report.Proof == "" {
-			report.Proof = "Guy–Smith theorem"
-		}
-	} else if res.Period.Period > 0 {
-		report.Seen = &seenPeriod{Period: res.Period.Period, Preperiod: res.Period.Preperiod, Saltus: res.Period.Saltus, UpTo: count - 1}
-	}
-	if f.equivalent {
-		bar := newProgressReporter(env, f.json, 1, code.String()+" equivalent codes")
-		e, err := equivalentCodes(ctx, code, res, func(done, total int) { bar.Update(int64(done), int64(total)) })
-		bar.Finish()
-		if err != nil {
-			return err
-		}
-		report.Equivalent = e
-	}
-	if f.compare != "" {
-		c, err := compareGames(ctx, code, res, other, opts)
-		if err != nil {
-			return err
-		}
-		report.Compare = c
-	}
-	if f.values {
-		report.Values = make([]int, count)
-		for i, v := range res.Values {
-			report.Values[i] = int(v)
-		}
-	}
-	if heaps != nil {
-		values, err := valuesCovering(ctx, code, res, slices.Max(heaps))
-		if err != nil {
-			return err
-		}
-		moves, err := octal.WinningMoves(code, values, heaps)
-		if err != nil {
-			return err
-		}
-		x := octal.NimSum(values, heaps)
-		shown := printedMoves(moves)
-		count := len(moves)
-		report.Heaps, report.NimSum, report.Moves, report.MoveCount = heaps, &x, &shown, &count
-		report.Outcome = "N"
-		if x == 0 {
-			report.Outcome = "P"
-		}
-	}
-	if f.csv != "" {
-		if err := writeGrundyCSV(f.csv, env.stdout, res.Values); err != nil {
-			return err
-		}
-	}
-	if f.picture.File != "" {
-		if err := writeSequencePNG(f.picture, code, res); err != nil {
-			return err
-		}
-	}
-	if f.cert != "" {
-		if report.Cert, err = writeOctalCertificate(f.cert, env.stdout, code, res); err != nil {
-			return err
-		}
+	if err := writeOctalFiles(env, report, res, f); err != nil {
+		return err
 	}
 	if f.json {
 		return writeJSON(env.stdout, report)
 	}
-	if err := printOctalReport(ctx, env.stdout, &report, res, width, f); err != nil {
+	if err := printOctalReport(ctx, env.stdout, report, res, run.width, f); err != nil {
 		return err
 	}
 	if f.picture.File != "" {
@@ -410,6 +251,216 @@ func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) e
 	}
 	if c := report.Cert; c != nil && c.File != "-" {
 		fmt.Fprintf(env.stdout, "certificate: %s (%s, G(0..%d), %d bytes, values SHA-256 %s)\n", c.File, c.Theorem, c.Window-1, c.Bytes, c.SHA256)
+	}
+	return nil
+}
+
+// octalRun is an in-memory run of `nimlab octal` as its flags ask for it.
+type octalRun struct {
+	code  octal.Code
+	opts  octal.SolveOptions
+	other octal.Code // --compare
+	heaps []int      // --heaps
+	width int        // --table
+}
+
+// memoryRun reads the flags of an in-memory run.
+func (f *octalFlags) memoryRun(code octal.Code) (*octalRun, error) {
+	run := &octalRun{code: code}
+	var err error
+	if f.compare != "" {
+		other, err := takebreak.Parse(f.compare)
+		if err != nil {
+			return nil, badInput("--compare: %v", err)
+		}
+		run.other = octal.NewCode(other)
+	}
+	if f.equivalent {
+		if err := octal.CheckEquivalent(code); err != nil {
+			return nil, badInput("--equivalent: %v", err)
+		}
+	}
+	if run.opts, err = f.runLength(); err != nil {
+		return nil, err
+	}
+	if f.heapsSet {
+		if run.heaps, err = parseSumOfHeaps(code, f.heaps); err != nil {
+			return nil, err
+		}
+	}
+	if f.table != "" {
+		if run.width, err = parsePositive("--table", f.table); err != nil {
+			return nil, err
+		}
+		if run.width > octal.MaxTableWidth {
+			return nil, badInput("--table %d is wider than a row can be read; accepted: a row width from 1 to %d", run.width, octal.MaxTableWidth)
+		}
+	}
+	if heaps := run.opts.Heaps(code); code.K() >= heaps && code.K() > longCode {
+		// Its moves of heaps or more tokens never apply to the heaps asked
+		// for, and no period can be certified (that needs more than k
+		// values), yet every heap would look at every digit: a
+		// 100,000-digit code ran for minutes on 4096 heaps.
+		return nil, badInput("the code has %d digits after the point (more than %d), but a move of %d tokens or more never applies within the %d heaps asked for; accepted: a code of fewer digits than heaps, or a larger --max or --n", code.K(), longCode, heaps, heaps)
+	}
+	return run, nil
+}
+
+// runLength reads --n (exact mode) or --max (auto mode; not given: the
+// solver's default).
+func (f *octalFlags) runLength() (octal.SolveOptions, error) {
+	var opts octal.SolveOptions
+	var err error
+	switch {
+	case f.nSet && f.mSet:
+		return opts, badInput("--n and --max exclude each other: --n N computes exactly G(0..N), --max N bounds auto mode")
+	case f.nSet:
+		opts.N, err = parseCount("--n", f.n)
+		opts.Exact = true
+	case f.mSet:
+		opts.Max, err = parsePositive("--max", f.max)
+	}
+	return opts, err
+}
+
+// parseSumOfHeaps reads --heaps: a sum of heaps small enough that every
+// move of every heap can be looked at.
+func parseSumOfHeaps(code octal.Code, s string) ([]int, error) {
+	heaps, err := parseHeapList("--heaps", s)
+	if err != nil {
+		return nil, err
+	}
+	if big, limit := slices.Max(heaps), maxMoveHeapFor(code); big > limit {
+		return nil, badInput("--heaps entry %d is too large; accepted: heap sizes up to %d (every split of every heap is listed)", big, limit)
+	}
+	total := 0
+	for _, h := range heaps {
+		total += h
+	}
+	if total > maxMoveTokens {
+		return nil, badInput("--heaps adds up to %d tokens; accepted: at most %d in all (every move of every heap is looked at, and the winning ones kept)", total, maxMoveTokens)
+	}
+	return heaps, nil
+}
+
+// solve runs octal.Solve with a progress bar on a terminal (a line on
+// stderr every --log-every otherwise), --checkpoint and --resume.
+func (run *octalRun) solve(ctx context.Context, env *cliEnv, f *octalFlags) (*octal.Result, error) {
+	code, opts := run.code, run.opts
+	total := opts.Heaps(code)
+	bar := newProgressReporter(env, f.json, int64(total), code.String())
+	defer bar.Finish()
+	if err := f.long.apply(ctx, code, &opts); err != nil {
+		return nil, err
+	}
+	logEvery, err := f.streamFl.logInterval()
+	if err != nil {
+		return nil, err
+	}
+	// A run of hours under nohup or Slurm has no bar: it gets a line on
+	// stderr every --log-every instead.
+	progress := newRunProgress(env, bar, logEvery, code, "", -1)
+	opts.Progress = func(p octal.Progress) {
+		progress.report(int64(p.Done), int64(p.Total), progressText(code, p))
+	}
+	noteQuadratic(ctx, env, code, total)
+	noteGeneral(ctx, env, code, total)
+	if opts.Engine == nil && !code.General() && (code.Rules == nil || code.Rules.Kind == takebreak.TakeBreak) {
+		// Plain octal codes: the games with no sparse space (0.415,
+		// 4.026, …) run faster on the dense engine; the chooser times both.
+		opts.Engine = octal.DenseOrSparseAllCores()
+	}
+	res, err := octal.Solve(ctx, code, opts)
+	if errors.Is(err, context.Canceled) {
+		return nil, f.long.interrupted()
+	}
+	return res, err
+}
+
+// report builds the JSON object of the run: the values, the period proven
+// or seen, and what --equivalent, --compare and --heaps ask for.
+func (run *octalRun) report(ctx context.Context, env *cliEnv, res *octal.Result, f *octalFlags) (*octalReport, error) {
+	code := run.code
+	count := len(res.Values)
+	r := &octalReport{Code: code.String(), Name: octal.GameName(code), Count: count, Certified: res.Certified}
+	r.MaxValue, r.MaxAt = res.MaxAt()
+	if res.Certified {
+		p, n0, need := res.Period.Period, res.Period.Preperiod, res.Period.NeededTo
+		r.Period, r.Preperiod, r.NeededTo = &p, &n0, &need
+		if s := res.Period.Saltus; s != 0 {
+			r.Saltus = &s
+		}
+		r.Proof = res.Period.Proof
+	} else if res.Period.Period > 0 {
+		r.Seen = &seenPeriod{Period: res.Period.Period, Preperiod: res.Period.Preperiod, Saltus: res.Period.Saltus, UpTo: count - 1}
+	}
+	var err error
+	if f.equivalent {
+		bar := newProgressReporter(env, f.json, 1, code.String()+" equivalent codes")
+		r.Equivalent, err = equivalentCodes(ctx, res, func(done, total int) { bar.Update(int64(done), int64(total)) })
+		bar.Finish()
+		if err != nil {
+			return nil, err
+		}
+	}
+	if f.compare != "" {
+		if r.Compare, err = compareGames(ctx, res, run.other, run.opts); err != nil {
+			return nil, err
+		}
+	}
+	if f.values {
+		r.Values = make([]int, count)
+		for i, v := range res.Values {
+			r.Values[i] = int(v)
+		}
+	}
+	if run.heaps != nil {
+		if err := r.addSum(ctx, res, run.heaps); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// addSum adds the sum of heaps to the report: its nim-sum, outcome and
+// winning moves.
+func (r *octalReport) addSum(ctx context.Context, res *octal.Result, heaps []int) error {
+	values, err := res.ValuesUpTo(ctx, slices.Max(heaps))
+	if err != nil {
+		return err
+	}
+	moves, err := octal.WinningMoves(res.Code, values, heaps)
+	if err != nil {
+		return err
+	}
+	x := octal.NimSum(values, heaps)
+	shown := printedMoves(moves)
+	count := len(moves)
+	r.Heaps, r.NimSum, r.Moves, r.MoveCount = heaps, &x, &shown, &count
+	r.Outcome = "N"
+	if x == 0 {
+		r.Outcome = "P"
+	}
+	return nil
+}
+
+// writeOctalFiles writes what --csv, --png and --certificate ask for.
+func writeOctalFiles(env *cliEnv, report *octalReport, res *octal.Result, f *octalFlags) error {
+	if f.csv != "" {
+		if err := writeGrundyCSV(f.csv, env.stdout, res.Values); err != nil {
+			return err
+		}
+	}
+	if f.picture.File != "" {
+		if err := writeSequencePNG(f.picture, res.Code, res); err != nil {
+			return err
+		}
+	}
+	if f.cert != "" {
+		var err error
+		if report.Cert, err = writeOctalCertificate(f.cert, env.stdout, res.Code, res); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -458,32 +509,6 @@ const maxMoveHeap = 10_000_000
 // grow with it, and the winning ones are kept (a few GB for 10,000 heaps of
 // ten million).
 const maxMoveTokens = 50_000_000
-
-// valuesCovering returns Grundy values up to at least heap h: the computed
-// ones, extended by the certified period (which the Guy–Smith theorem makes
-// exact), or by computing further when no period is certified.
-func valuesCovering(ctx context.Context, code octal.Code, res *octal.Result, h int) ([]uint16, error) {
-	values := res.Values
-	if h < len(values) {
-		return values, nil
-	}
-	if res.Certified {
-		ext := make([]uint16, len(values), h+1)
-		copy(ext, values)
-		p, s := res.Period.Period, res.Period.Saltus
-		for n := len(values); n <= h; n++ {
-			v := int(ext[n-p]) + s
-			if v > octal.MaxValue {
-				return nil, fmt.Errorf("%s: the Grundy value of heap %d exceeds %d, the largest value nimlab stores", code, n, octal.MaxValue)
-			}
-			ext = append(ext, uint16(v))
-		}
-		return ext, nil
-	}
-	more := make([]uint16, len(values), h+1)
-	copy(more, values)
-	return octal.ExtendValues(ctx, code, more, h)
-}
 
 // writeGrundyCSV streams n,grundy rows to path ("-" is stdout) through
 // safewrite: a regular file is replaced atomically, a device or pipe is
@@ -545,36 +570,48 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 		fmt.Fprintln(w, r.Compare.Text)
 	}
 	if r.Equivalent != nil {
-		fmt.Fprintln(w, r.Equivalent.Text)
-		for i, c := range r.Equivalent.Codes {
-			if i == terminalMoveLimit {
-				fmt.Fprintf(w, "  … and %d more\n", len(r.Equivalent.Codes)-i)
-				break
-			}
-			if r.Equivalent.Proven[i] {
-				fmt.Fprintf(w, "  %s (proven equal at every heap)\n", c)
-			} else {
-				fmt.Fprintf(w, "  %s\n", c)
-			}
-		}
+		printEquivalent(w, r.Equivalent)
 	}
 	if r.Heaps != nil {
-		fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)
-		if len(*r.Moves) == 0 {
-			fmt.Fprintln(w, "no winning move: every move leaves a non-zero nim-sum")
-		}
-		moves := *r.Moves
-		if !f.all && isTerminal(w) && len(moves) > terminalMoveLimit {
-			moves = moves[:terminalMoveLimit]
-		}
-		for _, m := range moves {
-			fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
-		}
-		if more := len(*r.Moves) - len(moves); more > 0 {
-			fmt.Fprintf(w, "  … and %d more winning moves (--all lists them, --json gives them all)\n", more)
-		}
+		printSum(w, r, f.all)
 	}
 	return nil
+}
+
+// printEquivalent lists the codes --equivalent found (the first
+// terminalMoveLimit).
+func printEquivalent(w io.Writer, e *equivalentReport) {
+	fmt.Fprintln(w, e.Text)
+	for i, c := range e.Codes {
+		if i == terminalMoveLimit {
+			fmt.Fprintf(w, "  … and %d more\n", len(e.Codes)-i)
+			break
+		}
+		if e.Proven[i] {
+			fmt.Fprintf(w, "  %s (proven equal at every heap)\n", c)
+		} else {
+			fmt.Fprintf(w, "  %s\n", c)
+		}
+	}
+}
+
+// printSum describes the sum of --heaps and its winning moves (on a
+// terminal the first terminalMoveLimit unless all).
+func printSum(w io.Writer, r *octalReport, all bool) {
+	fmt.Fprintf(w, "heaps %v: nim-sum %d, %s-position\n", r.Heaps, *r.NimSum, r.Outcome)
+	if len(*r.Moves) == 0 {
+		fmt.Fprintln(w, "no winning move: every move leaves a non-zero nim-sum")
+	}
+	moves := *r.Moves
+	if !all && isTerminal(w) && len(moves) > terminalMoveLimit {
+		moves = moves[:terminalMoveLimit]
+	}
+	for _, m := range moves {
+		fmt.Fprintf(w, "  heap #%d (%d): take %d, leave %s\n", m.Heap, m.From, m.Take, leaveText(m.Leave))
+	}
+	if more := len(*r.Moves) - len(moves); more > 0 {
+		fmt.Fprintf(w, "  … and %d more winning moves (--all lists them, --json gives them all)\n", more)
+	}
 }
 
 func leaveText(leave []int) string {

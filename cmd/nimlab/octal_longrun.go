@@ -53,12 +53,9 @@ func (f *longRunFlags) interval() (time.Duration, error) {
 // the command's context (main installs the handler); the engine then saves
 // a last checkpoint as it stops.
 func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.SolveOptions) (err error) {
-	heaps := opts.Max
-	what := "--max"
+	heaps, what := opts.Heaps(code), "--max"
 	if opts.Exact || opts.N > 0 {
-		heaps, what = opts.N+1, "--n"
-	} else if heaps == 0 {
-		heaps = octal.DefaultMax
+		what = "--n"
 	}
 	if heaps > octal.MaxHeaps {
 		return badInput("%s asks for %d heaps; accepted: at most %d (2^31) heaps", what, heaps, octal.MaxHeaps)
@@ -80,10 +77,7 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 			values, err = octal.ReadCheckpoint(f.resume, code)
 		}
 		if err != nil {
-			if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
-				return badInput("%v; accepted: a file written by 'nimlab octal %s --checkpoint FILE'", err, code)
-			}
-			return err
+			return checkpointInputError(err, fmt.Sprintf("'nimlab octal %s --checkpoint FILE'", code))
 		}
 		opts.Resume = values
 	} else if f.verify {
@@ -116,6 +110,25 @@ func (f *longRunFlags) apply(ctx context.Context, code octal.Code, opts *octal.S
 		}
 	}
 	return nil
+}
+
+// savePath is the file a constant-memory run saves to: --checkpoint, else
+// the --resume file it continues.
+func (f *longRunFlags) savePath() string {
+	if f.checkpoint != "" {
+		return f.checkpoint
+	}
+	return f.resume
+}
+
+// checkpointInputError is the error of a --resume file that cannot be
+// read: bad input when it is missing or not a checkpoint of the run,
+// naming the command (writtenBy) that writes the right one.
+func checkpointInputError(err error, writtenBy string) error {
+	if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
+		return badInput("%v; accepted: a file written by %s", err, writtenBy)
+	}
+	return err
 }
 
 // interrupted is the error of a run stopped by Ctrl-C: it says where the

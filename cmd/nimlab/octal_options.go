@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/nimlab/nimlab/plotting"
@@ -34,15 +35,8 @@ type optionsReport struct {
 // runOctalOptions lists every option of one heap, in CGSuite's order and
 // format, with its Grundy value: the values G(0..N) are computed first.
 func runOctalOptions(ctx context.Context, env *cliEnv, code octal.Code, f *octalFlags) error {
-	for _, other := range []struct {
-		set  bool
-		name string
-	}{{f.heapsSet, "--heaps"}, {f.compare != "", "--compare"}, {f.equivalent, "--equivalent"}, {f.table != "", "--table"},
-		{f.values, "--values"}, {f.csv != "", "--csv"}, {f.picture.File != "", "--png"}, {f.cert != "", "--certificate"},
-		{f.nSet, "--n"}, {f.mSet, "--max"}, {f.valuesFl.file != "", "--values-file"}, {f.streamOn, "--stream"}} {
-		if other.set {
-			return badInput("--options lists the options of one heap; use it without %s (with --json if wanted)", other.name)
-		}
+	if err := f.optionsConflicts(); err != nil {
+		return err
 	}
 	n, err := parseCount("--options", f.options)
 	if err != nil {
@@ -81,7 +75,29 @@ func runOctalOptions(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	if f.json {
 		return writeJSON(env.stdout, report)
 	}
-	w := env.stdout
+	printHeapOptions(env.stdout, code, &report, f.all)
+	return nil
+}
+
+// optionsConflicts refuses the flags --options does not take.
+func (f *octalFlags) optionsConflicts() error {
+	for _, other := range []struct {
+		set  bool
+		name string
+	}{{f.heapsSet, "--heaps"}, {f.compare != "", "--compare"}, {f.equivalent, "--equivalent"}, {f.table != "", "--table"},
+		{f.values, "--values"}, {f.csv != "", "--csv"}, {f.picture.File != "", "--png"}, {f.cert != "", "--certificate"},
+		{f.nSet, "--n"}, {f.mSet, "--max"}, {f.valuesFl.file != "", "--values-file"}, {f.streamOn, "--stream"}} {
+		if other.set {
+			return badInput("--options lists the options of one heap; use it without %s (with --json if wanted)", other.name)
+		}
+	}
+	return nil
+}
+
+// printHeapOptions prints the options of one heap as a table (the first
+// terminalMoveLimit on a terminal unless all), then as CGSuite lists them.
+func printHeapOptions(w io.Writer, code octal.Code, report *optionsReport, all bool) {
+	opts, complete, n := report.Options, report.Complete, report.Heap
 	count := plotting.GroupDigits(len(opts))
 	if !complete {
 		count = "more than " + count
@@ -93,10 +109,10 @@ func runOctalOptions(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	fmt.Fprintf(w, "%s, heap %d: G(%d) = %d, %s %s (in CGSuite's order: tokens taken, number of heaps, heaps)\n", code, n, n, report.Grundy, count, noun)
 	if len(opts) == 0 {
 		fmt.Fprintln(w, "no move: the heap is a P-position on its own")
-		return nil
+		return
 	}
 	shown := opts
-	if !f.all && isTerminal(w) && len(shown) > terminalMoveLimit {
+	if !all && isTerminal(w) && len(shown) > terminalMoveLimit {
 		shown = shown[:terminalMoveLimit]
 	}
 	width := len("leave")
@@ -122,5 +138,4 @@ func runOctalOptions(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	if complete && len(shown) == len(opts) && len(opts) <= cgsuiteLineLimit {
 		fmt.Fprintf(w, "as CGSuite lists them: %s\n", report.CGSuite)
 	}
-	return nil
 }

@@ -17,7 +17,6 @@ import (
 
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/safewrite"
-	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // streamFlags are the options of `nimlab octal` for runs in constant
@@ -59,20 +58,16 @@ func (f *streamFlags) active(cmdChanged func(string) bool) bool {
 
 // verifyReport is the JSON object of `nimlab octal --verify-period`.
 type verifyReport struct {
-	Code        string  `json:"code"`
-	Period      int     `json:"period"`
-	Preperiod   int     `json:"preperiod"`
-	Proven      bool    `json:"proven"`
-	Mismatch    *int    `json:"first_mismatch,omitempty"`
-	Value       *int    `json:"value,omitempty"`
-	ValueAhead  *int    `json:"value_ahead,omitempty"`
-	Compared    int     `json:"compared"`
-	Heaps       int64   `json:"values_computed"`
-	Space       string  `json:"sparse_space"`
-	Mask        int     `json:"mask"`
-	HeapParity  bool    `json:"heap_parity"`
-	RareCount   int     `json:"rare_count"`
-	Rare        []int   `json:"rare_heaps"`
+	Code       string `json:"code"`
+	Period     int    `json:"period"`
+	Preperiod  int    `json:"preperiod"`
+	Proven     bool   `json:"proven"`
+	Mismatch   *int   `json:"first_mismatch,omitempty"`
+	Value      *int   `json:"value,omitempty"`
+	ValueAhead *int   `json:"value_ahead,omitempty"`
+	Compared   int    `json:"compared"`
+	Heaps      int64  `json:"values_computed"`
+	sparseReport
 	MaxValue    int     `json:"max_value"`
 	FirstWindow int     `json:"first_window"`
 	LastWindow  int     `json:"last_window"`
@@ -81,20 +76,30 @@ type verifyReport struct {
 
 // streamReport is the JSON object of `nimlab octal --stream --n N`.
 type streamReport struct {
-	Code       string   `json:"code"`
-	Count      int      `json:"count"`
-	Space      string   `json:"sparse_space"`
-	Mask       int      `json:"mask"`
-	HeapParity bool     `json:"heap_parity"`
-	RareCount  int      `json:"rare_count"`
-	Rare       []int    `json:"rare_heaps"`
-	MaxValue   int      `json:"max_value"`
-	Last       []uint16 `json:"last_values"`
-	Seconds    float64  `json:"seconds"`
-	HeapsPerS  float64  `json:"heaps_per_second"`
+	Code  string `json:"code"`
+	Count int    `json:"count"`
+	sparseReport
+	MaxValue  int      `json:"max_value"`
+	Last      []uint16 `json:"last_values"`
+	Seconds   float64  `json:"seconds"`
+	HeapsPerS float64  `json:"heaps_per_second"`
 	// Frequencies, with --frequencies: the folder and the heap counts N
 	// of the files written there (G(1..N) counted).
 	Frequencies *frequenciesReport `json:"frequencies,omitempty"`
+}
+
+// sparseReport is a run's sparse space and rare heaps in JSON (the first
+// 1000 rare heaps listed).
+type sparseReport struct {
+	Space      string `json:"sparse_space"`
+	Mask       int    `json:"mask"`
+	HeapParity bool   `json:"heap_parity"`
+	RareCount  int    `json:"rare_count"`
+	Rare       []int  `json:"rare_heaps"`
+}
+
+func newSparseReport(sp octal.Space, rare []int) sparseReport {
+	return sparseReport{Space: sp.String(), Mask: int(sp.Mask), HeapParity: sp.HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000)}
 }
 
 // frequenciesReport says what --frequencies wrote.
@@ -180,123 +185,40 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if sf.verify != "" || sf.preperiod != "" {
-		if sf.stream {
-			return badInput("--stream and --verify-period exclude each other; accepted: one of them (--verify-period already runs in constant memory)")
-		}
-		if sf.verify == "" || sf.preperiod == "" {
-			return badInput("--verify-period and --preperiod go together; accepted: --verify-period P --preperiod N0")
-		}
-		if f.nSet || f.mSet {
-			return badInput("--verify-period computes exactly the Guy–Smith window, so --n and --max do not apply; accepted: --verify-period P --preperiod N0 alone")
+		if err := f.verifyConflicts(); err != nil {
+			return err
 		}
 		return runVerifyPeriod(ctx, env, code, f, so, logEvery)
 	}
-	if !f.nSet {
-		return badInput("--stream needs the run's length; accepted: --stream --n N (computes G(0..N) in constant memory)")
-	}
-	if sf.frequencies != "" {
-		if f.long.resume != "" || f.long.checkpoint != "" {
-			return badInput("--frequencies counts values as they are computed and its counts are not saved in a checkpoint; accepted: --stream --n N --frequencies DIR without --checkpoint and --resume")
-		}
-		if err := checkFrequenciesDir(sf.frequencies); err != nil {
-			return err
-		}
-	}
-	n, err := parseCount("--n", f.n)
+	n, err := f.streamLength()
 	if err != nil {
-		return err
-	}
-	if n >= octal.StreamMaxHeaps {
-		return badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
-	}
-	if err := checkAddressSpace(2*int64(n+1), fmt.Sprintf("--stream --n %d", n), "a smaller --n, or a larger ulimit -v"); err != nil {
 		return err
 	}
 	every, err := f.long.interval()
 	if err != nil {
 		return err
 	}
-	var st *octal.Stream
-	if f.long.resume != "" {
-		state, upTo, err := octal.ReadStreamCheckpoint(f.long.resume, code)
-		if err != nil {
-			if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
-				return badInput("%v; accepted: a file written by 'nimlab octal %s --stream --n N --checkpoint FILE'", err, code)
-			}
-			return err
-		}
-		if upTo != n {
-			return badInput("%s runs to heap %d, not %d; accepted: the same --n as the saved run", f.long.resume, upTo, n)
-		}
-		if st, err = octal.ResumeStream(code, state, n+1); err != nil {
-			return err
-		}
-	} else {
-		so.Heaps = n + 1 // the address space reserved: 2 bytes a heap
-		if st, err = octal.NewStream(code, so); err != nil {
-			return err
-		}
+	st, err := f.openStream(code, so, n)
+	if err != nil {
+		return err
 	}
 	defer st.Close()
-	path := f.long.checkpoint
-	if path == "" {
-		path = f.long.resume
-	}
-	bar := newProgressReporter(env, f.json, int64(n+1), code.String())
-	logger := newProgressLogger(env, logEvery)
 	start, startLen := time.Now(), st.Len()
-	// With a checkpoint the run goes in steps of 2^20 heaps (a second at
-	// most), saving the stream's windows every --checkpoint-every.
-	lastSave := time.Now()
 	var freq *octal.Frequencies
 	if sf.frequencies != "" {
 		freq = &octal.Frequencies{}
 	}
-	for err == nil && st.Len() <= n {
-		target := n
-		if path != "" {
-			target = min(n, st.Len()+1<<20)
-		}
-		progress := func(p octal.Progress) {
-			rate := float64(p.Done-startLen) / time.Since(start).Seconds()
-			bar.Update(int64(p.Done), int64(n+1))
-			bar.Describe(fmt.Sprintf("%s %s/s", code, humanCount(rate)))
-			logger.log("%s: %d of %d heaps, %s heaps/s, ETA %s", code, p.Done, n+1, humanCount(rate), eta(float64(n+1-p.Done), rate))
-		}
-		if freq != nil {
-			err = st.ExtendCounting(ctx, target, freq, progress)
-		} else {
-			err = st.Extend(ctx, target, progress)
-		}
-		if err == nil && path != "" && st.Len() <= n && time.Since(lastSave) >= every {
-			err = octal.WriteStreamCheckpoint(path, code, n, st.State())
-			lastSave = time.Now()
-		}
-	}
+	bar := newProgressReporter(env, f.json, int64(n+1), code.String())
+	progress := newRunProgress(env, bar, logEvery, code, "", int64(startLen))
+	err = f.runStream(ctx, code, st, n, every, freq, func(p octal.Progress) { progress.report(int64(p.Done), int64(n+1), "") })
 	bar.Finish()
-	if err != nil && freq != nil && freq.Heaps > 0 {
-		// The values counted so far are exact: their tables are kept.
-		if fr, werr := writeFrequencies(sf.frequencies, freq); werr == nil {
-			err = fmt.Errorf("%w (the value frequencies of G(1..N) for N up to %d are in %s)", err, fr.Heaps[len(fr.Heaps)-1], fr.Dir)
-		}
-	}
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			if path != "" {
-				if werr := octal.WriteStreamCheckpoint(path, code, n, st.State()); werr != nil {
-					return fmt.Errorf("interrupted at heap %d; saving the run failed: %w", st.Len(), werr)
-				}
-				return fmt.Errorf("interrupted at heap %d; the run is saved in %s (continue with the same command and --resume %s)", st.Len(), path, path)
-			}
-			return fmt.Errorf("interrupted at heap %d", st.Len())
-		}
-		return err
+		return f.streamFailed(err, code, st, n, freq)
 	}
 	secs := time.Since(start).Seconds()
 	rare := st.Rare()
 	last := st.Kept(st.Len()-min(st.Len(), 20), st.Len())
-	rep := streamReport{Code: code.String(), Count: st.Len(), Space: st.Space().String(), Mask: int(st.Space().Mask),
-		HeapParity: st.Space().HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000), MaxValue: st.MaxValue(),
+	rep := streamReport{Code: code.String(), Count: st.Len(), sparseReport: newSparseReport(st.Space(), rare), MaxValue: st.MaxValue(),
 		Last: last, Seconds: secs, HeapsPerS: perSecond(int64(st.Len()-startLen), secs)}
 	if freq != nil {
 		if rep.Frequencies, err = writeFrequencies(sf.frequencies, freq); err != nil {
@@ -311,6 +233,113 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
 	printFrequencies(env.stdout, rep.Frequencies)
 	return nil
+}
+
+// verifyConflicts refuses the flags --verify-period does not take.
+func (f *octalFlags) verifyConflicts() error {
+	sf := &f.streamFl
+	switch {
+	case sf.stream:
+		return badInput("--stream and --verify-period exclude each other; accepted: one of them (--verify-period already runs in constant memory)")
+	case sf.verify == "" || sf.preperiod == "":
+		return badInput("--verify-period and --preperiod go together; accepted: --verify-period P --preperiod N0")
+	case f.nSet || f.mSet:
+		return badInput("--verify-period computes exactly the Guy–Smith window, so --n and --max do not apply; accepted: --verify-period P --preperiod N0 alone")
+	}
+	return nil
+}
+
+// streamLength reads --n of a --stream run, and checks --frequencies and
+// the address space the run reserves.
+func (f *octalFlags) streamLength() (int, error) {
+	sf := &f.streamFl
+	if !f.nSet {
+		return 0, badInput("--stream needs the run's length; accepted: --stream --n N (computes G(0..N) in constant memory)")
+	}
+	if sf.frequencies != "" {
+		if f.long.resume != "" || f.long.checkpoint != "" {
+			return 0, badInput("--frequencies counts values as they are computed and its counts are not saved in a checkpoint; accepted: --stream --n N --frequencies DIR without --checkpoint and --resume")
+		}
+		if err := checkFrequenciesDir(sf.frequencies); err != nil {
+			return 0, err
+		}
+	}
+	n, err := parseCount("--n", f.n)
+	if err != nil {
+		return 0, err
+	}
+	if n >= octal.StreamMaxHeaps {
+		return 0, badInput("--n %d is too large; accepted: below %d with --stream", n, int64(octal.StreamMaxHeaps))
+	}
+	return n, checkAddressSpace(2*int64(n+1), fmt.Sprintf("--stream --n %d", n), "a smaller --n, or a larger ulimit -v")
+}
+
+// openStream starts a stream of G(0..n), or resumes the one saved in
+// --resume.
+func (f *octalFlags) openStream(code octal.Code, so octal.StreamOptions, n int) (*octal.Stream, error) {
+	if f.long.resume == "" {
+		so.Heaps = n + 1 // the address space reserved: 2 bytes a heap
+		return octal.NewStream(code, so)
+	}
+	state, upTo, err := octal.ReadStreamCheckpoint(f.long.resume, code)
+	if err != nil {
+		return nil, checkpointInputError(err, fmt.Sprintf("'nimlab octal %s --stream --n N --checkpoint FILE'", code))
+	}
+	if upTo != n {
+		return nil, badInput("%s runs to heap %d, not %d; accepted: the same --n as the saved run", f.long.resume, upTo, n)
+	}
+	return octal.ResumeStream(code, state, n+1)
+}
+
+// runStream extends st to G(0..n), counting the values into freq when it
+// is not nil. With a checkpoint the run goes in steps of 2^20 heaps (a
+// second at most), saving the stream's windows every --checkpoint-every.
+func (f *octalFlags) runStream(ctx context.Context, code octal.Code, st *octal.Stream, n int, every time.Duration, freq *octal.Frequencies, progress octal.ProgressFunc) (err error) {
+	path := f.long.savePath()
+	lastSave := time.Now()
+	for st.Len() <= n {
+		target := n
+		if path != "" {
+			target = min(n, st.Len()+1<<20)
+		}
+		if freq != nil {
+			err = st.ExtendCounting(ctx, target, freq, progress)
+		} else {
+			err = st.Extend(ctx, target, progress)
+		}
+		if err != nil {
+			return err
+		}
+		if path != "" && st.Len() <= n && time.Since(lastSave) >= every {
+			if err := octal.WriteStreamCheckpoint(path, code, n, st.State()); err != nil {
+				return err
+			}
+			lastSave = time.Now()
+		}
+	}
+	return nil
+}
+
+// streamFailed is the error of a stream that stopped: the value counts
+// so far are written, and an interrupted run is saved to its checkpoint.
+func (f *octalFlags) streamFailed(err error, code octal.Code, st *octal.Stream, n int, freq *octal.Frequencies) error {
+	if freq != nil && freq.Heaps > 0 {
+		// The values counted so far are exact: their tables are kept.
+		if fr, werr := writeFrequencies(f.streamFl.frequencies, freq); werr == nil {
+			err = fmt.Errorf("%w (the value frequencies of G(1..N) for N up to %d are in %s)", err, fr.Heaps[len(fr.Heaps)-1], fr.Dir)
+		}
+	}
+	if !errors.Is(err, context.Canceled) {
+		return err
+	}
+	path := f.long.savePath()
+	if path == "" {
+		return fmt.Errorf("interrupted at heap %d", st.Len())
+	}
+	if werr := octal.WriteStreamCheckpoint(path, code, n, st.State()); werr != nil {
+		return fmt.Errorf("interrupted at heap %d; saving the run failed: %w", st.Len(), werr)
+	}
+	return fmt.Errorf("interrupted at heap %d; the run is saved in %s (continue with the same command and --resume %s)", st.Len(), path, path)
 }
 
 // runVerifyPeriod runs --verify-period.
@@ -332,20 +361,14 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 	if f.long.resume != "" {
 		state, err := octal.ReadVerifyCheckpoint(f.long.resume, code)
 		if err != nil {
-			if valuestore.IsCheckpointError(err) || errors.Is(err, os.ErrNotExist) {
-				return badInput("%v; accepted: a file written by 'nimlab octal %s --verify-period P --preperiod N0 --checkpoint FILE'", err, code)
-			}
-			return err
+			return checkpointInputError(err, fmt.Sprintf("'nimlab octal %s --verify-period P --preperiod N0 --checkpoint FILE'", code))
 		}
 		if state.Period != p || state.Preperiod != n0 {
 			return badInput("%s verifies period %d from %d, not %d from %d; accepted: the same --verify-period and --preperiod as the saved run", f.long.resume, state.Period, state.Preperiod, p, n0)
 		}
 		opts.Resume = state
 	}
-	path := f.long.checkpoint
-	if path == "" {
-		path = f.long.resume
-	}
+	path := f.long.savePath()
 	saved := ""
 	if path != "" {
 		opts.CheckpointEvery = every
@@ -379,8 +402,7 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 		return err
 	}
 	rep := verifyReport{Code: code.String(), Period: p, Preperiod: n0, Proven: res.Proven, Compared: res.Compared, Heaps: res.Heaps,
-		Space: res.Space.String(), Mask: int(res.Space.Mask), HeapParity: res.Space.HeapParity, RareCount: len(res.Rare),
-		Rare: boundedInts(res.Rare, 1000), MaxValue: res.MaxValue, FirstWindow: res.First, LastWindow: res.Window, Seconds: time.Since(start).Seconds()}
+		sparseReport: newSparseReport(res.Space, res.Rare), MaxValue: res.MaxValue, FirstWindow: res.First, LastWindow: res.Window, Seconds: time.Since(start).Seconds()}
 	if !res.Proven {
 		m, a, b := res.Mismatch, int(res.Value), int(res.Ahead)
 		rep.Mismatch, rep.Value, rep.ValueAhead = &m, &a, &b
@@ -466,6 +488,36 @@ func eta(remaining, rate float64) string {
 		return fmt.Sprintf("%.1f days", d.Hours()/24)
 	}
 	return d.Round(time.Second).String()
+}
+
+// runProgress reports a long run: the bar on a terminal (its description
+// the rate, or a given text), a line on stderr every --log-every otherwise.
+type runProgress struct {
+	bar    *progressReporter
+	logger *progressLogger
+	code   octal.Code
+	where  string // " on disk", or ""
+	start  time.Time
+	from   int64 // heaps known when the run started; -1 until the first report
+}
+
+func newRunProgress(env *cliEnv, bar *progressReporter, logEvery time.Duration, code octal.Code, where string, from int64) *runProgress {
+	return &runProgress{bar: bar, logger: newProgressLogger(env, logEvery), code: code, where: where, start: time.Now(), from: from}
+}
+
+// report shows done of total heaps; desc, if not "", describes the run
+// beside the bar instead of its rate.
+func (r *runProgress) report(done, total int64, desc string) {
+	if r.from < 0 {
+		r.from = done
+	}
+	rate := float64(done-r.from) / time.Since(r.start).Seconds()
+	r.bar.Update(done, total)
+	if desc == "" {
+		desc = fmt.Sprintf("%s %s/s", r.code, humanCount(rate))
+	}
+	r.bar.Describe(desc)
+	r.logger.log("%s: %d of %d heaps%s, %s heaps/s, ETA %s", r.code, done, total, r.where, humanCount(rate), eta(float64(total-done), rate))
 }
 
 // progressLogger writes a progress line to stderr every so often when

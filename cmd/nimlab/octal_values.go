@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strconv"
@@ -86,108 +87,12 @@ func parseSize(what, s string) (int64, error) {
 
 // runOctalValuesFile runs --values-file.
 func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *octalFlags) error {
-	vff := &f.valuesFl
-	if !code.Streamable() {
-		return badInput("--values-file runs octal codes with the sparse engine, and %s needs the general engine, which keeps every value in memory; accepted: an octal code such as 0.6, or a run without --values-file (up to %d heaps)", code, octal.MaxHeaps)
-	}
-	if f.streamOn {
-		return badInput("--values-file and --stream or --verify-period exclude each other; accepted: --values-file FILE with --n N or --max N")
-	}
-	if f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" || f.compare != "" || f.equivalent {
-		return badInput("--values-file keeps the values on disk, so --values, --table, --csv, --heaps, --png, --compare and --equivalent need an in-memory run; accepted with it: --n or --max, --json, --values-memory, --values-check, --stream-first, --checkpoint-every")
-	}
-	if f.long.checkpoint != "" || f.long.resume != "" {
-		return badInput("--values-file is its own checkpoint (FILE.partial; run the same command again to continue); accepted: --values-file without --checkpoint and --resume")
-	}
-	var count int64
-	switch {
-	case f.nSet && f.mSet:
-		return badInput("--n and --max exclude each other: --n N computes exactly G(0..N), --max N the first N values")
-	case f.nSet:
-		n, err := parseCount("--n", f.n)
-		if err != nil {
-			return err
-		}
-		count = int64(n) + 1
-	case f.mSet:
-		n, err := parsePositive("--max", f.max)
-		if err != nil {
-			return err
-		}
-		count = int64(n)
-	default:
-		return badInput("--values-file needs the run's length; accepted: --n N (G(0..N)) or --max N (the first N values); a run on disk does not look for a period")
-	}
-	if count > octal.StreamMaxHeaps {
-		return badInput("a run of %d heaps is too long; accepted: at most %d heaps with --values-file", count, int64(octal.StreamMaxHeaps))
-	}
-	limit, err := parseSize("--values-memory", vff.memory)
+	run, err := f.diskRun(code)
 	if err != nil {
 		return err
 	}
-	logEvery, err := f.streamFl.logInterval()
+	vf, created, err := openValuesFile(env, code, f.valuesFl.file, run.count)
 	if err != nil {
-		return err
-	}
-	checks, err := parseCount("--values-check", vff.check)
-	if err != nil {
-		return err
-	}
-	first := 0
-	if vff.firstSet {
-		if first, err = parsePositive("--stream-first", f.streamFl.first); err != nil {
-			return err
-		}
-		if first < 1<<14 {
-			return badInput("--stream-first %d: accepted: at least 16384", first)
-		}
-	}
-	every, err := f.long.interval()
-	if err != nil {
-		return err
-	}
-	if f.streamFl.frequencies != "" {
-		if err := checkFrequenciesDir(f.streamFl.frequencies); err != nil {
-			return err
-		}
-	}
-	path := vff.file
-	refused := func(err error) error {
-		return badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
-	}
-	vf, err := valuestore.OpenValueFile(path, code.String())
-	created := false // this run made FILE.partial
-	switch {
-	case err == nil:
-		if vf.Complete() && vf.Len() < count {
-			vf.Close()
-			return badInput("%s is complete with %d values, fewer than the %d asked for; accepted: a new file name, or --max %d or less", path, vf.Len(), count, vf.Len())
-		}
-		if !vf.Complete() && vf.Capacity() < count {
-			vf.Close()
-			return badInput("%s%s was started for %d values, not %d; accepted: the same --n or --max as the saved run, or a new file name", path, valuestore.PartialSuffix, vf.Capacity(), count)
-		}
-		if !vf.Complete() {
-			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, valuestore.PartialSuffix, vf.Len())
-		}
-	case errors.Is(err, os.ErrNotExist):
-		created = true
-		vf, err = valuestore.CreateValueFile(path, code.String(), count)
-		var nr *valuestore.NoRoomError
-		if errors.As(err, &nr) {
-			return badInput("%v; accepted: a file system with room (see df -h), or a smaller --n or --max", err)
-		}
-		if err != nil {
-			if errors.Is(err, os.ErrExist) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
-				return badInput("--values-file %s: %v; accepted: a new file name in a folder you can write", path, err)
-			}
-			return err
-		}
-	default:
-		var ve *valuestore.ValueFileError
-		if errors.As(err, &ve) {
-			return refused(err)
-		}
 		return err
 	}
 	defer vf.Close()
@@ -195,82 +100,18 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	rep := valuesReport{Code: code.String(), File: path, ResumedFrom: vf.Len()}
+	rep := valuesReport{Code: code.String(), File: run.path, ResumedFrom: vf.Len()}
 	var rare []int
 	if !vf.Complete() {
-		bar := newProgressReporter(env, f.json, count, code.String())
-		logger := newProgressLogger(env, logEvery)
-		startLen := vf.Len()
-		stats, err := octal.ComputeToFile(ctx, code, vf, octal.DiskRunOptions{Count: count, First: first, MemoryLimit: limit, SaveEvery: every,
-			Progress: func(p octal.Progress) {
-				rate := float64(int64(p.Done)-startLen) / time.Since(start).Seconds()
-				bar.Update(int64(p.Done), count)
-				bar.Describe(fmt.Sprintf("%s %s/s", code, humanCount(rate)))
-				logger.log("%s: %d of %d heaps on disk, %s heaps/s, ETA %s", code, p.Done, count, humanCount(rate), eta(float64(count-int64(p.Done)), rate))
-			}})
-		bar.Finish()
-		if err != nil && created && vf.Len() == 0 {
-			// Nothing was computed: a FILE.partial holding no value is
-			// litter, not a checkpoint.
-			vf.Close()
-			os.Remove(path + valuestore.PartialSuffix)
-			var me *octal.DiskMemoryError
-			if errors.As(err, &me) {
-				return badInput("%v; accepted: a larger --values-memory", err)
-			}
+		if rare, err = run.compute(ctx, env, vf, created, &rep, f.json); err != nil {
 			return err
 		}
-		if err != nil {
-			if errors.Is(err, context.Canceled) {
-				return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), path, valuestore.PartialSuffix)
-			}
-			var me *octal.DiskMemoryError
-			if errors.As(err, &me) {
-				return fmt.Errorf("%v; the values so far are saved in %s%s: run the same command with a larger --values-memory to continue", err, path, valuestore.PartialSuffix)
-			}
-			return err
-		}
-		if err := vf.Finish(); err != nil {
-			return err
-		}
-		rep.Space, rep.Mask, rep.HeapParity = stats.Space.String(), int(stats.Space.Mask), stats.Space.HeapParity
-		rare = stats.Rare
-		rep.RareCount, rep.Rare = len(stats.Rare), boundedInts(stats.Rare, 1000)
-		rep.FirstWindow, rep.LastWindow = stats.First, stats.Window
-		rep.FromFile, rep.FromFileAt = stats.SlowHeaps, stats.SlowAt
 	}
-	if rep.Space == "" && vf.Len() > int64(rep.FirstWindow) {
-		sp := octal.Space(vf.Space())
-		rep.Space, rep.Mask, rep.HeapParity = sp.String(), int(sp.Mask), sp.HeapParity
-	}
-	rep.Seconds = time.Since(start).Seconds()
-	rep.Computed = vf.Len() - rep.ResumedFrom
-	rep.HeapsPerS = perSecond(rep.Computed, rep.Seconds)
-	rep.Count = count
-	rep.MaxValue, rep.MaxAt = vf.MaxValue()
-	rep.Escapes = vf.Escapes()
-	if fi, err := os.Stat(path); err == nil {
-		rep.FileBytes = fi.Size()
-	}
-	rep.Last = make([]uint16, min(count, 20))
-	vf.Read(rep.Last, count-int64(len(rep.Last)))
-	rep.Checked = valuestore.SampleHeaps(vf, checks)
-	if count < vf.Len() {
-		rep.Checked = nil // an existing longer file: check within the range asked for
-		for _, h := range valuestore.SampleHeaps(vf, checks) {
-			rep.Checked = append(rep.Checked, h%count)
-		}
-	}
-	bad, got, want, ok, err := octal.CheckValueFile(ctx, code, vf, rep.Checked)
-	if err != nil {
+	if err := run.check(ctx, vf, &rep, start); err != nil {
 		return err
 	}
-	rep.CheckOK = ok
-	if !ok {
-		return fmt.Errorf("%s: G(%d) is %d in the file but %d by the definition: the file is wrong", path, bad, got, want)
-	}
 	if f.streamFl.frequencies != "" {
-		freq, err := octal.FileFrequencies(ctx, vf, count-1, nil)
+		freq, err := octal.FileFrequencies(ctx, vf, run.count-1, nil)
 		if err != nil {
 			return err
 		}
@@ -281,10 +122,226 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	if f.json {
 		return writeJSON(env.stdout, rep)
 	}
-	out := env.stdout
+	printValuesReport(env.stdout, code, &rep, vf, rare)
+	return nil
+}
+
+// diskRun is a --values-file run as its flags ask for it.
+type diskRun struct {
+	code     octal.Code
+	path     string
+	count    int64 // values G(0..count−1)
+	memory   int64 // --values-memory
+	checks   int   // --values-check
+	first    int   // --stream-first, 0: the default
+	every    time.Duration
+	logEvery time.Duration
+}
+
+// diskRun reads and checks the flags of a --values-file run.
+func (f *octalFlags) diskRun(code octal.Code) (*diskRun, error) {
+	vff := &f.valuesFl
+	if err := f.diskRunConflicts(code); err != nil {
+		return nil, err
+	}
+	run := &diskRun{code: code, path: vff.file}
+	var err error
+	if run.count, err = f.diskRunLength(); err != nil {
+		return nil, err
+	}
+	if run.memory, err = parseSize("--values-memory", vff.memory); err != nil {
+		return nil, err
+	}
+	if run.logEvery, err = f.streamFl.logInterval(); err != nil {
+		return nil, err
+	}
+	if run.checks, err = parseCount("--values-check", vff.check); err != nil {
+		return nil, err
+	}
+	if vff.firstSet {
+		if run.first, err = parseStreamFirst(f.streamFl.first); err != nil {
+			return nil, err
+		}
+	}
+	if run.every, err = f.long.interval(); err != nil {
+		return nil, err
+	}
+	if f.streamFl.frequencies != "" {
+		if err := checkFrequenciesDir(f.streamFl.frequencies); err != nil {
+			return nil, err
+		}
+	}
+	return run, nil
+}
+
+// diskRunConflicts refuses the flags that need the values in memory.
+func (f *octalFlags) diskRunConflicts(code octal.Code) error {
+	switch {
+	case !code.Streamable():
+		return badInput("--values-file runs octal codes with the sparse engine, and %s needs the general engine, which keeps every value in memory; accepted: an octal code such as 0.6, or a run without --values-file (up to %d heaps)", code, octal.MaxHeaps)
+	case f.streamOn:
+		return badInput("--values-file and --stream or --verify-period exclude each other; accepted: --values-file FILE with --n N or --max N")
+	case f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" || f.compare != "" || f.equivalent:
+		return badInput("--values-file keeps the values on disk, so --values, --table, --csv, --heaps, --png, --compare and --equivalent need an in-memory run; accepted with it: --n or --max, --json, --values-memory, --values-check, --stream-first, --checkpoint-every")
+	case f.long.checkpoint != "" || f.long.resume != "":
+		return badInput("--values-file is its own checkpoint (FILE.partial; run the same command again to continue); accepted: --values-file without --checkpoint and --resume")
+	}
+	return nil
+}
+
+// diskRunLength reads --n or --max of a run on disk: the number of values.
+func (f *octalFlags) diskRunLength() (int64, error) {
+	var count int64
+	switch {
+	case f.nSet && f.mSet:
+		return 0, badInput("--n and --max exclude each other: --n N computes exactly G(0..N), --max N the first N values")
+	case f.nSet:
+		n, err := parseCount("--n", f.n)
+		if err != nil {
+			return 0, err
+		}
+		count = int64(n) + 1
+	case f.mSet:
+		n, err := parsePositive("--max", f.max)
+		if err != nil {
+			return 0, err
+		}
+		count = int64(n)
+	default:
+		return 0, badInput("--values-file needs the run's length; accepted: --n N (G(0..N)) or --max N (the first N values); a run on disk does not look for a period")
+	}
+	if count > octal.StreamMaxHeaps {
+		return 0, badInput("a run of %d heaps is too long; accepted: at most %d heaps with --values-file", count, int64(octal.StreamMaxHeaps))
+	}
+	return count, nil
+}
+
+// openValuesFile opens the values file of code at path, or creates it for
+// count values; created says this run made FILE.partial.
+func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf *valuestore.ValueFile, created bool, err error) {
+	vf, err = valuestore.OpenValueFile(path, code.String())
+	switch {
+	case err == nil:
+		if vf.Complete() && vf.Len() < count {
+			vf.Close()
+			return nil, false, badInput("%s is complete with %d values, fewer than the %d asked for; accepted: a new file name, or --max %d or less", path, vf.Len(), count, vf.Len())
+		}
+		if !vf.Complete() && vf.Capacity() < count {
+			vf.Close()
+			return nil, false, badInput("%s%s was started for %d values, not %d; accepted: the same --n or --max as the saved run, or a new file name", path, valuestore.PartialSuffix, vf.Capacity(), count)
+		}
+		if !vf.Complete() {
+			fmt.Fprintf(env.stderr, "nimlab: continuing %s%s from heap %d\n", path, valuestore.PartialSuffix, vf.Len())
+		}
+		return vf, false, nil
+	case errors.Is(err, os.ErrNotExist):
+		vf, err = valuestore.CreateValueFile(path, code.String(), count)
+		var nr *valuestore.NoRoomError
+		switch {
+		case errors.As(err, &nr):
+			return nil, false, badInput("%v; accepted: a file system with room (see df -h), or a smaller --n or --max", err)
+		case errors.Is(err, os.ErrExist) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission):
+			return nil, false, badInput("--values-file %s: %v; accepted: a new file name in a folder you can write", path, err)
+		case err != nil:
+			return nil, false, err
+		}
+		return vf, true, nil
+	}
+	var ve *valuestore.ValueFileError
+	if errors.As(err, &ve) {
+		return nil, false, badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
+	}
+	return nil, false, err
+}
+
+// compute runs the engine into the file, then marks it complete, and
+// fills the report's statistics of the run.
+func (run *diskRun) compute(ctx context.Context, env *cliEnv, vf *valuestore.ValueFile, created bool, rep *valuesReport, jsonOut bool) (rare []int, err error) {
+	code, count := run.code, run.count
+	bar := newProgressReporter(env, jsonOut, count, code.String())
+	progress := newRunProgress(env, bar, run.logEvery, code, " on disk", vf.Len())
+	stats, err := octal.ComputeToFile(ctx, run.code, vf, octal.DiskRunOptions{Count: count, First: run.first, MemoryLimit: run.memory, SaveEvery: run.every,
+		Progress: func(p octal.Progress) { progress.report(int64(p.Done), count, "") }})
+	bar.Finish()
+	if err != nil {
+		return nil, run.failed(vf, created, err)
+	}
+	if err := vf.Finish(); err != nil {
+		return nil, err
+	}
+	rep.Space, rep.Mask, rep.HeapParity = stats.Space.String(), int(stats.Space.Mask), stats.Space.HeapParity
+	rep.RareCount, rep.Rare = len(stats.Rare), boundedInts(stats.Rare, 1000)
+	rep.FirstWindow, rep.LastWindow = stats.First, stats.Window
+	rep.FromFile, rep.FromFileAt = stats.SlowHeaps, stats.SlowAt
+	return stats.Rare, nil
+}
+
+// failed is the error of a run on disk that stopped: it says where the
+// values are saved, and removes a FILE.partial that holds none.
+func (run *diskRun) failed(vf *valuestore.ValueFile, created bool, err error) error {
+	var me *octal.DiskMemoryError
+	if created && vf.Len() == 0 {
+		// Nothing was computed: a FILE.partial holding no value is
+		// litter, not a checkpoint.
+		vf.Close()
+		os.Remove(run.path + valuestore.PartialSuffix)
+		if errors.As(err, &me) {
+			return badInput("%v; accepted: a larger --values-memory", err)
+		}
+		return err
+	}
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("interrupted at heap %d; the values are saved in %s%s (the same command continues the run)", vf.Len(), run.path, valuestore.PartialSuffix)
+	}
+	if errors.As(err, &me) {
+		return fmt.Errorf("%v; the values so far are saved in %s%s: run the same command with a larger --values-memory to continue", err, run.path, valuestore.PartialSuffix)
+	}
+	return err
+}
+
+// check fills the rest of the report from the file and recomputes
+// --values-check heaps from the definition.
+func (run *diskRun) check(ctx context.Context, vf *valuestore.ValueFile, rep *valuesReport, start time.Time) error {
+	count := run.count
+	if rep.Space == "" && vf.Len() > int64(rep.FirstWindow) {
+		sp := octal.Space(vf.Space())
+		rep.Space, rep.Mask, rep.HeapParity = sp.String(), int(sp.Mask), sp.HeapParity
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	rep.Computed = vf.Len() - rep.ResumedFrom
+	rep.HeapsPerS = perSecond(rep.Computed, rep.Seconds)
+	rep.Count = count
+	rep.MaxValue, rep.MaxAt = vf.MaxValue()
+	rep.Escapes = vf.Escapes()
+	if fi, err := os.Stat(run.path); err == nil {
+		rep.FileBytes = fi.Size()
+	}
+	rep.Last = make([]uint16, min(count, 20))
+	vf.Read(rep.Last, count-int64(len(rep.Last)))
+	rep.Checked = valuestore.SampleHeaps(vf, run.checks)
+	if count < vf.Len() {
+		rep.Checked = nil // an existing longer file: check within the range asked for
+		for _, h := range valuestore.SampleHeaps(vf, run.checks) {
+			rep.Checked = append(rep.Checked, h%count)
+		}
+	}
+	bad, got, want, ok, err := octal.CheckValueFile(ctx, run.code, vf, rep.Checked)
+	if err != nil {
+		return err
+	}
+	rep.CheckOK = ok
+	if !ok {
+		return fmt.Errorf("%s: G(%d) is %d in the file but %d by the definition: the file is wrong", run.path, bad, got, want)
+	}
+	return nil
+}
+
+// printValuesReport prints the report of a run on disk.
+func printValuesReport(out io.Writer, code octal.Code, rep *valuesReport, vf *valuestore.ValueFile, rare []int) {
+	count := rep.Count
 	if rep.Computed > 0 {
 		fmt.Fprintf(out, "%s: G(0..%d) on disk in %s (%s, 9 bits a value; %d escapes), %.1f s, %s heaps/s\n",
-			code, count-1, path, formatBytes(rep.FileBytes), rep.Escapes, rep.Seconds, humanCount(rep.HeapsPerS))
+			code, count-1, rep.File, formatBytes(rep.FileBytes), rep.Escapes, rep.Seconds, humanCount(rep.HeapsPerS))
 		if rep.ResumedFrom > 0 {
 			fmt.Fprintf(out, "continued from heap %d\n", rep.ResumedFrom)
 		}
@@ -292,12 +349,11 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 		fmt.Fprintf(out, "windows kept in memory: the first %d and the last %d values; %d heaps decided from the file\n", rep.FirstWindow, rep.LastWindow, rep.FromFile)
 	} else {
 		fmt.Fprintf(out, "%s: %s holds G(0..%d) (complete, %s; %d escapes); largest value %d (first at heap %d)\n",
-			code, path, vf.Len()-1, formatBytes(rep.FileBytes), rep.Escapes, rep.MaxValue, rep.MaxAt)
+			code, rep.File, vf.Len()-1, formatBytes(rep.FileBytes), rep.Escapes, rep.MaxValue, rep.MaxAt)
 	}
 	fmt.Fprintf(out, "last values (G(%d..%d)): %s\n", count-int64(len(rep.Last)), count-1, strings.Trim(fmt.Sprint(rep.Last), "[]"))
 	fmt.Fprintf(out, "checked from the definition: %d heaps (%s), all equal\n", len(rep.Checked), strings.Trim(fmt.Sprint(boundedInt64s(rep.Checked, 8)), "[]"))
 	printFrequencies(out, rep.Frequencies)
-	return nil
 }
 
 func boundedInt64s(x []int64, n int) []int64 {
@@ -305,4 +361,16 @@ func boundedInt64s(x []int64, n int) []int64 {
 		return x[:n]
 	}
 	return x
+}
+
+// parseStreamFirst reads --stream-first of a run on disk.
+func parseStreamFirst(s string) (int, error) {
+	first, err := parsePositive("--stream-first", s)
+	if err != nil {
+		return 0, err
+	}
+	if first < 1<<14 {
+		return 0, badInput("--stream-first %d: accepted: at least 16384", first)
+	}
+	return first, nil
 }

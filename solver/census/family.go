@@ -168,47 +168,12 @@ func codePattern(pattern, p string, hex bool) (Family, error) {
 	if strings.HasPrefix(p, ".") {
 		p = "0" + p
 	}
-	dot := strings.IndexByte(p, '.')
-	if dot != 1 {
+	if strings.IndexByte(p, '.') != 1 {
 		return fail("write one digit (0, 4 or ?) before the point")
 	}
-	var choices [][]byte
-	total := 1
-	for i := 0; i < len(p); i++ {
-		ch := p[i]
-		if ch >= utf8.RuneSelf {
-			// Name the character typed and count characters, not bytes
-			// ("0.?é" has é at position 2, not a stray 'Ã').
-			r, _ := utf8.DecodeRuneInString(p[i:])
-			if i == 0 {
-				return fail("%q before the point is not 0, 4 or ?", r)
-			}
-			return fail("%q at position %d after the point is not a digit or ?", r, utf8.RuneCountInString(p[2:i])+1)
-		}
-		switch {
-		case i == 1:
-			choices = append(choices, []byte{'.'})
-			continue
-		case ch == '?' && i == 0:
-			choices = append(choices, []byte("04"))
-		case ch == '?' && hex:
-			choices = append(choices, []byte("0123456789ABCDEF"))
-		case ch == '?':
-			choices = append(choices, []byte("01234567"))
-		case i > 1 && hex && !strings.ContainsRune("0123456789ABCDEFabcdef", rune(ch)):
-			return fail("%q at position %d after the point is neither a hexadecimal digit 0-F nor ?", ch, i-1)
-		case i > 1 && !hex && (ch < '0' || ch > '7'):
-			return fail("%q at position %d after the point is neither an octal digit 0-7 nor ?", ch, i-1)
-		case i == 0 && ch != '0' && ch != '4':
-			return fail("%q before the point is not 0, 4 or ?", ch)
-		default:
-			choices = append(choices, []byte{ch})
-			continue
-		}
-		total *= len(choices[len(choices)-1])
-		if total > maxFamily {
-			return fail("it expands to more than %d codes", maxFamily)
-		}
+	choices, reason := patternChoices(p, hex)
+	if reason != "" {
+		return fail("%s", reason)
 	}
 	fam := Family{Pattern: pattern}
 	seen := map[string]bool{}
@@ -238,6 +203,55 @@ func codePattern(pattern, p string, hex bool) (Family, error) {
 		return fail("%v", err)
 	}
 	return fam, nil
+}
+
+// patternChoices returns, for each character of the pattern p (one
+// character before the point), the characters it stands for; reason says
+// what is wrong, or is "".
+func patternChoices(p string, hex bool) (choices [][]byte, reason string) {
+	total := 1
+	for i := 0; i < len(p); i++ {
+		if p[i] >= utf8.RuneSelf {
+			// Name the character typed and count characters, not bytes
+			// ("0.?é" has é at position 2, not a stray 'Ã').
+			r, _ := utf8.DecodeRuneInString(p[i:])
+			if i == 0 {
+				return nil, fmt.Sprintf("%q before the point is not 0, 4 or ?", r)
+			}
+			return nil, fmt.Sprintf("%q at position %d after the point is not a digit or ?", r, utf8.RuneCountInString(p[2:i])+1)
+		}
+		c, reason := patternChoice(p[i], i, hex)
+		if reason != "" {
+			return nil, reason
+		}
+		choices = append(choices, c)
+		if total *= len(c); total > maxFamily {
+			return nil, fmt.Sprintf("it expands to more than %d codes", maxFamily)
+		}
+	}
+	return choices, ""
+}
+
+// patternChoice returns the characters that the ASCII character ch at
+// position i of a pattern stands for: itself, or every digit for ?.
+func patternChoice(ch byte, i int, hex bool) ([]byte, string) {
+	switch {
+	case i == 1:
+		return []byte{'.'}, ""
+	case ch == '?' && i == 0:
+		return []byte("04"), ""
+	case ch == '?' && hex:
+		return []byte("0123456789ABCDEF"), ""
+	case ch == '?':
+		return []byte("01234567"), ""
+	case i == 0 && ch != '0' && ch != '4':
+		return nil, fmt.Sprintf("%q before the point is not 0, 4 or ?", ch)
+	case hex && !strings.ContainsRune("0123456789ABCDEFabcdef", rune(ch)):
+		return nil, fmt.Sprintf("%q at position %d after the point is neither a hexadecimal digit 0-F nor ?", ch, i-1)
+	case !hex && i > 1 && (ch < '0' || ch > '7'):
+		return nil, fmt.Sprintf("%q at position %d after the point is neither an octal digit 0-7 nor ?", ch, i-1)
+	}
+	return []byte{ch}, ""
 }
 
 // subtractionFamily expands S(1..k) (also S(k), meaning the same).

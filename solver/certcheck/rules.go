@@ -25,60 +25,92 @@ func parseRules(s string) (rules, error) {
 	if dot < 0 {
 		return r, fmt.Errorf("%q has no point", s)
 	}
-	before, after := s[:dot], s[dot+1:]
-	switch {
-	case before == "" || before == "0":
-		r.digit = []uint64{0}
-	case len(before) == 1 && before[0] >= '1' && before[0] <= '9' || len(before) == 1 && before[0] >= 'A' && before[0] <= 'Z':
-		d, _ := digitValue(before[0])
-		if d&3 != 0 {
-			return r, fmt.Errorf("the digit %s before the point would allow removing nothing and leaving 0 or 1 heap", before)
-		}
-		r.digit = []uint64{d}
-	default:
-		return r, fmt.Errorf("%q before the point is not one digit", before)
+	d0, err := parseSplitDigit(s[:dot])
+	if err != nil {
+		return r, err
 	}
-	open := -1
-	closed := false
+	r.digit = []uint64{d0}
+	open, closed, err := r.readDigits(s[dot+1:])
+	if err != nil {
+		return r, err
+	}
+	if len(r.digit) == 1 {
+		return r, fmt.Errorf("no digit after the point in %q", s)
+	}
+	r.normalize(open, closed)
+	return r, nil
+}
+
+// parseSplitDigit reads the digit before the point: none or 0, or one
+// digit 1-9, A-Z that only splits (it may not leave 0 or 1 heap).
+func parseSplitDigit(before string) (uint64, error) {
+	if before == "" || before == "0" {
+		return 0, nil
+	}
+	if d, ok := digitValue(before[0]); ok && len(before) == 1 {
+		if d&3 != 0 {
+			return 0, fmt.Errorf("the digit %s before the point would allow removing nothing and leaving 0 or 1 heap", before)
+		}
+		return d, nil
+	}
+	return 0, fmt.Errorf("%q before the point is not one digit", before)
+}
+
+// readDigits appends the digits after the point to r.digit; open is the
+// index of the first digit inside [ ] (−1 without brackets), closed
+// whether ] was read.
+func (r *rules) readDigits(after string) (open int, closed bool, err error) {
+	open = -1
 	for i := 0; i < len(after); i++ {
 		c := after[i]
-		if closed {
-			return r, fmt.Errorf("%q follows the closing bracket", after[i:])
-		}
 		switch {
+		case closed:
+			return open, closed, fmt.Errorf("%q follows the closing bracket", after[i:])
 		case c == '[' && open < 0:
 			open = len(r.digit)
 		case c == ']' && open >= 0 && open < len(r.digit):
 			closed = true
 		case c == '{':
-			end := strings.IndexByte(after[i:], '}')
-			if end < 0 {
-				return r, fmt.Errorf("unclosed brace in %q", after)
-			}
-			var d uint64
-			for _, part := range strings.Split(after[i+1:i+end], ",") {
-				v, err := strconv.Atoi(strings.TrimSpace(part))
-				if err != nil || v < 0 || v > 63 {
-					return r, fmt.Errorf("%q in braces is not a heap count 0..63 (open counts n+ are not covered)", part)
-				}
-				d |= 1 << uint(v)
+			d, end, err := parseBraceDigit(after, i)
+			if err != nil {
+				return open, closed, err
 			}
 			r.digit = append(r.digit, d)
-			i += end
+			i = end
 		default:
 			d, ok := digitValue(c)
 			if !ok {
-				return r, fmt.Errorf("unexpected %q in %q (modifiers are not covered by any theorem checked here)", c, after)
+				return open, closed, fmt.Errorf("unexpected %q in %q (modifiers are not covered by any theorem checked here)", c, after)
 			}
 			r.digit = append(r.digit, d)
 		}
 	}
 	if open >= 0 && !closed {
-		return r, fmt.Errorf("unclosed bracket in %q", after)
+		return open, closed, fmt.Errorf("unclosed bracket in %q", after)
 	}
-	if len(r.digit) == 1 {
-		return r, fmt.Errorf("no digit after the point in %q", s)
+	return open, closed, nil
+}
+
+// parseBraceDigit reads the brace list of heap counts that opens at
+// after[i]; end is the index of its closing brace.
+func parseBraceDigit(after string, i int) (d uint64, end int, err error) {
+	n := strings.IndexByte(after[i:], '}')
+	if n < 0 {
+		return 0, 0, fmt.Errorf("unclosed brace in %q", after)
 	}
+	for _, part := range strings.Split(after[i+1:i+n], ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || v < 0 || v > 63 {
+			return 0, 0, fmt.Errorf("%q in braces is not a heap count 0..63 (open counts n+ are not covered)", part)
+		}
+		d |= 1 << uint(v)
+	}
+	return d, i + n, nil
+}
+
+// normalize drops a repeated block of zero digits and the trailing zero
+// digits of a finite code, as the notation does.
+func (r *rules) normalize(open int, closed bool) {
 	if closed {
 		r.repeat = len(r.digit) - open
 		allZero := true
@@ -94,7 +126,6 @@ func parseRules(s string) (rules, error) {
 			r.digit = r.digit[:len(r.digit)-1]
 		}
 	}
-	return r, nil
 }
 
 func digitValue(c byte) (uint64, bool) {

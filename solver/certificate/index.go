@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // Extension is the file extension of certificates.
@@ -85,4 +87,26 @@ func WriteIndexCSV(w io.Writer, entries []IndexEntry) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// IndexFile is the name of a certificate folder's index (WriteIndex).
+const IndexFile = "index.csv"
+
+// WriteIndex writes the index of the certificates in dir to dir/IndexFile
+// (replaced atomically) and returns its path and the number of
+// certificates it lists.
+func WriteIndex(dir string) (path string, listed int, err error) {
+	entries, err := ReadIndex(dir)
+	if err != nil {
+		return "", 0, err
+	}
+	var buf strings.Builder
+	if err := WriteIndexCSV(&buf, entries); err != nil {
+		return "", 0, err
+	}
+	path = filepath.Join(dir, IndexFile)
+	if err := safewrite.WriteFile(path, nil, []byte(buf.String())); err != nil {
+		return "", 0, err
+	}
+	return path, len(entries), nil
 }

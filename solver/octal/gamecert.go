@@ -203,7 +203,10 @@ func FindPeriodGeneral(values []uint16, k, m int) (Period, bool) {
 		} else {
 			maxN0 = (n-k)/m - p
 		}
-		if n0, ok := preperiodUpTo(values, p, maxN0); ok {
+		if maxN0 < 1 {
+			continue
+		}
+		if n0, ok := periodStart(values, p, maxN0); ok {
 			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 		}
 	}

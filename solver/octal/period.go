@@ -13,8 +13,8 @@ type Period struct {
 	// Saltus s ≠ 0 makes the period arithmetic: G(n+p) = G(n) + s for
 	// n ≥ n0 (games with infinite codes, such as Nim with saltus 1).
 	Saltus int `json:",omitempty"`
-	// Proof names the theorem that certifies the period, when it is not the
-	// Guy–Smith theorem for octal codes (see gamecert.go).
+	// Proof names the theorem that certifies the period (ProofGuySmith for
+	// octal codes, the others in gamecert.go); never empty when Certified.
 	Proof string `json:",omitempty"`
 }
 
@@ -34,37 +34,71 @@ func CertificateLength(preperiod, period, k int) int {
 // the smallest preperiod for it, and ok = true; ok is false when no period is
 // proven yet.
 //
-// For each p, preperiodUpTo finds the preperiod the values allow.
+// For each p the values are compared from the end backwards: the first
+// mismatch found is the last irregular heap, so n0 is one past it. The scan for
+// a p stops as soon as n0 could no longer satisfy the certificate, which
+// keeps a wrong p cheap.
 func FindPeriod(values []uint16, k int) (Period, bool) {
 	n := len(values)
 	for p := 1; 2*p+k <= n; p++ {
 		// A certified n0 satisfies CertificateLength(n0, p, k) ≤ n.
 		maxN0 := (n - 2*p - k) / 2
-		if n0, ok := preperiodUpTo(values, p, maxN0); ok {
-			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k)}, true
+		if maxN0 < 1 {
+			continue
+		}
+		if n0, ok := periodStart(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k), Proof: ProofGuySmith}, true
 		}
 	}
 	return Period{}, false
 }
 
-// preperiodUpTo returns the smallest n0 with G(n+p) = G(n) for every known
-// n ≥ n0, and ok when it is at most maxN0 (≥ 1: the largest preperiod a
-// certificate allows with the values known). The values are compared from
-// the end backwards: the first mismatch found is the last irregular heap,
-// so n0 is one past it, and the scan stops as soon as n0 could no longer be
-// at most maxN0, which keeps a wrong p cheap.
-func preperiodUpTo(values []uint16, p, maxN0 int) (n0 int, ok bool) {
-	if maxN0 < 1 {
-		return 0, false
+// tailPeriodMax and tailPeriodRun bound TailPeriod: periods up to
+// tailPeriodMax, shown by at least tailPeriodRun values (or three periods).
+const (
+	tailPeriodMax = 4096
+	tailPeriodRun = 300
+)
+
+// TailPeriod returns the period that the end of a Grundy sequence shows,
+// proven or not: the smallest p ≤ 4096 whose last max(3p, 300) values
+// repeat with period p, with its preperiod n0 (one past the last heap where
+// G(n) ≠ G(n+p)) and NeededTo = CertificateLength(n0, p, k), the values the
+// Guy–Smith certificate of that period needs for a code whose last digit has
+// index k. Certified is false (FindPeriod proves periods); ok is false when
+// the values show no period yet (0.6, Officers, at any length computed so
+// far).
+//
+// Unlike FindArithmeticPeriod, the regular part may be a small end of the
+// values: it says how far a run must go to prove a period that appears
+// late (0.376: period 4 from heap 2,268,248).
+func TailPeriod(values []uint16, k int) (Period, bool) {
+	n := len(values)
+	for p := 1; p <= tailPeriodMax; p++ {
+		run := max(3*p, tailPeriodRun)
+		if run+p > n {
+			return Period{}, false
+		}
+		if n0, ok := periodStart(values, p, n-run-p); ok {
+			return Period{Period: p, Preperiod: n0, NeededTo: CertificateLength(n0, p, k)}, true
+		}
 	}
+	return Period{}, false
+}
+
+// periodStart returns the preperiod of period p in values, one past the
+// last heap i where G(i) ≠ G(i+p), and ok = true, when that heap is below
+// from: the values repeat with period p from heap from on. The values are
+// compared from the end backwards, so a p that fails is dropped at its
+// last mismatch.
+func periodStart(values []uint16, p, from int) (n0 int, ok bool) {
 	i := len(values) - 1 - p
-	for i >= maxN0 && values[i+p] == values[i] {
+	for i >= from && values[i+p] == values[i] {
 		i--
 	}
-	if i >= maxN0 {
-		return 0, false // a mismatch at i ≥ maxN0: this p is not proven
+	if i >= from {
+		return 0, false
 	}
-	// values agree on [maxN0, n-p); look for the real last mismatch.
 	for i >= 0 && values[i+p] == values[i] {
 		i--
 	}

@@ -33,7 +33,8 @@ type SolveOptions struct {
 	N     int
 	Exact bool
 	// Max bounds auto mode: values are computed until a period is certified
-	// or Max heaps are known. 0 means DefaultMax; at most MaxHeaps.
+	// or Max heaps are known. 0 means DefaultMaxFor(code) (see Heaps); at
+	// most MaxHeaps.
 	Max int
 	// Engine computes the values; nil means the sparse engine (Sparse).
 	Engine Extender
@@ -81,13 +82,7 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (res *Result, err 
 		return nil, fmt.Errorf("N must be ≥ 0, got %d", opts.N)
 	}
 	exact := opts.Exact || opts.N > 0
-	limit := opts.N + 1 // the number of values to compute at most
-	if !exact {
-		limit = opts.Max
-		if limit <= 0 {
-			limit = DefaultMax
-		}
-	}
+	limit := opts.Heaps(code) // the number of values to compute at most
 	if limit > MaxHeaps {
 		return nil, fmt.Errorf("%d heaps is more than the %d a run can compute", limit, MaxHeaps)
 	}
@@ -121,7 +116,11 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (res *Result, err 
 		cert := newCertifier(code.K())
 		for n := len(r.eng.values()); n <= opts.N; n = len(r.eng.values()) {
 			if p, ok := cert.feed(r.eng.values()); ok {
-				return &Result{Code: code, Values: extendByPeriod(r.eng.values(), p, opts.N), Period: p, Certified: true}, nil
+				vals, err := extendByPeriod(r.eng.values(), p, opts.N)
+				if err != nil {
+					return nil, fmt.Errorf("%s: %w", code, err)
+				}
+				return &Result{Code: code, Values: vals, Period: p, Certified: true}, nil
 			}
 			if err := r.extend(ctx, min(opts.N, n+max(1024, n/32))); err != nil {
 				return nil, err
@@ -153,23 +152,19 @@ func Solve(ctx context.Context, code Code, opts SolveOptions) (res *Result, err 
 }
 
 // extendByPeriod returns G(0..n), the values known so far continued by the
-// certified period p. It fills values' own array when it has room (the
-// engine's, allocated for the whole run): a second array of n values would
-// double the memory MemoryNeeded promises.
-func extendByPeriod(values []uint16, p Period, n int) []uint16 {
+// certified period p (and its saltus). It fills values' own array when it
+// has room (the engine's, allocated for the whole run): a second array of n
+// values would double the memory MemoryNeeded promises.
+func extendByPeriod(values []uint16, p Period, n int) ([]uint16, error) {
+	known := min(len(values), n+1)
+	var out []uint16
 	if cap(values) > n {
-		out := values[:n+1]
-		for i := len(values); i <= n; i++ {
-			out[i] = out[i-p.Period]
-		}
-		return out
+		out = values[:n+1]
+	} else {
+		out = make([]uint16, n+1)
+		copy(out, values)
 	}
-	out := make([]uint16, n+1)
-	k := copy(out, values)
-	for i := k; i <= n; i++ {
-		out[i] = out[i-p.Period]
-	}
-	return out
+	return out, continuePeriod(out, known, p)
 }
 
 // solveRun is the state of one Solve call.

@@ -111,10 +111,21 @@ func TestCGSuiteOptions(t *testing.T) {
 // a count not allowed, else a Modifier), the last repeated for every larger
 // count when allowMore. It is the oracle of TestCGSuiteDigitNames.
 func cgsuiteDigitName(cons []int, allowMore bool) string {
-	const disallowed = -1
+	return cgsuiteDigitString(cgsuiteDigitApply(cons, allowMore), allowMore)
+}
+
+// cgsuiteDisallowed is CGSuite's DigitConstraint.Disallowed in the
+// representation of cgsuiteDigitName.
+const cgsuiteDisallowed = -1
+
+// cgsuiteDigitApply is CGSuite's Digit.apply: trailing disallowed counts
+// dropped, padded to four counts when allowMore, one constraint for every
+// count when the counts ≥ 2 carry one, else none on counts 0 and 1, then an
+// open range trimmed to start where its constraint starts.
+func cgsuiteDigitApply(cons []int, allowMore bool) []int {
 	last := -1
 	for i, c := range cons {
-		if c != disallowed {
+		if c != cgsuiteDisallowed {
 			last = i
 		}
 	}
@@ -124,14 +135,14 @@ func cgsuiteDigitName(cons []int, allowMore bool) string {
 	}
 	effective := map[int]bool{}
 	for i, c := range cons {
-		if i >= 2 && c != disallowed {
+		if i >= 2 && c != cgsuiteDisallowed {
 			effective[c] = true
 		}
 	}
 	norm := make([]int, len(cons))
 	for i, c := range cons {
 		switch {
-		case c == disallowed:
+		case c == cgsuiteDisallowed:
 			norm[i] = c
 		case len(effective) == 1:
 			for m := range effective {
@@ -143,66 +154,63 @@ func cgsuiteDigitName(cons []int, allowMore bool) string {
 			norm[i] = c
 		}
 	}
-	if allowMore {
-		lastMatching := -1
-		for i, c := range norm {
-			if c != norm[len(norm)-1] {
-				lastMatching = i
-			}
-		}
-		norm = norm[:lastMatching+2]
+	if !allowMore {
+		return norm
 	}
+	lastMatching := -1
+	for i, c := range norm {
+		if c != norm[len(norm)-1] {
+			lastMatching = i
+		}
+	}
+	return norm[:lastMatching+2]
+}
+
+// cgsuiteDigitString is CGSuite's Digit.toString of a normalised digit.
+func cgsuiteDigitString(norm []int, allowMore bool) string {
 	if len(norm) == 0 {
 		return "0"
 	}
 	lastC := norm[len(norm)-1]
 	consistent := true
 	for _, c := range norm {
-		consistent = consistent && (c == lastC || c == disallowed)
+		consistent = consistent && (c == lastC || c == cgsuiteDisallowed)
 	}
 	mod := func(c int) string { return Modifier(c).String() }
-	var b strings.Builder
 	switch {
 	case consistent && !allowMore:
 		v := uint64(0)
 		for i, c := range norm {
-			if c != disallowed {
+			if c != cgsuiteDisallowed {
 				v |= 1 << uint(i)
 			}
 		}
 		if v < 32 {
-			b.WriteByte(digitChars[v])
-		} else {
-			fmt.Fprintf(&b, "&%d;", v)
+			return string(digitChars[v]) + mod(lastC)
 		}
-		b.WriteString(mod(lastC))
+		return fmt.Sprintf("&%d;", v) + mod(lastC)
+	case consistent && len(norm) == 1:
+		return "*" + mod(lastC)
 	case consistent:
-		if len(norm) == 1 {
-			b.WriteString("*")
-		} else {
-			var parts []string
-			for i, c := range norm {
-				if c == lastC {
-					parts = append(parts, strconv.Itoa(i))
-				}
-			}
-			b.WriteString("{" + strings.Join(parts, ",") + "+}")
-		}
-		b.WriteString(mod(lastC))
-	default:
 		var parts []string
 		for i, c := range norm {
-			if c != disallowed {
-				parts = append(parts, strconv.Itoa(i)+mod(c))
+			if c == lastC {
+				parts = append(parts, strconv.Itoa(i))
 			}
 		}
-		plus := ""
-		if allowMore {
-			plus = "+"
-		}
-		b.WriteString("{" + strings.Join(parts, ",") + plus + "}")
+		return "{" + strings.Join(parts, ",") + "+}" + mod(lastC)
 	}
-	return b.String()
+	var parts []string
+	for i, c := range norm {
+		if c != cgsuiteDisallowed {
+			parts = append(parts, strconv.Itoa(i)+mod(c))
+		}
+	}
+	plus := ""
+	if allowMore {
+		plus = "+"
+	}
+	return "{" + strings.Join(parts, ",") + plus + "}"
 }
 
 // TestCGSuiteDigitNames: random brace lists (counts 0-6, each with its own
