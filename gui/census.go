@@ -277,7 +277,7 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 		if errors.As(err, &fe) {
 			return fam, budget, "", "Not a family: " + fe.Reason + ". Accepted: 0.??? or 4.??? (each ? is every digit 0-7), hex:0.?? (0-F), S(1..k), @FILE."
 		}
-		return fam, budget, "", err.Error()
+		return fam, budget, "", inlineCodeError(err)
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
 	if err != nil || n < 16 || n > 1<<26 {

@@ -101,6 +101,45 @@ var (
 // goroutines are then woken, more than the wait itself).
 const blockSpinYield = 1<<14 - 1
 
+// blockTuner decides, round by round, whether the block engine's second
+// worker (the marker) runs. Waiting for each other, the two workers spin, so
+// a marker that is seldom ahead of the heap worker costs a core's time for
+// little: on a machine whose cores are busy with other programs the heap
+// worker, finding the marker descheduled, marks nearly every group itself,
+// and two workers took twice the CPU time of one for the same wall time
+// (0.172 to 2^22: 10.4 against 4.9 CPU-s at load 20). After a round in
+// which the marker marked less than a quarter of the groups, one worker
+// computes the next rounds, twice as many after each such round (up to
+// blockSoloRounds), and then two try again.
+type blockTuner struct {
+	solo    int // rounds still to compute with one worker
+	backoff int // the rounds one worker computes after the next poor round
+}
+
+// blockSoloRounds is the most rounds one worker computes before two try
+// again: 2^21 heaps, so a poor trial costs about 2% of the time.
+const blockSoloRounds = 64
+
+// twoWorkers reports whether the next round runs the marker.
+func (t *blockTuner) twoWorkers() bool {
+	if t.solo > 0 {
+		t.solo--
+		return false
+	}
+	return true
+}
+
+// observe records a round of two workers in which the marker marked
+// marker groups and the heap worker own.
+func (t *blockTuner) observe(marker, own int) {
+	if 4*marker >= marker+own {
+		t.backoff = 0
+		return
+	}
+	t.backoff = min(max(1, 2*t.backoff), blockSoloRounds)
+	t.solo = t.backoff
+}
+
 // blockTable is the option tables of one block, blockStride bytes a heap.
 type blockTable [blockHeaps * blockStride]uint8
 
@@ -121,6 +160,7 @@ type blockState struct {
 	chooser      *pairChooser
 	// kernel is the kernel's memory, kept from round to round.
 	kernel []uint32
+	tuner  blockTuner
 }
 
 // blockOptions is the kernel options of the heaps of a block, a bit set of
@@ -163,17 +203,19 @@ func (sl *blockSlot) reset(b int, kernel []uint32) {
 // markGroups claims groups of block b (heaps n..n+31) and marks them into
 // tab (clearing them first) for every split digit until none is left,
 // handing each heap's options over as a bit set in opts; the heaps of group
-// g are complete when bit g of done is set.
-func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int, small bool) {
+// g are complete when bit g of done is set. It returns how many groups it
+// marked.
+func (sl *blockSlot) markGroups(b int, tab *blockTable, opts *blockOptions, vals []uint16, n int, digits []int, small bool) (marked int) {
 	for {
 		x := sl.state.Load()
 		g := int(x & (1<<32 - 1))
 		if x>>32 != int64(b) || g >= blockGroups {
-			return
+			return marked
 		}
 		if !sl.state.CompareAndSwap(x, x+1) {
 			continue
 		}
+		marked++
 		if small {
 			// Values below 64: the options are bits of one word a heap.
 			clear(opts[g*blockGroup : (g+1)*blockGroup])
@@ -211,6 +253,70 @@ func (s *Sparse) blockRound(from, to int) int {
 	if blocks == 0 {
 		return from
 	}
+	s.blockPrepare(from)
+	// With every value below 64 so far, the kernel's options are marked as
+	// bits of a word (markGroup64); the round ends after a value of 64 or
+	// more, which the words cannot hold.
+	r := &blockRun{full: s.vals[:from+blocks*blockHeaps], from: from, blocks: blocks, small: s.maxValue < 64 && !blockNoSmall}
+	s.blockKernel(r)
+	var wg sync.WaitGroup
+	ownGroups := 0 // the groups the heap worker marked, for the tuner
+	two := parallelWorkers >= 2 && !s.oneWorker && s.blocks.tuner.twoWorkers()
+	if two {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.markAhead(r)
+		}()
+	}
+	defer func() {
+		r.abort.Store(true)
+		wg.Wait()
+		if two {
+			s.blocks.tuner.observe(r.markerGroups, ownGroups)
+		}
+		s.blocks.kernel = r.kernel
+	}()
+
+	for b := range blocks {
+		slot := b % blockLagBlocks
+		sl, opts := &r.slots[slot], s.blocks.options[slot]
+		n := from + b*blockHeaps
+		ownGroups += sl.markGroups(b, s.blocks.tabs[1], opts, r.full, n, s.split, r.small)
+		if end, stop := s.computeBlock(n, sl, opts, r.small); stop {
+			return end
+		}
+		// The table is free for block b+L, which may use the rare heaps of
+		// this block.
+		if next := b + blockLagBlocks; next < blocks {
+			r.addRare(s, n, n+blockHeaps)
+			sl.reset(next, r.kernel)
+		}
+		r.finished.Store(int64(b + 1))
+	}
+	return from + blocks*blockHeaps
+}
+
+// blockRun is what the two workers of one round of the block engine share.
+type blockRun struct {
+	slots  [blockLagBlocks]blockSlot
+	kernel []uint32
+	full   []uint16 // the values, with room for the round's heaps
+	from   int
+	blocks int
+	small  bool
+	// finished counts the blocks whose values are known; abort ends the
+	// marker; markerGroups is how many groups it marked (read once it is
+	// done).
+	finished     atomic.Int64
+	abort        atomic.Bool
+	markerGroups int
+}
+
+// blockPrepare makes the block engine's tables, chooses the pair kernel
+// again when it is due, and copies the low parts of the rule-out scan's
+// first pairs for a round from heap from.
+func (s *Sparse) blockPrepare(from int) {
 	if s.blocks == nil {
 		s.blocks = new(blockState)
 		for i := range s.blocks.tabs {
@@ -220,14 +326,13 @@ func (s *Sparse) blockRound(from, to int) int {
 			s.blocks.options[i] = new(blockOptions)
 		}
 	}
-	full := s.vals[:from+blocks*blockHeaps]
-	pairs := s.blockPairs()
-	if bs := s.blocks; bs.pairKernel == nil || len(bs.pairKernel) > pairs ||
+	bs := s.blocks
+	if pairs := s.blockPairs(); bs.pairKernel == nil || len(bs.pairKernel) > pairs ||
 		from >= bs.pairKernelAt+blockPairRechoose {
 		bs.pairKernel = s.choosePairKernel(from, pairs)
 		bs.pairKernelAt = from
 	}
-	if bs, low := s.blocks, blockLag; haveAlignedPairScan() &&
+	if low := blockLag; haveAlignedPairScan() &&
 		(bs.lowFrom != low || len(bs.lowRev) < blockLowRev && len(bs.lowRev) < (from-low)&^31) {
 		bs.lowFrom = low
 		bs.lowRev = bs.lowRev[:0]
@@ -236,96 +341,81 @@ func (s *Sparse) blockRound(from, to int) int {
 			bs.lowRev = append(bs.lowRev, s.vals[a])
 		}
 	}
-	// The kernel: the pair heaps, then the rare heaps from blockLag on.
-	// Block b may use the rare heaps below from+32b−32(L−1) (L =
-	// blockLagBlocks): their values are known once the blocks up to b−L
-	// are, which is when its table is free again.
-	kernel := append(s.blocks.kernel[:0], s.blocks.pairKernel...)
-	defer func() { s.blocks.kernel = kernel }()
-	addRare := func(lo, hi int) {
-		for a := max(lo, blockLag); a < hi; a++ {
-			if s.rareAt(a, full[a]) {
-				kernel = append(kernel, uint32(a))
-			}
-		}
-	}
-	first := from - blockLag + blockHeaps // the end of the kernel of block 0
+}
+
+// blockKernel makes the kernel of the round's first blocks: the pair
+// heaps, then the rare heaps from blockLag on. Block b may use the rare
+// heaps below from+32b−32(L−1) (L = blockLagBlocks): their values are known
+// once the blocks up to b−L are, which is when its table is free again.
+func (s *Sparse) blockKernel(r *blockRun) {
+	r.kernel = append(s.blocks.kernel[:0], s.blocks.pairKernel...)
+	first := r.from - blockLag + blockHeaps // the end of the kernel of block 0
 	for _, a := range s.rare {
 		if int(a) >= blockLag && int(a) < first {
-			kernel = append(kernel, a)
+			r.kernel = append(r.kernel, a)
 		}
 	}
-	var slots [blockLagBlocks]blockSlot
-	for b := range min(blockLagBlocks, blocks) {
+	for b := range min(blockLagBlocks, r.blocks) {
 		if b > 0 {
-			addRare(first+(b-1)*blockHeaps, first+b*blockHeaps)
+			r.addRare(s, first+(b-1)*blockHeaps, first+b*blockHeaps)
 		}
-		slots[b].reset(b, kernel)
+		r.slots[b].reset(b, r.kernel)
 	}
+}
 
-	// With every value below 64 so far, the kernel's options are marked as
-	// bits of a word (markGroup64); the round ends after a value of 64 or
-	// more, which the words cannot hold.
-	small := s.maxValue < 64 && !blockNoSmall
-	var finished atomic.Int64 // blocks whose values are known
-	var abort atomic.Bool
-	var wg sync.WaitGroup
-	if parallelWorkers >= 2 && !s.oneWorker {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range blocks {
-				for i := 0; finished.Load() < int64(b-blockLagBlocks+1); i++ {
-					if abort.Load() {
-						return
-					}
-					if i&blockSpinYield == blockSpinYield {
-						runtime.Gosched()
-					}
-				}
-				slot := b % blockLagBlocks
-				slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], full, from+b*blockHeaps, s.split, small)
+// addRare adds to the kernel the rare heaps a ≥ blockLag in lo..hi−1.
+func (r *blockRun) addRare(s *Sparse, lo, hi int) {
+	for a := max(lo, blockLag); a < hi; a++ {
+		if s.rareAt(a, r.full[a]) {
+			r.kernel = append(r.kernel, uint32(a))
+		}
+	}
+}
+
+// markAhead is the marker: it marks the groups of each block of the round
+// that the heap worker has not claimed, as soon as the block's slot is
+// free, until the round ends or is aborted.
+func (s *Sparse) markAhead(r *blockRun) {
+	marked := 0
+	defer func() { r.markerGroups = marked }()
+	for b := range r.blocks {
+		for i := 0; r.finished.Load() < int64(b-blockLagBlocks+1); i++ {
+			if r.abort.Load() {
+				return
 			}
-		}()
-	}
-	defer func() {
-		abort.Store(true)
-		wg.Wait()
-	}()
-
-	for b := range blocks {
+			if i&blockSpinYield == blockSpinYield {
+				runtime.Gosched()
+			}
+		}
 		slot := b % blockLagBlocks
-		sl, tab, opts := &slots[slot], s.blocks.tabs[1], s.blocks.options[slot]
-		n := from + b*blockHeaps
-		sl.markGroups(b, tab, opts, full, n, s.split, small)
-		for k := range blockHeaps {
-			// The marker may still be on a group: the heaps of the groups
-			// before it need not wait for it.
-			for i := 0; sl.done.Load()>>(k/blockGroup)&1 == 0; i++ {
-				if i&blockSpinYield == blockSpinYield {
-					runtime.Gosched()
-				}
-			}
-			m := n + k
-			v := s.blockHeapValue(m, &opts[k])
-			if s.undecided != nil {
-				return m
-			}
-			s.vals = append(s.vals, v)
-			s.record(m, v)
-			if int(v) >= blockStride || small && v >= 64 {
-				return m + 1
-			}
-		}
-		// The table is free for block b+L, which may use the rare heaps of
-		// this block.
-		if next := b + blockLagBlocks; next < blocks {
-			addRare(n, n+blockHeaps)
-			sl.reset(next, kernel)
-		}
-		finished.Store(int64(b + 1))
+		marked += r.slots[slot].markGroups(b, s.blocks.tabs[0], s.blocks.options[slot], r.full, r.from+b*blockHeaps, s.split, r.small)
 	}
-	return from + blocks*blockHeaps
+}
+
+// computeBlock computes the heaps n..n+31 from their kernel options in opts
+// (complete once sl says so); stop reports that the round ends at end: at
+// a heap left undecided, or after a value the tables cannot hold.
+func (s *Sparse) computeBlock(n int, sl *blockSlot, opts *blockOptions, small bool) (end int, stop bool) {
+	for k := range blockHeaps {
+		// The marker may still be on a group: the heaps of the groups
+		// before it need not wait for it.
+		for i := 0; sl.done.Load()>>(k/blockGroup)&1 == 0; i++ {
+			if i&blockSpinYield == blockSpinYield {
+				runtime.Gosched()
+			}
+		}
+		m := n + k
+		v := s.blockHeapValue(m, &opts[k])
+		if s.undecided != nil {
+			return m, true
+		}
+		s.vals = append(s.vals, v)
+		s.record(m, v)
+		if int(v) >= blockStride || small && v >= 64 {
+			return m + 1, true
+		}
+	}
+	return 0, false
 }
 
 // blockHeapValue computes G(m) from the options of its kernel splits.

@@ -86,6 +86,38 @@ func ruleOut64(lo, hi *uint16, blocks int, set uint64) (left uint64, done int) {
 	return ruleOut64AVX2(lo, hi, blocks, set)
 }
 
+// ruleOut64x2AVX2 is in pairscan_amd64.s.
+//
+//go:noescape
+func ruleOut64x2AVX2(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, done int)
+
+// ruleOut64x2BITALG is in pairscan_amd64.s.
+//
+//go:noescape
+func ruleOut64x2BITALG(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, done int)
+
+// haveRuleOut64x2Wide reports whether ruleOut64x2 tests 32 pairs of each
+// digit a block (AVX-512 with BITALG) rather than 16.
+var haveRuleOut64x2Wide = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512BITALG && cpu.X86.HasBMI1
+
+// ruleOut64x2Lanes is how many pairs of each digit a block of ruleOut64x2
+// tests.
+func ruleOut64x2Lanes() int {
+	if haveRuleOut64x2Wide {
+		return 32
+	}
+	return 16
+}
+
+// ruleOut64x2 is ruleOut64 for two split digits: block i tests the pairs
+// lo[l−Li] ^ hi0[l−Li] and lo[l−Li] ^ hi1[l−Li], l < L = ruleOut64x2Lanes().
+func ruleOut64x2(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, done int) {
+	if haveRuleOut64x2Wide {
+		return ruleOut64x2BITALG(lo, hi0, hi1, blocks, set)
+	}
+	return ruleOut64x2AVX2(lo, hi0, hi1, blocks, set)
+}
+
 // rareOptions4AVX2 is in pairscan_amd64.s.
 //
 //go:noescape

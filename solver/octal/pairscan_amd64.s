@@ -418,3 +418,189 @@ qcond:
 	VMOVDQU Y0, (DI)
 	VZEROUPPER
 	RET
+
+// func ruleOut64x2AVX2(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, done int)
+//
+// ruleOut64AVX2 for two split digits: block i is the 16 pairs
+// lo[l−16i] ^ hi0[l−16i] and the 16 pairs lo[l−16i] ^ hi1[l−16i],
+// l = 0..15 (the first parts are the same for both digits, the second
+// parts of the second digit are j1−j0 heaps shorter). Every value found in
+// the set is removed from it; it returns the set left and the number of
+// blocks tested, stopping after the block that empties the set.
+TEXT ·ruleOut64x2AVX2(SB), NOSPLIT, $0-56
+	MOVQ lo+0(FP), SI
+	MOVQ hi0+8(FP), DI
+	MOVQ hi1+16(FP), BX
+	MOVQ blocks+24(FP), CX
+	MOVQ set+32(FP), R8
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ xout
+	MOVL $7, AX
+	VMOVQ AX, X7
+	VPBROADCASTW X7, Y7
+	MOVL $0x8000, AX
+	VMOVQ AX, X6
+	VPBROADCASTW X6, Y6
+	VMOVDQU bitMasks<>(SB), Y13
+	VMOVQ R8, X9
+	VPBROADCASTQ X9, Y9
+	VPXOR Y5, Y5, Y5
+
+xloop:
+	VMOVDQU (SI), Y0
+	VPXOR (DI), Y0, Y3           // the 16 option values of the first digit
+	VPXOR (BX), Y0, Y0           // and of the second
+	VPSRLW $3, Y3, Y1
+	VPOR Y6, Y1, Y1
+	VPSHUFB Y1, Y9, Y1           // the set's byte v>>3 (0 in the high bytes)
+	VPAND Y7, Y3, Y2
+	VPSHUFB Y2, Y13, Y2          // 1 << (v&7)
+	VPAND Y2, Y1, Y1             // non-zero: the first digit's lane is in the set
+	VPSRLW $3, Y0, Y4
+	VPOR Y6, Y4, Y4
+	VPSHUFB Y4, Y9, Y4
+	VPAND Y7, Y0, Y8
+	VPSHUFB Y8, Y13, Y8
+	VPAND Y8, Y4, Y4             // the same for the second digit
+	VPOR Y1, Y4, Y8
+	VPTEST Y8, Y8
+	JNE xhit
+
+xnext:
+	SUBQ $32, SI
+	SUBQ $32, DI
+	SUBQ $32, BX
+	INCQ R10
+	CMPQ R10, CX
+	JNE xloop
+
+xout:
+	MOVQ R8, left+40(FP)
+	MOVQ R10, done+48(FP)
+	VZEROUPPER
+	RET
+
+xhit:
+	VPCMPEQB Y5, Y1, Y1
+	VPMOVMSKB Y1, DX
+	NOTL DX                      // bit 2l: lane l of the first digit is in the set
+	TESTL DX, DX
+	JEQ xsecond
+
+xlane0:
+	TZCNTL DX, AX
+	MOVWLZX (SI)(AX*1), R11
+	MOVWLZX (DI)(AX*1), R12
+	XORL R12, R11
+	BTRQ R11, R8
+	BLSRL DX, DX
+	JNE xlane0
+
+xsecond:
+	VPCMPEQB Y5, Y4, Y4
+	VPMOVMSKB Y4, DX
+	NOTL DX                      // the same for the second digit
+	TESTL DX, DX
+	JEQ xcheck
+
+xlane1:
+	TZCNTL DX, AX
+	MOVWLZX (SI)(AX*1), R11
+	MOVWLZX (BX)(AX*1), R12
+	XORL R12, R11
+	BTRQ R11, R8
+	BLSRL DX, DX
+	JNE xlane1
+
+xcheck:
+	TESTQ R8, R8
+	JEQ xfinished
+	VMOVQ R8, X9
+	VPBROADCASTQ X9, Y9
+	JMP xnext
+
+xfinished:
+	INCQ R10
+	JMP xout
+
+// func ruleOut64x2BITALG(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, done int)
+//
+// ruleOut64x2AVX2 with 32 pairs of each digit a block (block i is
+// lo[l−32i] ^ hi0[l−32i] and lo[l−32i] ^ hi1[l−32i], l = 0..31), where
+// VPSHUFBITQMB (AVX512_BITALG) looks the values up in the set: each byte
+// of a lane selects a bit of the set, and the write mask K2 keeps the low
+// byte of every 16-bit lane.
+TEXT ·ruleOut64x2BITALG(SB), NOSPLIT, $0-56
+	MOVQ lo+0(FP), SI
+	MOVQ hi0+8(FP), DI
+	MOVQ hi1+16(FP), BX
+	MOVQ blocks+24(FP), CX
+	MOVQ set+32(FP), R8
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ bout
+	MOVQ $0x5555555555555555, AX
+	KMOVQ AX, K2
+	VPBROADCASTQ R8, Z9
+
+bloop:
+	VMOVDQU64 (SI), Z0
+	VPXORQ (DI), Z0, Z1          // the 32 option values of the first digit
+	VPXORQ (BX), Z0, Z0          // and of the second
+	VPSHUFBITQMB Z1, Z9, K2, K1  // bit 2l: lane l of the first digit is in the set
+	VPSHUFBITQMB Z0, Z9, K2, K3  // the same for the second digit
+	KORTESTQ K1, K3
+	JNE bhit
+
+bnext:
+	SUBQ $64, SI
+	SUBQ $64, DI
+	SUBQ $64, BX
+	INCQ R10
+	CMPQ R10, CX
+	JNE bloop
+
+bout:
+	MOVQ R8, left+40(FP)
+	MOVQ R10, done+48(FP)
+	VZEROUPPER
+	RET
+
+bhit:
+	KMOVQ K1, DX
+	TESTQ DX, DX
+	JEQ bsecond
+
+blane0:
+	TZCNTQ DX, AX
+	MOVWLZX (SI)(AX*1), R11
+	MOVWLZX (DI)(AX*1), R12
+	XORL R12, R11
+	BTRQ R11, R8
+	BLSRQ DX, DX
+	JNE blane0
+
+bsecond:
+	KMOVQ K3, DX
+	TESTQ DX, DX
+	JEQ bcheck
+
+blane1:
+	TZCNTQ DX, AX
+	MOVWLZX (SI)(AX*1), R11
+	MOVWLZX (BX)(AX*1), R12
+	XORL R12, R11
+	BTRQ R11, R8
+	BLSRQ DX, DX
+	JNE blane1
+
+bcheck:
+	TESTQ R8, R8
+	JEQ bfinished
+	VPBROADCASTQ R8, Z9
+	JMP bnext
+
+bfinished:
+	INCQ R10
+	JMP bout

@@ -38,8 +38,12 @@ func (s *Sparse) smallApplies(n int) bool {
 // value would not fit, and at a heap it cannot decide within pairLimit.
 func (s *Sparse) smallRound(from, to int) {
 	for n := from; n < to; n = len(s.vals) {
-		if s.smallOneApplies(n) {
-			s.smallRoundOne(n, to)
+		if one := s.smallOneApplies(n); one || s.smallMultiApplies(n) {
+			if one {
+				s.smallRoundOne(n, to)
+			} else {
+				s.smallRoundMulti(n, to)
+			}
 			if s.undecided != nil || len(s.vals) == n {
 				return
 			}
@@ -152,6 +156,9 @@ func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64, from int) (left 
 		}
 		return set, set != 0 && last < r/2
 	}
+	if len(s.split) == 2 {
+		return s.smallRuleOut2(n, vals, set, limit)
+	}
 	jmin := s.split[0]
 	last := min((n-jmin)/2, limit-1)
 	for a := 1; a <= last; a++ {
@@ -168,6 +175,46 @@ func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64, from int) (left 
 		}
 	}
 	return set, set != 0 && last < (n-jmin)/2
+}
+
+// smallRuleOut2 is smallRuleOut for two split digits j0 < j1: the pairs
+// (a, n−j0−a) and (a, n−j1−a) side by side, from a = 1 up (16 or 32 of
+// each at a time against the reversed copy of the first values), then the first
+// digit's alone. A pair past the middle of the second digit's splits is
+// still a split of n, so the vector blocks may go on to the first digit's
+// middle.
+func (s *Sparse) smallRuleOut2(n int, vals []uint16, set uint64, limit int) (left uint64, cut bool) {
+	r0, r1 := n-s.split[0], n-s.split[1]
+	last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
+	a := 1
+	for ; a <= min(last1, smallScalarPairs); a++ {
+		set &^= 1<<((vals[a]^vals[r0-a])&63) | 1<<((vals[a]^vals[r1-a])&63)
+		if set == 0 {
+			return 0, false
+		}
+	}
+	if rev := s.smallRevFor(n); len(rev) > 0 {
+		lanes := ruleOut64x2Lanes()
+		if blocks := (min(last1, len(rev)-1) - a + 1) / lanes; blocks > 0 {
+			var done int
+			set, done = ruleOut64x2(&rev[len(rev)-lanes-a], &vals[r0-a-lanes+1], &vals[r1-a-lanes+1], blocks, set)
+			if s.smallVectorBlocks += done; set == 0 {
+				return 0, false
+			}
+			a += lanes * done
+		}
+	}
+	for ; a <= last1; a++ {
+		if set &^= 1<<((vals[a]^vals[r0-a])&63) | 1<<((vals[a]^vals[r1-a])&63); set == 0 {
+			return 0, false
+		}
+	}
+	for ; a <= last0; a++ {
+		if set &^= 1 << ((vals[a] ^ vals[r0-a]) & 63); set == 0 {
+			return 0, false
+		}
+	}
+	return set, last0 < r0/2
 }
 
 // smallFirstSplitsFrom is the least r = n − j for which smallRoundOne tests
@@ -266,10 +313,14 @@ const smallOneMaxRare = 32
 // every rare heap is a first part of a split of n), and n beyond every
 // whole-heap move.
 func (s *Sparse) smallOneApplies(n int) bool {
-	if len(s.split) != 1 || len(s.rare) > smallOneMaxRare {
-		return false
-	}
-	if len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= n-s.split[0] {
+	return len(s.split) == 1 && len(s.rare) <= smallOneMaxRare && s.smallLoopApplies(n)
+}
+
+// smallLoopApplies reports whether every rare heap is below n − j for
+// every split digit j (so every rare heap is a first part of a split of n
+// for every digit) and n is beyond every whole-heap and take move.
+func (s *Sparse) smallLoopApplies(n int) bool {
+	if len(s.rare) > 0 && int(s.rare[len(s.rare)-1]) >= n-s.split[len(s.split)-1] {
 		return false
 	}
 	for _, w := range s.whole {
@@ -397,6 +448,117 @@ func (s *Sparse) smallRoundOne(from, to int) {
 			// A new largest value or a rare heap: record it the slow way
 			// and let the caller rebuild the tables.
 			buf[n] = v
+			s.vals = buf[:n]
+			s.vals = append(s.vals, v)
+			s.record(n, v)
+			n++
+			return
+		}
+		buf[n] = v
+		hist[v]++
+		histOdd[v] += uint32(n & 1)
+	}
+}
+
+// smallMultiMaxRare is the most rare heaps smallRoundMulti keeps on the
+// stack: with two split digits, smallMaxWork allows 64.
+const smallMultiMaxRare = 64
+
+// smallMultiMaxSplits is the most split digits smallRoundMulti takes.
+const smallMultiMaxSplits = 4
+
+// smallMultiApplies reports whether smallRoundMulti can compute heap n: two
+// to smallMultiMaxSplits split digits, at most smallMultiMaxRare rare heaps,
+// and smallLoopApplies.
+func (s *Sparse) smallMultiApplies(n int) bool {
+	return len(s.split) >= 2 && len(s.split) <= smallMultiMaxSplits && len(s.rare) <= smallMultiMaxRare &&
+		s.smallLoopApplies(n)
+}
+
+// smallRoundMulti is smallRoundOne for two or more split digits (0.167):
+// the rare heaps and their values sit in local arrays, the rare scans of
+// four heaps are made at once for each digit, the values are written in
+// place and the histogram is kept inline. It returns early, with every
+// value so far recorded, after a rare heap or a new largest value, at a
+// value of 64 or more, and at a heap it cannot decide. The values are
+// exactly smallHeapValue's: the same option word, the same rule-out scan.
+func (s *Sparse) smallRoundMulti(from, to int) {
+	split := s.split
+	nr := len(s.rare)
+	var offs [smallMultiMaxRare]int    // the rare heaps' byte offsets back from n − j
+	var rv64 [smallMultiMaxRare]uint64 // their values
+	for i, a := range s.rare {
+		offs[i], rv64[i] = 2*int(a), uint64(s.vals[a])
+	}
+	// Pad to a multiple of four with copies of the first rare heap (an OR
+	// twice is the same OR).
+	for ; nr%4 != 0; nr++ {
+		offs[nr], rv64[nr] = offs[0], rv64[0]
+	}
+	// The rare scan of heaps n..n+3 reads values up to n+3−j−a, known at
+	// heap n when j + a ≥ 4 for every digit and rare heap.
+	batched := haveRareOptions4 && nr > 0 && split[0]+int(s.rare[0]) >= 4
+	var batch, part [4]uint64
+	next := 4 // the lane of batch for heap n; 4: none computed
+	take := s.take
+	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
+	parity, jParity := s.parity, s.jParity
+	maxValue := uint16(s.maxValue)
+	hist, histOdd := s.hist[:64:64], s.histOdd[:64:64]
+	buf := s.vals[:to] // Extend reserved room for to values
+	n := from
+	defer func() {
+		s.vals = buf[:n]
+		s.smallMultiHeaps += n - from
+	}()
+	for ; n < to; n++ {
+		var opts uint64
+		for _, t := range take {
+			opts |= 1 << (buf[n-t] & 63)
+		}
+		if batched {
+			if next == 4 {
+				batch = [4]uint64{}
+				for _, j := range split {
+					rareOptions4(&buf[n-j], &offs[0], &rv64[0], nr, &part)
+					batch[0] |= part[0]
+					batch[1] |= part[1]
+					batch[2] |= part[2]
+					batch[3] |= part[3]
+				}
+				next = 0
+				s.smallBatches++
+			}
+			opts |= batch[next&3]
+			next++
+		} else {
+			for _, j := range split {
+				second := buf[:n-j] // every rare heap a is below n − j
+				for i := range nr {
+					opts |= 1 << ((uint16(rv64[i]) ^ second[n-j-offs[i]/2]) & 63)
+				}
+			}
+		}
+		rare := rb[parity&(n^jParity)&1]
+		common := ^(opts | rare)
+		if common == 0 {
+			return // the value may be 64 or more
+		}
+		c := bits.TrailingZeros64(common)
+		v := uint16(c)
+		if set := ^opts & rare & (1<<c - 1); set != 0 {
+			var cut bool
+			if set, cut = s.smallRuleOut(n, buf[:n], set, 1); set != 0 {
+				if cut {
+					s.undecide(n, &valueSet512{set})
+					return
+				}
+				v = uint16(bits.TrailingZeros64(set))
+			}
+		}
+		if v > maxValue || rare>>v&1 != 0 {
+			// A new largest value or a rare heap: record it the slow way
+			// and let the caller rebuild the tables.
 			s.vals = buf[:n]
 			s.vals = append(s.vals, v)
 			s.record(n, v)

@@ -162,6 +162,78 @@ func TestSmallOneSplitEqualsQuadratic(t *testing.T) {
 	}
 }
 
+// TestSmallMultiSplitEqualsQuadratic runs the loop of the small-space
+// engine for two to four split digits (smallRoundMulti, with the two-digit
+// vector rule-out scan) on random codes against the definition, as
+// TestSmallOneSplitEqualsQuadratic does for one digit, and 0.167 against
+// the engines without the small-space loops.
+func TestSmallMultiSplitEqualsQuadratic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(167, 2026))
+	const heaps = 4000
+	used, twoDigits, vectorBlocks, batched := 0, 0, 0, 0
+	defer func(l int) { smallRevLen = l }(smallRevLen)
+	smallRevLen = 64
+	for trial := 0; (used < 20 || twoDigits < 10 || batched < 5 && haveRareOptions4) && trial < 5000; trial++ {
+		k := 2 + rng.IntN(4)
+		digits := make([]uint8, k+1)
+		for i := 1; i <= k; i++ {
+			digits[i] = uint8(rng.IntN(4))
+		}
+		for range 2 + rng.IntN(3) {
+			digits[1+rng.IntN(k)] |= 4
+		}
+		code := Code{Digits: digits}
+		s := NewSparse(code, nil)
+		require.NoError(t, s.Extend(context.Background(), heaps-1, nil))
+		if s.smallMultiHeaps < heaps/2 {
+			continue
+		}
+		used++
+		if len(s.split) == 2 {
+			twoDigits++
+			vectorBlocks += s.smallVectorBlocks
+		}
+		if 4*s.smallBatches > heaps/2 {
+			batched++
+		}
+		want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
+		require.NoError(t, err)
+		if d := firstDifference(want, s.Values()); d >= 0 {
+			t.Fatalf("%s (%v, %d rare): G(%d) = %d, quadratic %d", code, s.Space(), s.Rare(), d, s.Values()[d], want[d])
+		}
+	}
+	require.GreaterOrEqual(t, used, 20, "random codes run by the multi-split loop")
+	require.GreaterOrEqual(t, twoDigits, 10, "codes with two split digits")
+	if haveRareOptions4 {
+		require.GreaterOrEqual(t, batched, 5, "codes whose rare scans go four heaps at once")
+	}
+	if haveRuleOut64 {
+		require.Greater(t, vectorBlocks, 1000, "blocks of pairs tested by the two-digit vector scan")
+	}
+	smallRevLen = 1 << 13
+	s := NewSparse(NewCode(takebreak.MustParse("0.167")), nil)
+	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
+	require.Greater(t, s.smallMultiHeaps, 190_000, "0.167 runs in the multi-split loop")
+	defer func(w int) { smallMaxWork = w }(smallMaxWork)
+	smallMaxWork = 0
+	want, err := SparseExtend(context.Background(), NewCode(takebreak.MustParse("0.167")), nil, 200_000, nil)
+	require.NoError(t, err)
+	if d := firstDifference(want, s.Values()); d >= 0 {
+		t.Fatalf("0.167: G(%d) = %d, without the small-space engine %d", d, s.Values()[d], want[d])
+	}
+	// The portable loop, as on CPUs without the vector kernels.
+	defer func(r, o bool) { haveRareOptions4, haveRuleOut64 = r, o }(haveRareOptions4, haveRuleOut64)
+	haveRareOptions4, haveRuleOut64 = false, false
+	smallMaxWork = 128
+	plain := NewSparse(NewCode(takebreak.MustParse("0.167")), nil)
+	require.NoError(t, plain.Extend(context.Background(), 200_000, nil))
+	require.Greater(t, plain.smallMultiHeaps, 190_000, "0.167 runs in the portable multi-split loop")
+	require.Zero(t, plain.smallBatches+plain.smallVectorBlocks, "no vector kernel used")
+	if d := firstDifference(want, plain.Values()); d >= 0 {
+		t.Fatalf("0.167: G(%d) = %d without the vector kernels, %d without the small-space engine", d, plain.Values()[d], want[d])
+	}
+}
+
 // TestAnySpaceIsExact checks that the space decides only the speed: a
 // space forced on the engine (a random mask, with or without the heap's
 // parity) gives the values of the definition.

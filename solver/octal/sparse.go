@@ -72,6 +72,8 @@ type Sparse struct {
 	// smallVectorBlocks the blocks of 32 pairs its vector rule-out scan
 	// tested (for tests).
 	smallOneHeaps, smallVectorBlocks int
+	// smallMultiHeaps counts the heaps smallRoundMulti computed.
+	smallMultiHeaps int
 	// smallBatches counts the four-heap rare scans (rareOptions4).
 	smallBatches int
 }

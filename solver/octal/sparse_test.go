@@ -359,6 +359,56 @@ func TestRuleOut64(t *testing.T) {
 	}
 }
 
+// TestRuleOut64x2 checks the two-digit vector rule-out scans (16 pairs a
+// block, and 32 where the CPU has AVX-512 BITALG) against the pairs of
+// both digits tested one by one, block by block.
+func TestRuleOut64x2(t *testing.T) {
+	if !haveRuleOut64 {
+		t.Skip("no vector rule-out scan on this CPU")
+	}
+	defer func(w bool) { haveRuleOut64x2Wide = w }(haveRuleOut64x2Wide)
+	kernels := []bool{false}
+	if haveRuleOut64x2Wide {
+		kernels = append(kernels, true)
+	}
+	for _, wide := range kernels {
+		haveRuleOut64x2Wide = wide
+		testRuleOut64x2(t, ruleOut64x2Lanes())
+	}
+}
+
+func testRuleOut64x2(t *testing.T, lanes int) {
+	rng := rand.New(rand.NewPCG(1672, uint64(lanes)))
+	for trial := range 3000 {
+		blocks := 1 + rng.IntN(30)
+		lo, hi0, hi1 := make([]uint16, lanes*blocks), make([]uint16, lanes*blocks), make([]uint16, lanes*blocks)
+		for i := range lo {
+			lo[i], hi0[i], hi1[i] = uint16(rng.IntN(64)), uint16(rng.IntN(64)), uint16(rng.IntN(64))
+		}
+		set := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		switch trial % 8 {
+		case 0:
+			set = 1 << rng.IntN(64)
+		case 1:
+			set = 1 // value 0 alone
+		case 2:
+			set = 1<<(lo[len(lo)-1]^hi1[len(hi1)-1]) | 1<<rng.IntN(64) // found by the second digit first
+		}
+		// Block i is lo[k] ^ hi0[k] and lo[k] ^ hi1[k], k = len−L(i+1)+l, l < L.
+		want, wantDone := set, 0
+		for i := 0; i < blocks && want != 0; i++ {
+			for l := range lanes {
+				k := len(lo) - lanes*(i+1) + l
+				want &^= 1<<(lo[k]^hi0[k]) | 1<<(lo[k]^hi1[k])
+			}
+			wantDone++
+		}
+		got, done := ruleOut64x2(&lo[len(lo)-lanes], &hi0[len(hi0)-lanes], &hi1[len(hi1)-lanes], blocks, set)
+		require.Equal(t, want, got, "%d lanes, trial %d: set %#x", lanes, trial, set)
+		require.Equal(t, wantDone, done, "%d lanes, trial %d", lanes, trial)
+	}
+}
+
 // TestMarkGroup64 checks the word marking of values below 64 (the vector
 // version where the CPU has it) against the same splits marked one by one.
 func TestMarkGroup64(t *testing.T) {
@@ -420,4 +470,33 @@ func TestPairKernelChoice(t *testing.T) {
 	c, k := left(chosen), left(consecutive)
 	t.Logf("values left to rule out over 1000 heaps: %d with the chosen kernel, %d with heaps %d..%d", c, k, blockLag, blockLag+pairs-1)
 	require.Less(t, c, k*3/4)
+}
+
+// TestBlockTuner checks the block engine's choice of workers: two until a
+// round in which the marker marks less than a quarter of the groups, then
+// one for 1, 2, 4 … rounds (at most blockSoloRounds) while the trials stay
+// poor, and two again for good after a good trial.
+func TestBlockTuner(t *testing.T) {
+	var tu blockTuner
+	rounds := func(n int) (two int) {
+		for range n {
+			if tu.twoWorkers() {
+				two++
+			}
+		}
+		return two
+	}
+	require.Equal(t, 3, rounds(3), "two workers from the start")
+	tu.observe(40, 100) // the marker did 40 of 140 groups: a good round
+	require.Equal(t, 1, rounds(1))
+	for _, solo := range []int{1, 2, 4, 8, 16, 32, 64, 64} {
+		tu.observe(10, 118) // 10 of 128: poor
+		require.Equal(t, 0, rounds(solo), "one worker for %d rounds", solo)
+		require.Equal(t, 1, rounds(1), "then a trial with two")
+	}
+	tu.observe(64, 64)
+	require.Equal(t, 5, rounds(5), "two workers again after a good trial")
+	tu.observe(0, 128)
+	require.Equal(t, 0, rounds(1), "a poor round after a good one: one round alone")
+	require.Equal(t, 1, rounds(1))
 }
