@@ -184,8 +184,10 @@ func (b *BlockDense) mex(n, L, rlo, width int) int {
 		t := b.tables[i]
 		if !b.tailed[i] {
 			b.tailed[i] = true
-			for a := 1; a <= min(r/2, r-L); a++ {
-				t[d.vals[a]^d.vals[r-a]] = 1
+			// a = 1..min(r/2, r−L): vals[r−a] = rev[len−1−r+a].
+			if k := min(r/2, r-L); k >= 1 {
+				off := len(d.rev) - 1 - r
+				markPairs(t, d.vals[1:k+1], d.rev[off+1:off+k+1])
 			}
 		}
 		used = append(used, t)

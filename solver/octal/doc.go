@@ -17,6 +17,15 @@
 // blockmark_amd64.s); the Go versions run elsewhere and the tests compare
 // both.
 //
+// What a run means is decided here, not by the front-ends: Solve returns a
+// Result whose certified Period always names its proof; Result.ValuesUpTo
+// continues the values through a proven period and its saltus (or computes
+// further when none is proven); Compare proves two games equal at every heap
+// or finds where they first differ; Equivalent searches a code's family for
+// games with the same values; TailPeriod is the period the end of an
+// unproven sequence shows; SolveOptions.Heaps resolves the default run
+// length.
+//
 // Values are stored as uint16: every octal game computed so far has Grundy
 // values far below 2^16, and two bytes per heap is what lets a run reach 2^31
 // heaps in memory.
