@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ func (q censusQuery) filter() census.Filter {
 	}
 	if q.periodAbove >= 0 {
 		f.MinPeriod = q.periodAbove + 1
+		if f.MinPeriod < 0 {
+			f.MinPeriod = math.MaxInt // no period is above the largest int
+		}
 	}
 	return f
 }
