@@ -14,9 +14,8 @@ import (
 // time only. Games that are not plain octal codes go to the engine Solve
 // would pick (ExtendValues).
 //
-// The choice is made by timing steps by their CPU time (the sparse engine
-// runs on one core here: a census runs one game a core; the CPU time of the
-// dense engine's second worker is counted too). Dense costs a known amount
+// The choice is made by timing steps by the CPU time of the thread (both
+// engines run on one core here: a census runs one game a core). Dense costs a known amount
 // a split pair, measured on its steps, so while the sparse engine runs,
 // from 2^13 values on and each time the run has doubled, Dense is tried
 // for a step (the first two times always, then only when its predicted
@@ -178,6 +177,11 @@ func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
 			e.dense = NewBlockDense(code, values)
+			if !e.allCores {
+				// A census runs one game a core: a second worker only
+				// adds its synchronisation.
+				e.dense.workers = 1
+			}
 		}
 		return
 	}
