@@ -75,7 +75,9 @@ func (b *BlockDense) Extend(ctx context.Context, upTo int, progress ProgressFunc
 			return err
 		}
 		L := len(d.vals)
-		if L < blockDenseStart || len(d.split) == 0 {
+		// One worker and one split digit: no remainder is shared, and
+		// Dense's heap by heap pass costs a few per cent less.
+		if L < blockDenseStart || len(d.split) == 0 || len(d.split) == 1 && b.workers == 1 {
 			for n := L; n <= min(upTo, max(L+255, blockDenseStart-1)); n++ {
 				if err := b.appendValue(n, d.heapValue(n)); err != nil {
 					return err
