@@ -39,24 +39,18 @@ const (
 type astronTab struct {
 	ui *ui
 
-	stars     *widgets.BoundedEntry
-	recent    *widget.Select
-	evaluate  *widget.Button
-	starsErr  *widget.Label
-	analysis  *widgets.BoundedList
-	evalBusy  *widget.ProgressBarInfinite
-	evalJobs  widgets.JobRunner
-	lastEval  *astron.Analysis
-	evalState *widget.Label
-	evalStop  *widget.Button
+	stars    *widgets.BoundedEntry
+	recent   *widget.Select
+	starsErr inlineError
+	analysis *widgets.BoundedList
+	// eval evaluates a position: its status line says what it is doing,
+	// or how to start.
+	eval     *widgets.JobPanel
+	lastEval *astron.Analysis
 
 	mode      *widget.RadioGroup
 	size      *widgets.BoundedEntry
-	compute   *widget.Button
-	cancel    *widget.Button
-	progress  *widget.ProgressBar
-	status    *widget.Label
-	sizeErr   *widget.Label
+	sizeErr   inlineError
 	palette   *widget.Select
 	overlay   *widget.Check
 	reset     *widget.Button
@@ -71,7 +65,7 @@ type astronTab struct {
 	// three-star colour scale (heatmapcontrols.go).
 	hm heatmapControls
 
-	jobs   widgets.JobRunner
+	jobs   *widgets.JobPanel
 	grid   widgets.ValueGrid // what the heatmap shows
 	table3 *astron.Table3
 	period *astron.Period // of the bulb shown, when known
@@ -112,8 +106,8 @@ func (t *astronTab) setPresentation(on bool) {
 	}
 	widgets.SetButtonText(t.reset, fit)
 	widgets.SetButtonText(t.export, export)
-	widgets.SetButtonText(t.evalStop, cancel)
-	widgets.SetButtonText(t.cancel, cancel)
+	widgets.SetButtonText(t.eval.CancelButton, cancel)
+	widgets.SetButtonText(t.jobs.CancelButton, cancel)
 	t.recent.PlaceHolder = recent
 	t.recent.Refresh()
 	diff := diffText
@@ -137,20 +131,10 @@ func newAstronTab(u *ui) *astronTab {
 		}
 	})
 	t.recent.PlaceHolder = "Recent configurations…"
-	t.evaluate = widget.NewButtonWithIcon("Evaluate", theme.SearchIcon(), t.Evaluate)
-	t.evaluate.Importance = widget.HighImportance
-	t.starsErr = widget.NewLabel("")
-	t.starsErr.Importance = widget.DangerImportance
-	t.starsErr.Wrapping = fyne.TextWrapWord
-	t.starsErr.Hide()
+	t.eval = widgets.NewBusyJobPanel("Evaluate", theme.SearchIcon(), t.Evaluate)
+	t.starsErr = newInlineError()
 	t.analysis = widgets.NewBoundedList(u.app, u.win)
-	t.evalBusy = widget.NewProgressBarInfinite()
-	t.evalBusy.Stop()
-	t.evalBusy.Hide()
-	t.evalState = widget.NewLabel("")
-	t.evalState.Wrapping = fyne.TextWrapWord
-	t.evalStop = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.evalJobs.Cancel() })
-	t.evalStop.Disable()
+	t.eval.Status.Wrapping = fyne.TextWrapWord
 
 	t.mode = widget.NewRadioGroup([]string{astronTwo, astronThree}, func(m string) {
 		if t.size == nil {
@@ -166,16 +150,9 @@ func newAstronTab(u *ui) *astronTab {
 	t.size = widgets.NewBoundedEntry(maxNumberInput)
 	t.size.SetText(strconv.Itoa(defaultAstron2))
 	t.size.OnSubmitted = func(string) { t.Compute() }
-	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
-	t.compute.Importance = widget.HighImportance
-	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
-	t.cancel.Disable()
-	t.progress = widget.NewProgressBar()
-	t.status = widget.NewLabel("")
-	t.status.Wrapping = fyne.TextWrapWord
-	t.sizeErr = widget.NewLabel("")
-	t.sizeErr.Importance = widget.DangerImportance
-	t.sizeErr.Hide()
+	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
+	t.jobs.Status.Wrapping = fyne.TextWrapWord
+	t.sizeErr = newInlineError()
 	t.palette = widget.NewSelect(plotting.PaletteNames(), func(name string) { t.setPalette(name) })
 	t.overlay = widget.NewCheck("period overlay", func(bool) { t.applyOverlay() })
 	t.overlay.SetChecked(true)
@@ -223,13 +200,13 @@ func newAstronTab(u *ui) *astronTab {
 	starsHead.Wrapping = fyne.TextWrapWord
 	left := container.NewVBox(
 		starsHead,
-		t.stars, t.recent, container.NewBorder(nil, nil, nil, t.evalStop, t.evaluate), t.starsErr,
+		t.stars, t.recent, container.NewBorder(nil, nil, nil, t.eval.CancelButton, t.eval.Action), t.starsErr,
 		widget.NewSeparator(),
 		bold("Heatmap"),
 		t.mode,
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
-		container.NewBorder(nil, nil, nil, t.cancel, t.compute),
-		t.progress, t.status, t.sizeErr,
+		container.NewBorder(nil, nil, nil, t.jobs.CancelButton, t.jobs.Action),
+		t.jobs.ProgressColumn(), t.sizeErr,
 		t.sliderBox,
 		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
 		t.overlay,
@@ -241,8 +218,8 @@ func newAstronTab(u *ui) *astronTab {
 	// of its own under the heatmap, a few lines high and scrolled: a long
 	// answer no longer pushes the heatmap's controls out of view, and the
 	// hover read-out above the heatmap never moves.
-	t.evalState.SetText("click a cell of the heatmap, or type star sizes, to evaluate a position")
-	evalBox := container.NewBorder(container.NewVBox(t.evalState, t.evalBusy), nil, nil, nil, t.analysis.ScrolledView())
+	t.eval.Status.SetText("click a cell of the heatmap, or type star sizes, to evaluate a position")
+	evalBox := container.NewBorder(container.NewVBox(t.eval.Status, t.eval.Busy), nil, nil, nil, t.analysis.ScrolledView())
 	t.summaryBox = container.NewStack(t.summary)
 	t.left = left
 	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), nil, nil, nil,
@@ -349,17 +326,11 @@ func parseStars(s string) (astron.Position, error) {
 func (t *astronTab) Evaluate() {
 	pos, err := parseStars(t.stars.Text)
 	if err != nil {
-		t.starsErr.SetText(err.Error())
-		t.starsErr.Show()
+		t.starsErr.Set(err.Error())
 		return
 	}
 	t.starsErr.Hide()
-	t.evalState.SetText("computing A" + posText(pos) + "…")
-	t.evalState.Show()
-	t.evalStop.Enable()
-	t.evalBusy.Show()
-	t.evalBusy.Start()
-	t.evalJobs.Start(func(outer context.Context, h widgets.JobHandle) {
+	t.eval.Start("computing A"+posText(pos)+"…", func(outer context.Context, h widgets.JobHandle) {
 		ctx, stop := context.WithCancelCause(outer)
 		defer stop(nil)
 		start := time.Now()
@@ -373,8 +344,8 @@ func (t *astronTab) Evaluate() {
 				return
 			}
 			last = time.Now()
-			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), widgets.GroupDigits(positions), time.Since(start).Round(time.Second))
-			h.Update(func() { t.evalState.SetText(msg) })
+			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), plotting.GroupDigits(positions), time.Since(start).Round(time.Second))
+			h.Update(func() { t.eval.SetStatus(msg) })
 		}
 		a, err := s.Analyse(ctx, pos)
 		if cause := context.Cause(ctx); err != nil && errors.Is(cause, errAstronTooLarge) {
@@ -387,20 +358,17 @@ func (t *astronTab) Evaluate() {
 			heading, lines = analysisText(a)
 		}
 		h.Finish(func() {
-			t.evalStop.Disable()
-			t.evalBusy.Stop()
-			t.evalBusy.Hide()
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.evalState.SetText("cancelled")
+				t.eval.Cancelled("cancelled")
 			case err != nil:
-				t.evalState.SetText("failed: " + err.Error())
+				t.eval.Stopped("failed: " + err.Error())
 			default:
 				t.lastEval = a
 				// The answer gets the lines of its place; the time joins
 				// its heading.
-				t.evalState.SetText(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
-				t.evalState.Hide()
+				t.eval.Done(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
+				t.eval.Status.Hide()
 				if elapsed >= 100*time.Millisecond {
 					heading += fmt.Sprintf(" (computed in %s)", elapsed.Round(time.Millisecond))
 				}
@@ -438,7 +406,7 @@ var texSubscript = regexp.MustCompile(`_\{[^{}]*\}`)
 const maxAstronPositions = 5_000_000
 
 // errAstronTooLarge stops an evaluation at maxAstronPositions.
-var errAstronTooLarge = fmt.Errorf("stopped after %s positions searched, the most one evaluation keeps in memory; positions of four or more stars are searched by recursion over every smaller position (the CLI takes up to 120 points in all)", widgets.GroupDigits(maxAstronPositions))
+var errAstronTooLarge = fmt.Errorf("stopped after %s positions searched, the most one evaluation keeps in memory; positions of four or more stars are searched by recursion over every smaller position (the CLI takes up to 120 points in all)", plotting.GroupDigits(maxAstronPositions))
 
 // analysisText describes an analysed position in words: a heading and one
 // line per winning move.
@@ -447,7 +415,7 @@ func analysisText(a *astron.Analysis) (string, []string) {
 	if a.Outcome == "P" {
 		return heading + "a P-position — the player to move loses with best play; there is no winning move.", nil
 	}
-	heading += fmt.Sprintf("an N-position — the player to move wins. %s winning move(s):", widgets.GroupDigits(len(a.WinningMoves)))
+	heading += fmt.Sprintf("an N-position — the player to move wins. %s winning move(s):", plotting.GroupDigits(len(a.WinningMoves)))
 	lines := make([]string, len(a.WinningMoves))
 	for i, m := range a.WinningMoves {
 		lines[i] = "• " + m.Text()
@@ -468,9 +436,9 @@ func (t *astronTab) heatmapSize() (int, error) {
 	return n, nil
 }
 
-// astronProgressBar is a table or cube computation's progress callback:
-// it moves bar from the worker, at most once every progressRedraw.
-func astronProgressBar(h widgets.JobHandle, bar *widget.ProgressBar) func(astron.Progress) {
+// astronProgress is a table or cube computation's progress callback: it
+// moves the panel's bar from the worker, at most once every progressRedraw.
+func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Progress) {
 	var last time.Time
 	return func(p astron.Progress) {
 		if time.Since(last) < progressRedraw {
@@ -479,7 +447,7 @@ func astronProgressBar(h widgets.JobHandle, bar *widget.ProgressBar) func(astron
 		last = time.Now()
 		h.Update(func() {
 			if p.Total > 0 {
-				bar.SetValue(float64(p.Done) / float64(p.Total))
+				panel.Report(float64(p.Done)/float64(p.Total), "")
 			}
 		})
 	}
@@ -491,20 +459,16 @@ func astronProgressBar(h widgets.JobHandle, bar *widget.ProgressBar) func(astron
 func (t *astronTab) Compute() {
 	n, err := t.heatmapSize()
 	if err != nil {
-		t.sizeErr.SetText(err.Error())
-		t.sizeErr.Show()
+		t.sizeErr.Set(err.Error())
 		return
 	}
 	t.sizeErr.Hide()
 	t.shown = true
 	three := t.mode.Selected == astronThree
-	t.cancel.Enable()
-	t.progress.SetValue(0)
-	t.status.SetText("computing…")
 	rules := astron.AstronRules()
-	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start("computing…", func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		progress := astronProgressBar(h, t.progress)
+		progress := astronProgress(h, t.jobs)
 		var grid astron.Grid
 		var t3 *astron.Table3
 		var err error
@@ -525,7 +489,7 @@ func (t *astronTab) Compute() {
 		// N ≈ 1300 for its certificate, three stars their own limit.
 		var per *astron.Period
 		if err == nil {
-			h.Update(func() { t.status.SetText("table ready; finding the period…") })
+			h.Update(func() { t.jobs.SetStatus("table ready; finding the period…") })
 			var p astron.Period
 			p, err = bulbPeriod(ctx, rules, n, t3)
 			if err == nil {
@@ -535,19 +499,16 @@ func (t *astronTab) Compute() {
 			}
 		}
 		h.Finish(func() {
-			t.cancel.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.status.SetText("cancelled")
-				t.progress.SetValue(0)
+				t.jobs.Cancelled("cancelled")
 				return
 			case err != nil:
-				t.status.SetText("failed")
+				t.jobs.Stopped("failed")
 				t.summary.SetText(err.Error())
 				return
 			}
-			t.progress.SetValue(1)
-			t.status.SetText(fmt.Sprintf("N = %d in %s", n, elapsed.Round(time.Millisecond)))
+			t.jobs.Done(fmt.Sprintf("N = %d in %s", n, elapsed.Round(time.Millisecond)))
 			t.period = per
 			t.table3 = t3
 			if three {

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -96,8 +95,8 @@ func TestAstronEvaluate(t *testing.T) {
 	for _, stars := range [][]int{{3, 5}, {2, 3, 4}, {4, 4}, {1, 1, 6}, {7}} {
 		a.stars.SetText("")
 		test.Type(a.stars, strings.Trim(fmt.Sprint(stars), "[]"))
-		test.Tap(a.evaluate)
-		waitJobs(t, &a.evalJobs)
+		test.Tap(a.eval.Action)
+		waitJobs(t, a.eval)
 		require.NotNil(t, a.lastEval)
 		want := b.g(stars)
 		assert.Equal(t, want, a.lastEval.Nimber, "%v", stars)
@@ -112,7 +111,7 @@ func TestAstronEvaluate(t *testing.T) {
 	assert.Equal(t, []string{"7", "1 1 6", "4 4", "2 3 4", "3 5"}, u.recent(prefRecentConfigs), "newest first")
 	assert.Equal(t, u.recent(prefRecentConfigs), a.recent.Options)
 	a.recent.SetSelected("3 5")
-	waitJobs(t, &a.evalJobs)
+	waitJobs(t, a.eval)
 	assert.Equal(t, "3 5", a.stars.Text)
 	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("G(A(3, 5)) = %d", b.g([]int{3, 5})))
 }
@@ -120,15 +119,15 @@ func TestAstronEvaluate(t *testing.T) {
 func TestAstronBadInput(t *testing.T) {
 	u := newTestUI(t)
 	a := u.astron
-	gen := a.evalJobs.Generation()
+	gen := a.eval.Generation()
 	a.stars.SetText("3 x")
-	test.Tap(a.evaluate)
+	test.Tap(a.eval.Action)
 	assert.True(t, a.starsErr.Visible())
 	assert.Contains(t, a.starsErr.Text, `"x" is not a star size`)
-	assert.Equal(t, gen, a.evalJobs.Generation(), "no job started")
+	assert.Equal(t, gen, a.eval.Generation(), "no job started")
 	hgen := a.jobs.Generation()
 	a.size.SetText("1")
-	test.Tap(a.compute)
+	test.Tap(a.jobs.Action)
 	assert.True(t, a.sizeErr.Visible())
 	assert.Contains(t, a.sizeErr.Text, "size N must be")
 	assert.Equal(t, hgen, a.jobs.Generation(), "no job started")
@@ -144,7 +143,7 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, a.jobs.Generation(), "first show starts the heatmap")
-	waitJobs(t, &a.jobs)
+	waitJobs(t, a.jobs)
 	require.Equal(t, defaultAstron2+1, a.grid.Cols)
 	h0 := a.heatmap
 	b := astronBrute{}
@@ -180,8 +179,8 @@ func TestAstronThreeStarSlices(t *testing.T) {
 	a := u.astron
 	a.mode.SetSelected(astronThree) // sets N = 160 and starts
 	a.size.SetText("24")
-	test.Tap(a.compute) // a new job cancels the running one
-	waitJobs(t, &a.jobs)
+	test.Tap(a.jobs.Action) // a new job cancels the running one
+	waitJobs(t, a.jobs)
 	require.NotNil(t, a.table3)
 	assert.Equal(t, 24, a.table3.N)
 	assert.True(t, a.sliderBox.Visible())
@@ -213,13 +212,13 @@ func TestAstronEvaluateCancel(t *testing.T) {
 	a := u.astron
 	// Five stars of this size take the memoised recursion many seconds.
 	a.stars.SetText("20 21 22 23 24")
-	test.Tap(a.evaluate)
-	assert.False(t, a.evalStop.Disabled())
-	time.Sleep(100 * time.Millisecond)
-	test.Tap(a.evalStop)
-	waitJobs(t, &a.evalJobs)
-	assert.Equal(t, "cancelled", a.evalState.Text)
-	assert.True(t, a.evalStop.Disabled())
+	release := holdJob(t, &a.eval.JobRunner, func() { test.Tap(a.eval.Action) })
+	assert.False(t, a.eval.CancelButton.Disabled())
+	test.Tap(a.eval.CancelButton)
+	release()
+	waitJobs(t, a.eval)
+	assert.Equal(t, "cancelled", a.eval.Status.Text)
+	assert.True(t, a.eval.CancelButton.Disabled())
 	assert.Nil(t, a.lastEval)
 }
 
@@ -228,11 +227,11 @@ func TestAstronCancel(t *testing.T) {
 	a := u.astron
 	a.mode.SetSelected(astronThree)
 	a.size.SetText("400") // the largest cube: many seconds
-	test.Tap(a.compute)
-	time.Sleep(100 * time.Millisecond)
-	test.Tap(a.cancel)
-	waitJobs(t, &a.jobs)
-	assert.Equal(t, "cancelled", a.status.Text)
+	release := holdJob(t, &a.jobs.JobRunner, func() { test.Tap(a.jobs.Action) })
+	test.Tap(a.jobs.CancelButton)
+	release()
+	waitJobs(t, a.jobs)
+	assert.Equal(t, "cancelled", a.jobs.Status.Text)
 	assert.Nil(t, a.table3)
 }
 

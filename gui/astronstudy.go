@@ -35,11 +35,12 @@ var studySlabS, studySlabL = 20, 1200
 // shared; the CLI's --max-memory goes further).
 const studyMemoryLimit = 3 << 30
 
-// Directions of the line view.
+// Directions of the line view. The labels are short enough for the
+// controls' column on a 1024×768 projector.
 const (
-	lineRow      = "G(A(a, b, n)): two stars fixed"
-	lineDiagonal = "G(A(a, n, n)): one star fixed, p = q"
-	lineMain     = "G(A(n, n, n)): main diagonal"
+	lineRow      = "A(a, b, n): a, b fixed"
+	lineDiagonal = "A(a, n, n): a fixed"
+	lineMain     = "A(n, n, n): diagonal"
 )
 
 // studyImageSize is the size the slice and growth pictures are rendered at
@@ -70,12 +71,8 @@ func studyPictureSize() plotting.Size {
 type astronStudyTab struct {
 	ui *ui
 
-	size     *widget.Entry
-	compute  *widget.Button
-	cancel   *widget.Button
-	progress *widget.ProgressBar
-	status   *widget.Label
-	sizeErr  *widget.Label
+	size    *widget.Entry
+	sizeErr inlineError
 
 	slider    *widget.Slider
 	sliceLbl  *widget.Label
@@ -85,7 +82,7 @@ type astronStudyTab struct {
 	lineKind *widget.Select
 	lineA    *widget.Entry
 	lineB    *widget.Entry
-	lineErr  *widget.Label
+	lineErr  inlineError
 	lineInfo *widget.Label
 	line     *widgets.SequenceExplorer
 
@@ -100,7 +97,7 @@ type astronStudyTab struct {
 	cube  *astron.Cube3
 	study *astron.Study
 
-	jobs       widgets.JobRunner // the cube and the study
+	jobs       *widgets.JobPanel // the cube and the study
 	sliceJobs  widgets.JobRunner // slice pictures
 	growthJobs widgets.JobRunner // the growth picture, drawn again for presentation mode
 	lineJobs   widgets.JobRunner // lines
@@ -112,11 +109,10 @@ type astronStudyTab struct {
 	left *fyne.Container
 }
 
-// setStatus shows s on the status line and lays the controls' column out
-// again: a wrapped label learns its new height only from a layout, and
+// relayout lays the controls' column out again after the status line
+// changed: a wrapped label learns its new height only from a layout, and
 // without one a second line ran over the Slice heading below it.
-func (t *astronStudyTab) setStatus(s string) {
-	t.status.SetText(s)
+func (t *astronStudyTab) relayout() {
 	if t.left != nil {
 		t.left.Refresh()
 	}
@@ -127,17 +123,10 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.size = widget.NewEntry()
 	t.size.SetText(strconv.Itoa(defaultStudySize))
 	t.size.OnSubmitted = func(string) { t.Compute() }
-	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
-	t.compute.Importance = widget.HighImportance
-	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
-	t.cancel.Disable()
-	t.progress = widget.NewProgressBar()
-	t.status = widget.NewLabel("")
-	t.status.Wrapping = fyne.TextWrapWord
-	t.sizeErr = widget.NewLabel("")
-	t.sizeErr.Importance = widget.DangerImportance
-	t.sizeErr.Wrapping = fyne.TextWrapWord
-	t.sizeErr.Hide()
+	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
+	t.jobs.Status.Wrapping = fyne.TextWrapWord
+	t.jobs.OnStatus = t.relayout
+	t.sizeErr = newInlineError()
 
 	t.slider = widget.NewSlider(0, defaultStudySize)
 	t.slider.Step = 1
@@ -156,10 +145,7 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.lineB = widget.NewEntry()
 	t.lineB.SetText("1")
 	t.lineB.OnSubmitted = func(string) { t.showLine() }
-	t.lineErr = widget.NewLabel("")
-	t.lineErr.Importance = widget.DangerImportance
-	t.lineErr.Wrapping = fyne.TextWrapWord
-	t.lineErr.Hide()
+	t.lineErr = newInlineError()
 	t.lineInfo = widget.NewLabel("")
 	t.lineInfo.Wrapping = fyne.TextWrapWord
 	t.line = widgets.NewSequenceExplorer()
@@ -203,8 +189,8 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	left := container.NewVBox(
 		bold("Three-star cube G(A(p, q, r))"),
 		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
-		container.NewGridWithColumns(2, t.compute, t.cancel),
-		t.progress, t.status, t.sizeErr,
+		container.NewGridWithColumns(2, t.jobs.Action, t.jobs.CancelButton),
+		t.jobs.ProgressColumn(), t.sizeErr,
 		widget.NewSeparator(),
 		bold("Slice"),
 		t.sliceLbl, t.slider, t.cubeScale,
@@ -257,26 +243,22 @@ func (t *astronStudyTab) studySize() (int, error) {
 func (t *astronStudyTab) Compute() {
 	n, err := t.studySize()
 	if err != nil {
-		t.sizeErr.SetText(err.Error())
-		t.sizeErr.Show()
+		t.sizeErr.Set(err.Error())
 		return
 	}
 	t.sizeErr.Hide()
 	t.shown = true
-	t.cancel.Enable()
-	t.progress.SetValue(0)
-	t.setStatus(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))))
 	rules := astron.AstronRules()
 	size := studyPictureSize()
-	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start(fmt.Sprintf("computing the cube to N = %d (%s)…", n, astron.FormatBytes(astron.CubeMemory(n))), func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		progress := astronProgressBar(h, t.progress)
+		progress := astronProgress(h, t.jobs)
 		c, err := astron.BuildCube3(ctx, rules, n, astron.CubeOptions{MemoryLimit: studyMemoryLimit, Progress: progress})
 		elapsed := time.Since(start)
 		var st *astron.Study
 		var growth, slice image.Image
 		if err == nil {
-			h.Update(func() { t.setStatus("cube ready; looking for structure…") })
+			h.Update(func() { t.jobs.SetStatus("cube ready; looking for structure…") })
 			var two astron.Period
 			two, err = astron.TwoStarBulbPeriod(ctx, rules)
 			if err == nil {
@@ -286,7 +268,7 @@ func (t *astronStudyTab) Compute() {
 			// which a cube of this size cannot.
 			if err == nil {
 				h.Update(func() {
-					t.setStatus(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
+					t.jobs.SetStatus(fmt.Sprintf("looking along the slab of two stars ≤ %d to %d…", studySlabS, studySlabL))
 				})
 				var sl *astron.Slab3
 				sl, err = astron.BuildSlab3(ctx, rules, studySlabS, studySlabL, nil)
@@ -304,19 +286,16 @@ func (t *astronStudyTab) Compute() {
 			}
 		}
 		h.Finish(func() {
-			t.cancel.Disable()
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.setStatus("cancelled")
-				t.progress.SetValue(0)
+				t.jobs.Cancelled("cancelled")
 				return
 			case err != nil:
-				t.setStatus("failed: " + err.Error())
+				t.jobs.Stopped("failed: " + err.Error())
 				return
 			}
-			t.progress.SetValue(1)
 			t.cube, t.study = c, st
-			t.setStatus(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
+			t.jobs.Done(fmt.Sprintf("N = %d: %d cells in %s; largest nimber %d", n, astron.CubeCells(n), elapsed.Round(time.Millisecond), c.Max()))
 			t.slider.Max = float64(n)
 			t.slider.SetValue(0)
 			t.sliceLbl.SetText("slice r = 0")
@@ -416,8 +395,7 @@ func (t *astronStudyTab) showLine() {
 	b, errB := strconv.Atoi(strings.TrimSpace(t.lineB.Text))
 	kind := t.lineKind.Selected
 	bad := func(s string) {
-		t.lineErr.SetText(s)
-		t.lineErr.Show()
+		t.lineErr.Set(s)
 	}
 	var l astron.CubeLine
 	switch kind {

@@ -14,8 +14,8 @@ func TestAstronStudyTab(t *testing.T) {
 	u := newTestUI(t)
 	s := u.study
 	s.size.SetText("30")
-	test.Tap(s.compute)
-	waitJobs(t, &s.jobs)
+	test.Tap(s.jobs.Action)
+	waitJobs(t, s.jobs)
 	waitJobs(t, &s.lineJobs)
 	waitJobs(t, s.line.Jobs())
 	require.NotNil(t, s.cube)
@@ -74,13 +74,13 @@ func TestAstronStudyBadInput(t *testing.T) {
 	s := u.study
 	for _, in := range []string{"abc", "1", "-5", "99999"} {
 		s.size.SetText(in)
-		test.Tap(s.compute)
+		test.Tap(s.jobs.Action)
 		assert.True(t, s.sizeErr.Visible(), in)
 		assert.Contains(t, s.sizeErr.Text, "size N must be", in)
 	}
 	s.size.SetText("12")
-	test.Tap(s.compute)
-	waitJobs(t, &s.jobs)
+	test.Tap(s.jobs.Action)
+	waitJobs(t, s.jobs)
 	waitJobs(t, &s.lineJobs)
 	assert.False(t, s.sizeErr.Visible())
 	s.lineKind.SetSelected(lineRow)

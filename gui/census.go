@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -11,8 +12,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -82,6 +81,9 @@ func (q censusQuery) filter() census.Filter {
 	}
 	if q.periodAbove >= 0 {
 		f.MinPeriod = q.periodAbove + 1
+		if f.MinPeriod < 0 {
+			f.MinPeriod = math.MaxInt // no period is above the largest int
+		}
 	}
 	return f
 }
@@ -98,15 +100,12 @@ func buildCensusView(table *census.Table, q censusQuery) *censusView {
 type censusTab struct {
 	ui *ui
 
-	family      *widget.SelectEntry
-	maxHeaps    *widget.Entry
-	timeBudget  *widget.Entry
-	dbPath      *widget.Entry
-	run, cancel *widget.Button
-	open        *widget.Button
-	progress    *widget.ProgressBar
-	status      *widget.Label
-	inputError  *widget.Label
+	family     *widget.SelectEntry
+	maxHeaps   *widget.Entry
+	timeBudget *widget.Entry
+	dbPath     *widget.Entry
+	open       *widget.Button
+	inputError inlineError
 
 	show        *widget.Select
 	periodAbove *widget.Entry
@@ -117,7 +116,7 @@ type censusTab struct {
 	query censusQuery
 	view  *censusView
 
-	jobs     widgets.JobRunner // the census run
+	jobs     *widgets.JobPanel // the census run
 	viewJobs widgets.JobRunner // loading a database, refiltering
 
 	content fyne.CanvasObject
@@ -133,18 +132,12 @@ func newCensusTab(u *ui) *censusTab {
 	t.timeBudget.SetPlaceHolder("none")
 	t.dbPath = widget.NewEntry()
 	t.dbPath.SetText(u.prefs.StringWithFallback(prefCensusDB, "census.sqlite"))
-	t.run = widget.NewButtonWithIcon("Run census", theme.MediaPlayIcon(), t.Run)
-	t.run.Importance = widget.HighImportance
-	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
-	t.cancel.Disable()
+	// One census at a time writes the database: Run is off while it runs.
+	t.jobs = widgets.NewJobPanel("Run census", t.Run)
+	t.jobs.Exclusive = true
+	t.jobs.HideBarWhileIdle()
 	t.open = widget.NewButtonWithIcon("Open database…", theme.FolderOpenIcon(), t.chooseDatabase)
-	t.progress = widget.NewProgressBar()
-	t.progress.Hide() // shown while a census runs
-	t.status = widget.NewLabel("")
-	t.inputError = widget.NewLabel("")
-	t.inputError.Importance = widget.DangerImportance
-	t.inputError.Wrapping = fyne.TextWrapWord
-	t.inputError.Hide()
+	t.inputError = newInlineError()
 
 	t.show = widget.NewSelect([]string{censusShowAll, censusShowPeriodic, censusShowUnsolved, censusShowSaltus, censusShowSeen}, func(s string) {
 		t.query.show = s
@@ -215,9 +208,9 @@ func newCensusTab(u *ui) *censusTab {
 		container.NewBorder(nil, nil, widget.NewLabel("Family"),
 			container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6), widget.NewLabel("time a game"), sizedEntry(t.timeBudget, 4)),
 			t.family),
-		container.NewBorder(nil, nil, widget.NewLabel("Database"), container.NewHBox(t.open, t.run, t.cancel), t.dbPath),
+		container.NewBorder(nil, nil, widget.NewLabel("Database"), container.NewHBox(t.open, t.jobs.Action, t.jobs.CancelButton), t.dbPath),
 		t.inputError,
-		container.NewBorder(nil, nil, nil, t.status, t.progress),
+		container.NewBorder(nil, nil, nil, t.jobs.Status, t.jobs.Bar),
 		container.NewBorder(nil, nil, container.NewHBox(widget.NewLabel("Show"), t.show, sizedEntry(t.periodAbove, 6)), nil, t.contains),
 		t.summary,
 	)
@@ -277,7 +270,7 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 		if errors.As(err, &fe) {
 			return fam, budget, "", "Not a family: " + fe.Reason + ". Accepted: 0.??? or 4.??? (each ? is every digit 0-7), hex:0.?? (0-F), S(1..k), @FILE."
 		}
-		return fam, budget, "", err.Error()
+		return fam, budget, "", inlineCodeError(err)
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
 	if err != nil || n < 16 || n > 1<<26 {
@@ -303,23 +296,17 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 func (t *censusTab) Run() {
 	fam, budget, path, msg := t.readInputs()
 	if msg != "" {
-		t.inputError.SetText(msg)
-		t.inputError.Show()
+		t.inputError.Set(msg)
 		return
 	}
 	t.inputError.Hide()
 	t.ui.prefs.SetString(prefCensusDB, path)
-	t.cancel.Enable()
-	t.run.Disable()
-	t.progress.SetValue(0)
-	t.progress.Show()
-	t.status.SetText(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)))
 	pattern := t.family.Text
 	q := t.query
-	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start(fmt.Sprintf("%s: %d games…", fam.Pattern, len(fam.Games)), func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.Open(path)
 		if err != nil {
-			h.Finish(func() { t.runFinished(fmt.Sprintf("cannot open %s: %v", path, err)) })
+			h.Finish(func() { t.jobs.Stopped(fmt.Sprintf("cannot open %s: %v", path, err)) })
 			return
 		}
 		defer db.Close()
@@ -331,21 +318,22 @@ func (t *censusTab) Run() {
 				Record: func(r *census.Result) error { return db.Put(context.Background(), r, pattern) },
 				Progress: func(p census.Progress) {
 					h.Update(func() {
+						fraction := -1.0
 						if p.Total > 0 {
-							t.progress.SetValue(float64(p.Done) / float64(p.Total))
+							fraction = float64(p.Done) / float64(p.Total)
 						}
-						t.status.SetText(fmt.Sprintf("%d of %d games (%d periodic, %d already known); %s at %d heaps",
+						t.jobs.Report(fraction, fmt.Sprintf("%d of %d games (%d periodic, %d already known); %s at %d heaps",
 							p.Done, p.Total, p.Solved, p.Skipped, p.Code, p.Heaps))
 					})
 				},
 			})
 		}
-		note := "census finished"
+		end, note := (*widgets.JobPanel).Done, "census finished"
 		switch {
 		case errors.Is(err, context.Canceled):
-			note = "cancelled: the games finished so far are in the database; Run again to go on"
+			end, note = (*widgets.JobPanel).Cancelled, "cancelled: the games finished so far are in the database; Run again to go on"
 		case err != nil:
-			note = "failed: " + err.Error()
+			end, note = (*widgets.JobPanel).Stopped, "failed: "+err.Error()
 		}
 		// The table is rebuilt here, in the worker: the UI thread only
 		// swaps it in.
@@ -358,18 +346,9 @@ func (t *censusTab) Run() {
 			if v != nil {
 				t.setView(v)
 			}
-			if note == "census finished" {
-				t.progress.SetValue(1)
-			}
-			t.runFinished(note)
+			end(t.jobs, note)
 		})
 	})
-}
-
-func (t *censusTab) runFinished(note string) {
-	t.cancel.Disable()
-	t.run.Enable()
-	t.status.SetText(note)
 }
 
 // Cancel stops the running census.
@@ -378,7 +357,7 @@ func (t *censusTab) Cancel() { t.jobs.Cancel() }
 // OpenDatabase shows the results of an existing census database.
 func (t *censusTab) OpenDatabase(path string) {
 	t.dbPath.SetText(path)
-	t.status.SetText("reading " + path + "…")
+	t.jobs.SetStatus("reading " + path + "…")
 	q := t.query
 	t.viewJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 		db, err := store.OpenExisting(path)
@@ -393,32 +372,23 @@ func (t *censusTab) OpenDatabase(path string) {
 		}
 		h.Finish(func() {
 			if err != nil {
-				t.status.SetText(fmt.Sprintf("cannot read %s: %v", path, err))
+				t.jobs.SetStatus(fmt.Sprintf("cannot read %s: %v", path, err))
 				return
 			}
 			t.ui.prefs.SetString(prefCensusDB, path)
-			t.status.SetText("")
+			t.jobs.Status.SetText("")
 			t.setView(v)
 		})
 	})
 }
 
+// chooseDatabase asks for a census database and opens it.
 func (t *censusTab) chooseDatabase() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, t.ui.win)
-			return
-		}
-		if r == nil {
-			return
-		}
+	t.ui.openFile([]string{".sqlite", ".db", ".sqlite3"}, func(r fyne.URIReadCloser) {
 		path := r.URI().Path()
 		r.Close()
 		t.OpenDatabase(path)
-	}, t.ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".sqlite", ".db", ".sqlite3"}))
-	d.Resize(t.ui.dialogSize())
-	d.Show()
+	})
 }
 
 // openGame shows a census game in the Octal explorer, computed to at least

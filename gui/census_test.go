@@ -35,12 +35,12 @@ func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
 	c.family.SetText("0.?7")
 	c.maxHeaps.SetText("4096")
 	c.dbPath.SetText(db)
-	test.Tap(c.run)
-	assert.False(t, c.cancel.Disabled(), "Cancel is offered while the census runs")
-	waitJobs(t, &c.jobs)
-	assert.Equal(t, "census finished", c.status.Text)
+	test.Tap(c.jobs.Action)
+	assert.False(t, c.jobs.CancelButton.Disabled(), "Cancel is offered while the census runs")
+	waitJobs(t, c.jobs)
+	assert.Equal(t, "census finished", c.jobs.Status.Text)
 	require.Len(t, c.view.rows, 8)
-	assert.True(t, c.cancel.Disabled())
+	assert.True(t, c.jobs.CancelButton.Disabled())
 	assert.Contains(t, c.summary.Text, "8 games")
 
 	// The table's own cells, through the widget's callbacks.
@@ -92,7 +92,7 @@ func TestCensusTabRunsSortsFiltersAndOpensGames(t *testing.T) {
 	}
 	require.GreaterOrEqual(t, row, 0)
 	c.table.Select(widget.TableCellID{Row: row, Col: 0})
-	waitJobs(t, &u.octal.jobs)
+	waitJobs(t, u.octal.jobs)
 	assert.Equal(t, tabOctal, u.tabs.Selected().Text)
 	assert.Equal(t, "0.77", u.octal.code.Text)
 	require.NotNil(t, u.octal.result)
@@ -118,13 +118,13 @@ func TestCensusTabCancelKeepsFinishedGamesAndResumes(t *testing.T) {
 	for {
 		<-testQueue.Signal()
 		testQueue.Drain()
-		if c.progress.Value > 0.02 {
+		if c.jobs.Bar.Value > 0.02 {
 			break
 		}
 	}
-	test.Tap(c.cancel)
-	waitJobs(t, &c.jobs)
-	assert.Contains(t, c.status.Text, "cancelled")
+	test.Tap(c.jobs.CancelButton)
+	waitJobs(t, c.jobs)
+	assert.Contains(t, c.jobs.Status.Text, "cancelled")
 	s, err := store.OpenExisting(db)
 	require.NoError(t, err)
 	n, err := s.Count(context.Background())
@@ -139,14 +139,14 @@ func TestCensusTabBadInput(t *testing.T) {
 	u := newTestUI(t)
 	c := u.census
 	c.family.SetText("0.#?")
-	test.Tap(c.run)
+	test.Tap(c.jobs.Action)
 	assert.True(t, c.inputError.Visible())
 	assert.Contains(t, c.inputError.Text, "Not a family")
 	c.family.SetText("0.??")
 	c.maxHeaps.SetText("lots")
-	test.Tap(c.run)
+	test.Tap(c.jobs.Action)
 	assert.Contains(t, c.inputError.Text, "max heaps")
-	assert.True(t, c.cancel.Disabled(), "nothing started")
+	assert.True(t, c.jobs.CancelButton.Disabled(), "nothing started")
 
 	// The tab draws at a projector's size.
 	w := test.NewWindow(c.content)

@@ -3,9 +3,7 @@ package gui
 import (
 	"os"
 
-	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 
 	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
@@ -35,16 +33,7 @@ func (u *ui) exportFigure(name string, produce func() (*plotting.Figure, error))
 // save with the path chosen (not when cancelled, nor for an extension that
 // is not a picture format's). Tests replace it to choose without a dialog.
 var chooseExportPath = func(u *ui, name string, save func(path string)) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, u.win)
-			return
-		}
-		if w == nil {
-			return // cancelled
-		}
-		path := w.URI().Path()
-		w.Close()
+	u.savePath(name, plotting.Formats, func(path string) {
 		if _, err := plotting.FormatOf(path); err != nil {
 			// The dialog has created the file: remove the empty file again.
 			if st, serr := os.Stat(path); serr == nil && st.Size() == 0 {
@@ -54,11 +43,7 @@ var chooseExportPath = func(u *ui, name string, save func(path string)) {
 			return
 		}
 		save(path)
-	}, u.win)
-	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter(plotting.Formats))
-	d.Resize(u.dialogSize())
-	d.Show()
+	})
 }
 
 // exported, when set (by tests), is called after each export with the path

@@ -53,7 +53,7 @@ func TestWindowExportsRenderAlike(t *testing.T) {
 			u.tabs.Select(ti)
 		}
 	}
-	waitJobs(t, &a.jobs)
+	waitJobs(t, a.jobs)
 	a.heatmap.Resize(fyne.NewSize(400, 400))
 	a.palette.SetSelected("viridis")
 	base := filepath.Join(dir, "astron")

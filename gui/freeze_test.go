@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // TestSumWithAMillionHeapStaysResponsive is issue 13's freeze: in Dawson's
@@ -47,7 +48,7 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 	require.Len(t, lines, 117650)
 	shown := o.moves.Text()
 	assert.Contains(t, shown, "117,650 winning move(s)")
-	assert.Contains(t, shown, fmt.Sprintf("… and %s more", widgets.GroupDigits(117650-widgets.BoundedListShown)))
+	assert.Contains(t, shown, fmt.Sprintf("… and %s more", plotting.GroupDigits(117650-widgets.BoundedListShown)))
 	assert.Equal(t, widgets.BoundedListShown, strings.Count(shown, "•"), "only the first moves are on screen")
 	showAll, _ := o.moves.Buttons()
 	assert.True(t, showAll.Visible())
@@ -55,7 +56,7 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 	// "… and N more" line, bound only for the rows in sight.
 	require.Equal(t, 1+widgets.BoundedListShown+1, o.moves.Rows().Length(), "the heading, the first lines and \"… and N more\"")
 	assert.Equal(t, lines[0], o.moves.Shown()[0])
-	assert.Equal(t, fmt.Sprintf("… and %s more", widgets.GroupDigits(117650-widgets.BoundedListShown)), o.moves.Shown()[widgets.BoundedListShown])
+	assert.Equal(t, fmt.Sprintf("… and %s more", plotting.GroupDigits(117650-widgets.BoundedListShown)), o.moves.Shown()[widgets.BoundedListShown])
 	assert.Equal(t, 117650, strings.Count(o.moves.FullText(), "•"), "Copy all copies every move")
 	// Copy all puts the whole list on the clipboard (joined off the UI thread).
 	o.moves.CopyAll()
@@ -129,7 +130,7 @@ func TestWindowMinimumSizeForHugeInputs(t *testing.T) {
 			a := test.NewTempApp(t)
 			installUIQueue(t)
 			u := newUI(a, present)
-			waitJobs(t, &u.octal.jobs)
+			waitJobs(t, u.octal.jobs)
 			big := strings.TrimSpace(strings.Repeat("123456789012 ", 30))
 			u.octal.heaps.SetText("3 5 1000000 " + big)
 			u.octal.code.SetText("0." + strings.Repeat("7", 290))
@@ -150,8 +151,8 @@ func TestWindowMinimumSizeForHugeInputs(t *testing.T) {
 			}
 			u.astron.jobs.Cancel()
 			u.misere.jobs.Cancel()
-			waitJobs(t, &u.astron.jobs)
-			waitJobs(t, &u.misere.jobs)
+			waitJobs(t, u.astron.jobs)
+			waitJobs(t, u.misere.jobs)
 		})
 	}
 }

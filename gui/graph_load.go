@@ -12,11 +12,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/graph"
 )
 
@@ -30,11 +28,10 @@ const maxGraphEditText = 16 << 10
 // a progress bar and Cancel: a graph file may be up to graph.MaxFileSize
 // (64 MiB), which read on the UI thread froze the window.
 type graphLoader struct {
-	bar     *widget.ProgressBar
-	status  *widget.Label
-	cancel  *widget.Button
+	// jobs reads the file: its bar, status and Cancel are content, shown
+	// while a file is read.
+	jobs    *widgets.JobPanel
 	content *fyne.Container
-	jobs    widgets.JobRunner
 	// full is the whole text of a loaded file too large for the editor,
 	// and shown what the editor holds of it; Solve uses full while the
 	// editor still holds shown.
@@ -42,10 +39,9 @@ type graphLoader struct {
 }
 
 func newGraphLoader() *graphLoader {
-	l := &graphLoader{bar: widget.NewProgressBar(), status: widget.NewLabel("")}
-	l.status.Truncation = fyne.TextTruncateEllipsis
-	l.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { l.jobs.Cancel() })
-	l.content = container.NewBorder(nil, nil, nil, l.cancel, container.NewVBox(l.bar, l.status))
+	l := &graphLoader{jobs: widgets.NewJobPanel("", nil)}
+	l.jobs.Status.Truncation = fyne.TextTruncateEllipsis
+	l.content = container.NewBorder(nil, nil, nil, l.jobs.CancelButton, l.jobs.ProgressColumn())
 	l.content.Hide()
 	return l
 }
@@ -60,19 +56,7 @@ func (l *graphLoader) source(edited string) string {
 
 // loadFile asks for a graph file and reads it in the background.
 func (t *graphTab) loadFile() {
-	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-		if err != nil {
-			dialog.ShowError(err, t.ui.win)
-			return
-		}
-		if r == nil {
-			return
-		}
-		t.readGraphFile(r)
-	}, t.ui.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".txt", ".dot", ".gv", ".graph"}))
-	d.Resize(t.ui.dialogSize())
-	d.Show()
+	t.ui.openFile([]string{".txt", ".dot", ".gv", ".graph"}, func(r fyne.URIReadCloser) { t.readGraphFile(r) })
 }
 
 // readGraphFile reads r in a worker (closing it), showing the bytes read;
@@ -86,17 +70,16 @@ func (t *graphTab) readGraphFile(r io.ReadCloser) {
 			size = fi.Size()
 		}
 	}
-	l.bar.SetValue(0)
-	l.status.SetText("reading the graph file…")
 	l.content.Show()
-	l.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	l.jobs.Start("reading the graph file…", func(ctx context.Context, h widgets.JobHandle) {
 		defer r.Close()
 		data, err := readWithProgress(ctx, r, graph.MaxFileSize, func(n int64) {
 			h.Update(func() {
+				fraction := -1.0
 				if size > 0 {
-					l.bar.SetValue(float64(n) / float64(size))
+					fraction = float64(n) / float64(size)
 				}
-				l.status.SetText(fmt.Sprintf("%s bytes read…", widgets.GroupDigits(int(n))))
+				l.jobs.Report(fraction, fmt.Sprintf("%s bytes read…", plotting.GroupDigits(int(n))))
 			})
 		})
 		var shown string
@@ -107,11 +90,14 @@ func (t *graphTab) readGraphFile(r io.ReadCloser) {
 			l.content.Hide()
 			switch {
 			case errors.Is(err, context.Canceled):
+				l.jobs.Cancelled("cancelled")
 				return
 			case err != nil:
+				l.jobs.Stopped("failed")
 				dialog.ShowError(err, t.ui.win)
 				return
 			}
+			l.jobs.Done("read")
 			l.full, l.shown = "", ""
 			if len(shown) < len(data) {
 				l.full, l.shown = data, shown
@@ -138,7 +124,7 @@ func readWithProgress(ctx context.Context, r io.Reader, limit int64, progress fu
 		k, err := r.Read(buf)
 		n += int64(k)
 		if n > limit {
-			return "", fmt.Errorf("the graph file is larger than %s bytes, the most nimlab reads", widgets.GroupDigits(int(limit)))
+			return "", fmt.Errorf("the graph file is larger than %s bytes, the most nimlab reads", plotting.GroupDigits(int(limit)))
 		}
 		b.Write(buf[:k])
 		if time.Since(last) > 100*time.Millisecond {
@@ -169,5 +155,5 @@ func editorPart(data string) string {
 	cut := strings.LastIndexByte(data[:maxGraphEditText], '\n') + 1
 	lines := strings.Count(data, "\n")
 	return data[:cut] + fmt.Sprintf("# … the file has %s lines (%s bytes); Solve & draw reads all of them while this text is unchanged.\n",
-		widgets.GroupDigits(lines), widgets.GroupDigits(len(data)))
+		plotting.GroupDigits(lines), plotting.GroupDigits(len(data)))
 }

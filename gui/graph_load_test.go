@@ -25,7 +25,7 @@ func TestGraphLoadLargeFileInTheBackground(t *testing.T) {
 	}
 	require.Greater(t, b.Len(), maxGraphEditText)
 	g.readGraphFile(io.NopCloser(strings.NewReader(b.String())))
-	waitJobs(t, &g.loader.jobs)
+	waitJobs(t, g.loader.jobs)
 	waitJobs(t, &g.jobs)
 	assert.False(t, g.loader.content.Visible())
 	assert.Less(t, len(g.text.Text), maxGraphEditText+200)
@@ -63,9 +63,9 @@ func TestGraphLoadCancel(t *testing.T) {
 	r := &blockingReader{first: "x y\n", release: make(chan struct{})}
 	g.readGraphFile(io.NopCloser(r))
 	assert.True(t, g.loader.content.Visible())
-	g.loader.cancel.OnTapped()
+	g.loader.jobs.CancelButton.OnTapped()
 	close(r.release)
-	waitJobs(t, &g.loader.jobs)
+	waitJobs(t, g.loader.jobs)
 	assert.False(t, g.loader.content.Visible())
 	assert.Equal(t, before, g.text.Text)
 }

@@ -35,7 +35,7 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 	a := u.astron
 	u.win.Resize(fyne.NewSize(1280, 720))
 	a.Shown()
-	waitJobs(t, &a.jobs)
+	waitJobs(t, a.jobs)
 	require.Equal(t, defaultAstron2+1, a.grid.Cols)
 	h := a.heatmap
 	a.hm.frame.Resize(fyne.NewSize(700, 600))
@@ -97,6 +97,6 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 	h.ResetView()
 	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
 	assert.Equal(t, "17 9", a.stars.Text)
-	waitJobs(t, &a.evalJobs)
+	waitJobs(t, a.eval)
 	assert.Contains(t, a.analysis.Text(), fmt.Sprintf("G(A(9, 17)) = %d", g.At(17, 9)))
 }

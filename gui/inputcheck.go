@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -38,7 +38,7 @@ func (e inlineError) Set(msg string) {
 
 // truncated says that a paste was cut to what the field holds.
 func (e inlineError) truncated(lost int) {
-	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", widgets.GroupDigits(lost)))
+	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", plotting.GroupDigits(lost)))
 }
 
 // readBound reads a whole-number bound named what that must lie in [lo,

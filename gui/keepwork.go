@@ -3,7 +3,7 @@ package gui
 import (
 	"fmt"
 
-	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 )
 
@@ -23,10 +23,10 @@ func continueHint(values []uint16, k int) (next int, hint string) {
 	n := len(values)
 	if p, n0, need, ok := apparentPeriod(values, k); ok && need > n {
 		return need, fmt.Sprintf(" The values from heap %s on repeat with period %d: the Guy–Smith theorem certifies it from G(0..%s), so the next step needs %s heaps — Continue computes them.",
-			widgets.GroupDigits(n0), p, widgets.GroupDigits(need-1), widgets.GroupDigits(need))
+			plotting.GroupDigits(n0), p, plotting.GroupDigits(need-1), plotting.GroupDigits(need))
 	}
 	next = min(max(4*n, 1000), maxOctalHeaps)
-	return next, fmt.Sprintf(" No period shows yet; Continue extends the values to %s heaps.", widgets.GroupDigits(next))
+	return next, fmt.Sprintf(" No period shows yet; Continue extends the values to %s heaps.", plotting.GroupDigits(next))
 }
 
 // maxOctalHeaps is the most heaps the Octal tab computes (200 MB of values).
@@ -39,5 +39,5 @@ const maxOctalHeaps = 100_000_000
 func seenPeriodHint(r *octal.Result) (next int, hint string) {
 	n := len(r.Values)
 	next = min(max(4*n, 1000), maxOctalHeaps)
-	return next, fmt.Sprintf(" Continue checks the period on %s heaps (more values cannot prove it, but show whether it holds).", widgets.GroupDigits(next))
+	return next, fmt.Sprintf(" Continue checks the period on %s heaps (more values cannot prove it, but show whether it holds).", plotting.GroupDigits(next))
 }

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
 )
@@ -33,14 +34,9 @@ type misereTab struct {
 	code      *widgets.BoundedEntry
 	codeError inlineError
 	maxHeaps  *widgets.BoundedEntry
-	compute   *widget.Button
-	cancel    *widget.Button
-	progress  *widget.ProgressBar
-	status    *widget.Label
 	summary   *widget.Label
 	// details folds the analysis away (presentation mode).
-	details     *widget.Accordion
-	progressRow *progressRow
+	details *widget.Accordion
 	// analysis shows the quotient's structure (classes, subgroups, Φ
 	// faithful) and its partial quotient orders, formatted by the worker.
 	analysis *widget.Label
@@ -49,7 +45,7 @@ type misereTab struct {
 	heaps    *widgets.BoundedEntry
 	moves    *widgets.BoundedList
 
-	jobs     widgets.JobRunner
+	jobs     *widgets.JobPanel
 	sumJobs  widgets.JobRunner
 	quotient *misere.Quotient
 	content  fyne.CanvasObject
@@ -69,12 +65,7 @@ func newMisereTab(u *ui) *misereTab {
 	t.code.OnTruncated = t.codeError.truncated
 	t.maxHeaps = widgets.NewBoundedEntry(maxNumberInput)
 	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
-	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
-	t.compute.Importance = widget.HighImportance
-	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), func() { t.jobs.Cancel() })
-	t.cancel.Disable()
-	t.progress = widget.NewProgressBar()
-	t.status = widget.NewLabel("")
+	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
 	t.summary = widget.NewLabel("Type an octal code and Compute its misère quotient (e.g. 0.75, 0.23, 0.77).")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true // presentations are copied into papers
@@ -93,14 +84,13 @@ func newMisereTab(u *ui) *misereTab {
 
 	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
 	form := newFlow(codeBox, codeBox,
-		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5)), t.compute, t.cancel)
-	t.status.Truncation = fyne.TextTruncateEllipsis
-	t.progressRow = newProgressRow(t.progress, t.status)
+		container.NewHBox(widget.NewLabel("max heap"), sizedEntry(t.maxHeaps, 4.5)), t.jobs.Action, t.jobs.CancelButton)
+	t.jobs.Status.Truncation = fyne.TextTruncateEllipsis
 	// The analysis (orders, divisibility classes, faithfulness) folds away
 	// in presentation mode, where the tables matter more.
 	t.details = widget.NewAccordion(widget.NewAccordionItem("Details: orders, divisibility, faithfulness", t.analysis))
 	t.details.OpenAll()
-	top := container.NewVBox(form, t.codeError, t.progressRow.content, t.summary, t.details)
+	top := container.NewVBox(form, t.codeError, t.jobs.ProgressRow(0), t.summary, t.details)
 	bold := func(s string) *widget.Label {
 		l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		l.Wrapping = fyne.TextWrapWord
@@ -142,7 +132,7 @@ func (t *misereTab) setPresentation(on bool) {
 	} else {
 		t.details.OpenAll()
 	}
-	t.progressRow.SetCompact(on)
+	t.jobs.SetCompact(on)
 	t.phi.setCompact(on)
 	mul, phi, sum := mulHeading, phiHeading, "Misère sum of heaps"
 	if on {
@@ -195,11 +185,7 @@ func (t *misereTab) Compute() {
 	if msg != "" {
 		return
 	}
-	t.cancel.Enable()
-	t.progressRow.SetRunning(true)
-	t.progress.SetValue(0)
-	t.status.SetText("computing the quotient of " + code.String() + "…")
-	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start("computing the quotient of "+code.String()+"…", func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
 		var lastProgress time.Time
 		q, err := misere.Compute(ctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
@@ -208,8 +194,7 @@ func (t *misereTab) Compute() {
 			}
 			lastProgress = time.Now()
 			h.Update(func() {
-				t.progress.SetValue(float64(p.Heap) / float64(max(p.Max, 1)))
-				t.status.SetText(fmt.Sprintf("Q%s has order %d", subscript(p.Heap), p.Order))
+				t.jobs.Report(float64(p.Heap)/float64(max(p.Max, 1)), fmt.Sprintf("Q%s has order %d", subscript(p.Heap), p.Order))
 			})
 		}})
 		elapsed := time.Since(start)
@@ -222,14 +207,11 @@ func (t *misereTab) Compute() {
 			analysis = quotientAnalysisText(q, q.Analyse())
 		}
 		h.Finish(func() {
-			t.cancel.Disable()
-			t.progressRow.SetRunning(false)
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.status.SetText("cancelled")
-				t.progress.SetValue(0)
+				t.jobs.Cancelled("cancelled")
 			case stopped:
-				t.status.SetText(fmt.Sprintf("stopped after Q%s (memory limit)", subscript(q.ComputedTo)))
+				t.jobs.Stopped(fmt.Sprintf("stopped after Q%s (memory limit)", subscript(q.ComputedTo)))
 				t.setQuotient(q)
 				bound := ""
 				if b := q.NextBound; b != nil {
@@ -237,11 +219,10 @@ func (t *misereTab) Compute() {
 				}
 				t.setTexts(t.summaryText, "Stopped: verifying Q"+subscript(q.ComputedTo+1)+" needs more memory than allowed; Q"+subscript(q.ComputedTo)+" is the last verified partial quotient."+bound+"\n"+analysis)
 			case err != nil:
-				t.status.SetText("failed")
+				t.jobs.Stopped("failed")
 				t.setTexts(code.String()+": "+err.Error(), "")
 			default:
-				t.progress.SetValue(1)
-				t.status.SetText(fmt.Sprintf("Q%s in %s", subscript(q.ComputedTo), elapsed.Round(time.Millisecond)))
+				t.jobs.Done(fmt.Sprintf("Q%s in %s", subscript(q.ComputedTo), elapsed.Round(time.Millisecond)))
 				t.setQuotient(q)
 				t.setTexts(t.summaryText, analysis)
 			}
@@ -485,7 +466,7 @@ func misereMovesText(q *misere.Quotient, s string) (string, []string) {
 		b.WriteString("misère P-position — the player to move loses; there is no winning move.")
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "misère N-position — %s winning move(s):", widgets.GroupDigits(len(moves)))
+	fmt.Fprintf(&b, "misère N-position — %s winning move(s):", plotting.GroupDigits(len(moves)))
 	return b.String(), moveLines(moves)
 }
 
@@ -523,7 +504,7 @@ func misereSumText(ctx context.Context, code string, heaps []int) (string, []str
 	if r.Outcome == misere.P {
 		return "misère P-position — the player to move loses; there is no winning move.\n(" + r.Describe() + ")", nil
 	}
-	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", widgets.GroupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
+	return fmt.Sprintf("misère N-position — %s winning move(s) (%s):", plotting.GroupDigits(len(r.Moves)), r.Describe()), moveLines(r.Moves)
 }
 
 // subscript writes n in subscript digits, Q₂₀ for the thesis' Q_{20}: the

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
@@ -85,7 +84,7 @@ func TestMisereQuotientOf075(t *testing.T) {
 	u := newTestUI(t)
 	m := u.misere
 	selectTab(u, tabMisere) // the first show computes 0.75
-	waitJobs(t, &m.jobs)
+	waitJobs(t, m.jobs)
 	require.NotNil(t, m.quotient)
 	// Seed 004: 0.75 has the wild quotient R_8 of order 8.
 	assert.Contains(t, m.summary.Text, "0.75 (wild misère quotient R₈): misère quotient of order 8, wild")
@@ -115,8 +114,8 @@ func TestMisereTypeComputeTame(t *testing.T) {
 	m := u.misere
 	m.code.SetText("")
 	test.Type(m.code, "0.23")
-	test.Tap(m.compute)
-	waitJobs(t, &m.jobs)
+	test.Tap(m.jobs.Action)
+	waitJobs(t, m.jobs)
 	// Seed 004: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
 	assert.Contains(t, m.summary.Text, "0.23 (Di Prisa, Example 3.19): misère quotient of order 6, tame (≅ T_2")
 	assert.Contains(t, m.summary.Text, "Certified")
@@ -129,15 +128,16 @@ func TestMisereBadInputAndCancel(t *testing.T) {
 	gen := m.jobs.Generation()
 	m.code.SetText("0.9")
 	assert.True(t, m.codeError.Visible())
-	test.Tap(m.compute)
+	test.Tap(m.jobs.Action)
 	assert.Equal(t, gen, m.jobs.Generation(), "no job started")
 	m.code.SetText("0.6")
 	m.maxHeaps.SetText("5000")
-	test.Tap(m.compute)
-	time.Sleep(100 * time.Millisecond)
-	test.Tap(m.cancel)
-	waitJobs(t, &m.jobs)
-	assert.Equal(t, "cancelled", m.status.Text)
+	release := holdJob(t, &m.jobs.JobRunner, func() { test.Tap(m.jobs.Action) })
+	assert.False(t, m.jobs.CancelButton.Disabled())
+	test.Tap(m.jobs.CancelButton)
+	release()
+	waitJobs(t, m.jobs)
+	assert.Equal(t, "cancelled", m.jobs.Status.Text)
 	assert.Nil(t, m.quotient)
 }
 
@@ -150,8 +150,8 @@ func TestMisereAnalysisAndSumBeyondQuotient(t *testing.T) {
 	m := u.misere
 	m.code.SetText("0.07")
 	m.maxHeaps.SetText("10")
-	test.Tap(m.compute)
-	waitJobs(t, &m.jobs)
+	test.Tap(m.jobs.Action)
+	waitJobs(t, m.jobs)
 	require.NotNil(t, m.quotient)
 	assert.Equal(t, 10, m.quotient.ComputedTo)
 	assert.Contains(t, m.analysis.Text, "Φ is faithful on the sums of heaps 0..10")

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/nim"
 )
 
@@ -220,7 +221,7 @@ func (t *nimTab) Analyze() {
 	for i, m := range a.Moves {
 		lines[i] = "• " + m.Text
 	}
-	heading := fmt.Sprintf("%s winning move(s):", widgets.GroupDigits(len(a.Moves)))
+	heading := fmt.Sprintf("%s winning move(s):", plotting.GroupDigits(len(a.Moves)))
 	if !a.Complete {
 		heading = fmt.Sprintf("the first %d winning moves (there are more):", len(a.Moves))
 	}

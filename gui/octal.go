@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/misere"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -85,15 +86,11 @@ type octalTab struct {
 	maxHeaps     *widgets.BoundedEntry
 	engine       *widget.Select
 	engineBox    fyne.CanvasObject // engine at the width of its labels
-	compute      *widget.Button
-	cancel       *widget.Button
 	// cont (Continue) extends an uncertified result, kept after Cancel or
 	// at max heaps, to next heaps.
 	cont      *widget.Button
 	next      int
 	hint      string
-	progress  *widget.ProgressBar
-	status    *widget.Label
 	summary   *widget.Label
 	table     *valuesTable
 	explorer  *sequenceExplorerPanel
@@ -103,7 +100,7 @@ type octalTab struct {
 	moves     *widgets.BoundedList
 	exportCSV *widget.Button
 
-	jobs   widgets.JobRunner
+	jobs   *widgets.JobPanel
 	result *octal.Result
 	// sumJobs evaluates the heap-sum field (sumDelay after a keystroke).
 	sumJobs  widgets.JobRunner
@@ -113,9 +110,8 @@ type octalTab struct {
 	split, rightSplit *container.Split
 	// leftSplit holds the table over the sum of heaps in presentation
 	// mode; sumPane is the sum of heaps.
-	leftSplit   *container.Split
-	sumPane     fyne.CanvasObject
-	progressRow *progressRow
+	leftSplit *container.Split
+	sumPane   fyne.CanvasObject
 	// exportBar holds Export values CSV… (hidden on a projector).
 	exportBar *fyne.Container
 }
@@ -154,7 +150,7 @@ func (t *octalTab) setPresentation(on bool) {
 		t.sumLabel.SetText("Sum of heaps")
 		t.misere.SetText("misère play")
 	}
-	t.progressRow.SetCompact(on)
+	t.jobs.SetCompact(on)
 	t.table.setCompact(on)
 	t.explorer.setCompact(on)
 }
@@ -204,14 +200,9 @@ func newOctalTab(u *ui) *octalTab {
 
 	t.engine = widget.NewSelect([]string{engineSparse, engineQuadratic}, nil)
 	t.engine.SetSelected(engineSparse)
-	t.compute = widget.NewButtonWithIcon("Compute", theme.MediaPlayIcon(), t.Compute)
-	t.compute.Importance = widget.HighImportance
-	t.cancel = widget.NewButtonWithIcon("Cancel", theme.MediaStopIcon(), t.Cancel)
-	t.cancel.Disable()
+	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
 	t.cont = widget.NewButtonWithIcon("Continue", theme.MediaFastForwardIcon(), t.Continue)
 	t.cont.Disable()
-	t.progress = widget.NewProgressBar()
-	t.status = widget.NewLabel("")
 	t.summary = widget.NewLabelWithStyle("Pick a game or type an octal code, then Compute.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true // periods and figures are copied into papers
@@ -241,15 +232,14 @@ func newOctalTab(u *ui) *octalTab {
 	// The controls flow onto a second line when the window is narrow (a
 	// projector in presentation mode) rather than widen it.
 	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
-	t.status.Truncation = fyne.TextTruncateEllipsis
-	t.progressRow = newProgressRow(t.progress, t.status)
+	t.jobs.Status.Truncation = fyne.TextTruncateEllipsis
 	t.exportBar = container.NewHBox(t.exportCSV)
 	// The progress and the values' export share the controls' rows: every
 	// row above the panes is a row less for the plot.
 	t.engineBox = fitSelect(t.engine, true)
 	form := newFlow(codeBox, fitSelect(t.games, false), t.recent, codeBox,
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.compute, t.cancel, t.cont,
-		t.exportBar, t.progressRow.inFlow(24))
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.jobs.Action, t.jobs.CancelButton, t.cont,
+		t.exportBar, t.jobs.ProgressRow(24))
 	top := container.NewVBox(form, t.codeError, t.summary)
 	// The sum's label, field and misère switch share a row: the rows
 	// below are the answer's.
@@ -272,23 +262,8 @@ func newOctalTab(u *ui) *octalTab {
 }
 
 // sizedEntry gives an entry a minimum width of `ems` times the theme's
-// text size inside an HBox; the width follows theme changes (presentation
-// mode) because the layout asks the theme each time.
-func sizedEntry(e fyne.CanvasObject, ems float32) fyne.CanvasObject {
-	return container.New(emLayout{ems: ems}, e)
-}
-
-// emLayout sizes its single child to a width in units of the text size.
-type emLayout struct{ ems float32 }
-
-func (l emLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(l.ems*theme.TextSize(), objs[0].MinSize().Height)
-}
-
-func (l emLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(size)
-}
+// text size inside an HBox.
+func sizedEntry(e fyne.CanvasObject, ems float32) fyne.CanvasObject { return widgets.Ems(e, ems) }
 
 // validate shows or hides the inline error for the code field and reports
 // whether s is a valid code.
@@ -368,10 +343,6 @@ func (t *octalTab) solve(resume []uint16) {
 	}
 	t.ui.prefs.SetString(prefMaxHeaps, strconv.Itoa(maxHeaps))
 	t.cont.Disable()
-	t.cancel.Enable()
-	t.progressRow.SetRunning(true)
-	t.progress.SetValue(0)
-	t.status.SetText("computing " + code.String() + "…")
 	quadraticChosen := t.engine.Selected == engineQuadratic
 	engine := octalEngine(code, quadraticChosen)
 	if code.Rules != nil && resume == nil {
@@ -380,7 +351,7 @@ func (t *octalTab) solve(resume []uint16) {
 		// further.
 		maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
 	}
-	t.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start("computing "+code.String()+"…", func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
 		note := quadraticNote(ctx, code, maxHeaps, quadraticChosen)
 		var partial []uint16
@@ -402,8 +373,6 @@ func (t *octalTab) solve(resume []uint16) {
 		}
 		next, hint := nextStep(code, res, err, kept)
 		h.Finish(func() {
-			t.cancel.Disable()
-			t.progressRow.SetRunning(false)
 			t.next, t.hint = next, hint
 			t.showSolved(code, res, err, kept, elapsed)
 		})
@@ -446,8 +415,9 @@ func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note stri
 		}
 		lastProgress = time.Now()
 		h.Update(func() {
+			fraction := -1.0
 			if p.Total > 0 {
-				t.progress.SetValue(float64(p.Done) / float64(p.Total))
+				fraction = float64(p.Done) / float64(p.Total)
 			}
 			s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
 			if p.Rare > 0 {
@@ -456,7 +426,7 @@ func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note stri
 			if note != "" {
 				s += " — " + note
 			}
-			t.status.SetText(s)
+			t.jobs.Report(fraction, s)
 		})
 	}
 }
@@ -480,24 +450,21 @@ func nextStep(code octal.Code, res *octal.Result, err error, kept *octal.Result)
 func (t *octalTab) showSolved(code octal.Code, res *octal.Result, err error, kept *octal.Result, elapsed time.Duration) {
 	switch {
 	case errors.Is(err, context.Canceled) && kept != nil:
-		t.status.SetText(fmt.Sprintf("cancelled — %s values kept", widgets.GroupDigits(len(kept.Values))))
-		t.progress.SetValue(0)
+		t.jobs.Cancelled(fmt.Sprintf("cancelled — %s values kept", plotting.GroupDigits(len(kept.Values))))
 		t.setResult(kept)
 		t.summary.SetText(fmt.Sprintf("%s: partial — G(0..%s) computed before Cancel, no period certified yet.%s",
-			displayName(code.String()), widgets.GroupDigits(len(kept.Values)-1), t.hint))
+			displayName(code.String()), plotting.GroupDigits(len(kept.Values)-1), t.hint))
 		t.cont.Enable()
 	case errors.Is(err, context.Canceled):
-		t.status.SetText("cancelled")
-		t.progress.SetValue(0)
+		t.jobs.Cancelled("cancelled")
 		if t.result != nil && !t.result.Certified {
 			t.cont.Enable()
 		}
 	case err != nil:
-		t.status.SetText("failed")
+		t.jobs.Stopped("failed")
 		t.summary.SetText(code.String() + ": " + err.Error())
 	default:
-		t.progress.SetValue(1)
-		t.status.SetText(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
+		t.jobs.Done(fmt.Sprintf("%d values in %s", len(res.Values), elapsed.Round(time.Millisecond)))
 		t.setResult(res)
 		t.ui.addRecent(prefRecentCodes, code.String())
 		t.recent.SetOptions(t.ui.recent(prefRecentCodes))
@@ -732,7 +699,7 @@ func misereSearchText(heaps string, o misere.Outcome, moves []octal.Move) (strin
 	if o == misere.P {
 		return heaps + " is a misère P-position — the player to move loses; there is no winning move.", nil
 	}
-	return fmt.Sprintf("%s is a misère N-position — %s winning move(s):", heaps, widgets.GroupDigits(len(moves))), moveLines(moves)
+	return fmt.Sprintf("%s is a misère N-position — %s winning move(s):", heaps, plotting.GroupDigits(len(moves))), moveLines(moves)
 }
 
 // moveLines writes one line per move.
@@ -766,7 +733,7 @@ func movesText(r *octal.Result, s string) (string, []string) {
 				if len(heaps) == 1 {
 					lines = heapOptionLines(r.Code, values, h)
 				}
-				return fmt.Sprintf("G(%d)=%d\n⚠ a heap of %d has more than %s options in %s: winning moves are not looked for", h, values[h], h, widgets.GroupDigits(guiMoveLimit), r.Code), lines
+				return fmt.Sprintf("G(%d)=%d\n⚠ a heap of %d has more than %s options in %s: winning moves are not looked for", h, values[h], h, plotting.GroupDigits(guiMoveLimit), r.Code), lines
 			}
 		}
 	}
@@ -789,7 +756,7 @@ func movesText(r *octal.Result, s string) (string, []string) {
 	if x == 0 {
 		b.WriteString("P-position — the player to move loses; there is no winning move.")
 	} else {
-		fmt.Fprintf(&b, "N-position — %s winning move(s):", widgets.GroupDigits(len(moves)))
+		fmt.Fprintf(&b, "N-position — %s winning move(s):", plotting.GroupDigits(len(moves)))
 		lines = moveLines(moves)
 	}
 	if len(heaps) == 1 {
@@ -815,7 +782,7 @@ func heapOptionLines(code octal.Code, values []uint16, n int) []string {
 	if err != nil {
 		return []string{"⚠ " + err.Error()}
 	}
-	count := widgets.GroupDigits(len(opts))
+	count := plotting.GroupDigits(len(opts))
 	if !complete {
 		count = "more than " + count + " (the first listed)"
 	}

@@ -24,7 +24,7 @@ func newTestUI(t *testing.T) *ui {
 	a := test.NewTempApp(t)
 	installUIQueue(t)
 	u := newUI(a, false)
-	waitJobs(t, &u.octal.jobs)
+	waitJobs(t, u.octal.jobs)
 	return u
 }
 
@@ -54,7 +54,7 @@ func TestOctalOpensOnDawsonsKayles(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 53, o.table.preperiod)
-	assert.Equal(t, "cancelled" == o.status.Text, false)
+	assert.Equal(t, "cancelled" == o.jobs.Status.Text, false)
 	assert.False(t, o.codeError.Visible())
 }
 
@@ -83,8 +83,8 @@ func TestOctalTypeComputeKayles(t *testing.T) {
 	o := u.octal
 	o.code.SetText("")
 	test.Type(o.code, "0.77")
-	test.Tap(o.compute)
-	waitJobs(t, &o.jobs)
+	test.Tap(o.jobs.Action)
+	waitJobs(t, o.jobs)
 	// Kayles: period 12, last irregular value at heap 70 (Guy & Smith 1956).
 	assert.Contains(t, o.summary.Text, "0.77 (Kayles): period 12, preperiod 71")
 	brute := kaylesBrute(300)
@@ -113,7 +113,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 		test.Type(o.code, bad.in)
 		assert.True(t, o.codeError.Visible(), bad.in)
 		assert.Contains(t, o.codeError.Text, bad.says, bad.in)
-		test.Tap(o.compute)
+		test.Tap(o.jobs.Action)
 		assert.Equal(t, gen, o.jobs.Generation(), "%s started a job", bad.in)
 		assert.Equal(t, before, o.summary.Text)
 	}
@@ -121,7 +121,7 @@ func TestOctalBadInputShowsErrorAndStartsNoJob(t *testing.T) {
 	test.Type(o.code, "0.07")
 	assert.False(t, o.codeError.Visible())
 	o.maxHeaps.SetText("lots")
-	test.Tap(o.compute)
+	test.Tap(o.jobs.Action)
 	assert.Equal(t, gen, o.jobs.Generation())
 	assert.Contains(t, o.codeError.Text, "max heaps")
 }
@@ -131,19 +131,19 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	o := u.octal
 	o.code.SetText("0.6") // Officers: no period known, runs to max heaps
 	o.maxHeaps.SetText("3000000")
-	test.Tap(o.compute)
-	assert.False(t, o.cancel.Disabled(), "Cancel is enabled while a job runs")
+	test.Tap(o.jobs.Action)
+	assert.False(t, o.jobs.CancelButton.Disabled(), "Cancel is enabled while a job runs")
 	// Cancel once the job has reported a few thousand heaps (a fixed sleep
 	// gave too few on a loaded machine).
-	waitUntil(t, func() bool { return o.progress.Value >= 0.001 })
-	test.Tap(o.cancel)
-	waitJobs(t, &o.jobs)
-	assert.True(t, o.cancel.Disabled())
+	waitUntil(t, func() bool { return o.jobs.Bar.Value >= 0.001 })
+	test.Tap(o.jobs.CancelButton)
+	waitJobs(t, o.jobs)
+	assert.True(t, o.jobs.CancelButton.Disabled())
 	require.Equal(t, "0.6", o.result.Code.String(), "Cancel keeps the values computed so far")
 	kept := len(o.result.Values)
 	require.Greater(t, kept, 1000)
 	assert.False(t, o.result.Certified)
-	assert.Contains(t, o.status.Text, "cancelled — ")
+	assert.Contains(t, o.jobs.Status.Text, "cancelled — ")
 	assert.Contains(t, o.summary.Text, "partial")
 	assert.Contains(t, o.summary.Text, "Continue extends the values to")
 	assert.False(t, o.cont.Disabled())
@@ -155,7 +155,7 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	next := o.next
 	require.Greater(t, next, kept)
 	test.Tap(o.cont)
-	waitJobs(t, &o.jobs)
+	waitJobs(t, o.jobs)
 	assert.Len(t, o.result.Values, next)
 	assert.Equal(t, strconv.Itoa(next), o.maxHeaps.Text)
 	assert.Equal(t, strconv.Itoa(next), u.prefs.String(prefMaxHeaps), "max heaps is remembered")
@@ -190,22 +190,22 @@ func TestOctalNewJobCancelsOld(t *testing.T) {
 	o := u.octal
 	o.code.SetText("0.6")
 	o.maxHeaps.SetText("3000000")
-	test.Tap(o.compute)
+	test.Tap(o.jobs.Action)
 	o.maxHeaps.SetText("20000")
 	o.code.SetText("0.137")
-	test.Tap(o.compute)
-	waitJobs(t, &o.jobs)
+	test.Tap(o.jobs.Action)
+	waitJobs(t, o.jobs)
 	assert.Equal(t, "0.137", o.result.Code.String())
 	assert.Contains(t, o.summary.Text, "0.137 (Dawson's Chess)")
-	assert.NotEqual(t, "cancelled", o.status.Text)
+	assert.NotEqual(t, "cancelled", o.jobs.Status.Text)
 }
 
 func TestOctalWinningMoves(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
 	o.code.SetText("0.333333")
-	test.Tap(o.compute)
-	waitJobs(t, &o.jobs)
+	test.Tap(o.jobs.Action)
+	waitJobs(t, o.jobs)
 	// Taking 1 to 6 from a heap: G(n) = n mod 7.
 	assert.Contains(t, o.summary.Text, "period 7, preperiod 0")
 	test.Type(o.heaps, "3 5 7")
@@ -278,7 +278,7 @@ func TestOctalKnownGamesList(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
 	o.games.SetSelected(knownGame{"Kayles", "0.77"}.label())
-	waitJobs(t, &o.jobs)
+	waitJobs(t, o.jobs)
 	assert.Equal(t, "0.77", o.code.Text)
 	assert.Contains(t, o.summary.Text, "period 12")
 	for _, g := range knownGames {
@@ -290,7 +290,7 @@ func TestOctalKnownGamesList(t *testing.T) {
 	}
 	// Nim as the infinite code 0.[3]: an arithmetic period, proven.
 	o.games.SetSelected(knownGame{"Nim", "0.[3]"}.label())
-	waitJobs(t, &o.jobs)
+	waitJobs(t, o.jobs)
 	assert.Equal(t, "0.[3]", o.code.Text)
 	assert.Contains(t, o.summary.Text, "arithmetic period 1, saltus 1, preperiod 0 — proven by the Nim lemma")
 	// A typed code moves the list with it, and starts nothing by itself.
@@ -305,8 +305,8 @@ func TestOctalMisereSums(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal
 	o.code.SetText("0.75")
-	test.Tap(o.compute)
-	waitJobs(t, &o.jobs)
+	test.Tap(o.jobs.Action)
+	waitJobs(t, o.jobs)
 	o.heaps.SetText("3 4")
 	waitJobs(t, &o.sumJobs)
 	assert.NotContains(t, o.moves.Text(), "isère")
@@ -327,7 +327,7 @@ func TestOctalMisereSums(t *testing.T) {
 	check("Misère play (game-tree search)")
 	// Once the Misère tab holds the certified quotient of 0.75, sums use it.
 	selectTab(u, tabMisere)
-	waitJobs(t, &u.misere.jobs)
+	waitJobs(t, u.misere.jobs)
 	require.True(t, u.misere.quotient.Certified)
 	check("Misère play (quotient of order 8)")
 	o.heaps.SetText("1 x")
@@ -355,8 +355,8 @@ func TestOctalHeapOptions(t *testing.T) {
 	o := u.octal
 	o.code.SetText("0.3F!")
 	o.maxHeaps.SetText("100")
-	test.Tap(o.compute)
-	waitJobs(t, &o.jobs)
+	test.Tap(o.jobs.Action)
+	waitJobs(t, o.jobs)
 	test.Type(o.heaps, "9")
 	waitJobs(t, &o.sumJobs)
 	text := o.moves.Text()

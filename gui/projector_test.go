@@ -26,7 +26,7 @@ func newProjectorUI(t *testing.T, size fyne.Size, present bool, tab string) *ui 
 	a := test.NewTempApp(t)
 	installUIQueue(t)
 	u := newUI(a, present)
-	waitJobs(t, &u.octal.jobs)
+	waitJobs(t, u.octal.jobs)
 	u.win.Resize(size)
 	selectTab(u, tab)
 	settle(u)
@@ -174,7 +174,7 @@ func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
 		"the plot is %.0f×%.0f on a %.0f×%.0f canvas", plot.Width, plot.Height, c.Width, c.Height)
 	assert.GreaterOrEqual(t, plot.Height, 0.25*c.Height, "the plot's height")
 	showAll, copyAll := o.moves.Buttons()
-	return append(listRows(t, o.moves.Rows(), 2), o.summary, o.heaps, showAll, copyAll, o.explorer.explorer, o.compute)
+	return append(listRows(t, o.moves.Rows(), 2), o.summary, o.heaps, showAll, copyAll, o.explorer.explorer, o.jobs.Action)
 }
 
 // projectAstron computes a two-star table and clicks a cell: the
@@ -184,9 +184,9 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	a := u.astron
 	a.size.SetText("300")
 	a.Shown()
-	waitJobs(t, &a.jobs)
+	waitJobs(t, a.jobs)
 	settle(u)
-	controls := []fyne.CanvasObject{a.compute, a.palette, a.reset, a.export, a.overlay}
+	controls := []fyne.CanvasObject{a.jobs.Action, a.palette, a.reset, a.export, a.overlay}
 	before := make([]fyne.Position, len(controls))
 	d := fyne.CurrentApp().Driver()
 	for i, c := range controls {
@@ -194,7 +194,7 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	}
 	h := a.heatmap
 	h.Tapped(&fyne.PointEvent{Position: cellCentre(h, 17, 9)})
-	waitJobs(t, &a.evalJobs)
+	waitJobs(t, a.eval)
 	settle(u)
 	require.Contains(t, a.analysis.Text(), "G(A(9, 17))")
 	c, r, marked := h.Marked()
@@ -210,7 +210,7 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 // and the sum's answer must be in sight.
 func projectMisere(t *testing.T, u *ui) []fyne.CanvasObject {
 	m := u.misere
-	waitJobs(t, &m.jobs)
+	waitJobs(t, m.jobs)
 	require.NotNil(t, m.quotient)
 	m.heaps.SetText("3 4")
 	waitJobs(t, &m.sumJobs)
@@ -223,7 +223,7 @@ func projectMisere(t *testing.T, u *ui) []fyne.CanvasObject {
 	} else {
 		assert.Contains(t, m.summary.Text, "Presentation ⟨")
 	}
-	return append(listRows(t, m.moves.Rows(), 1), m.summary, m.heaps, m.mul, m.phi.table, m.compute)
+	return append(listRows(t, m.moves.Rows(), 1), m.summary, m.heaps, m.mul, m.phi.table, m.jobs.Action)
 }
 
 // projectCensus runs the census of 0.?7 to 4096 heaps into a new
@@ -235,9 +235,9 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 	c.maxHeaps.SetText("4096")
 	c.dbPath.SetText(filepath.Join(t.TempDir(), "census.sqlite"))
 	c.Run()
-	waitJobs(t, &c.jobs)
+	waitJobs(t, c.jobs)
 	settle(u)
-	require.Equal(t, "census finished", c.status.Text)
+	require.Equal(t, "census finished", c.jobs.Status.Text)
 	// Rare masks read as in census show and the Octal tab's legend.
 	col := censusColumn("rare_mask")
 	for row := range c.view.rows {
@@ -245,19 +245,19 @@ func projectCensus(t *testing.T, u *ui) []fyne.CanvasObject {
 			assert.Equal(t, fmt.Sprintf("0x%x", m), censusCell(c, row, col))
 		}
 	}
-	return []fyne.CanvasObject{c.summary, c.status, c.table, c.run}
+	return []fyne.CanvasObject{c.summary, c.jobs.Status, c.table, c.jobs.Action}
 }
 
 // projectStudy computes a small three-star cube: its first slice and the
 // controls must be in sight.
 func projectStudy(t *testing.T, u *ui) []fyne.CanvasObject {
 	s := u.study
-	waitJobs(t, &s.jobs)
+	waitJobs(t, s.jobs)
 	s.size.SetText("40")
 	s.Compute()
-	waitJobs(t, &s.jobs)
+	waitJobs(t, s.jobs)
 	settle(u)
-	return []fyne.CanvasObject{s.sliceImg, s.compute, s.size}
+	return []fyne.CanvasObject{s.sliceImg, s.jobs.Action, s.size}
 }
 
 // listRows are the first n rows a list draws, in order: a test asks for

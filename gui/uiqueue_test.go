@@ -32,3 +32,22 @@ var children = uitest.Children
 
 // drawnTexts are the texts of every canvas.Text and label drawn under o.
 var drawnTexts = uitest.DrawnTexts
+
+// holdJob runs start, which starts a job of r, and returns once the job's
+// worker is held at its first progress update — the job is then provably
+// still running, however fast the machine — with the function that lets
+// the worker go on. The UI updates queued meanwhile run on the way.
+func holdJob(t *testing.T, r *widgets.JobRunner, start func()) (release func()) {
+	t.Helper()
+	hold := r.HoldNextUpdate()
+	start()
+	waitUntil(t, func() bool {
+		select {
+		case <-hold.Reached:
+			return true
+		default:
+			return false
+		}
+	})
+	return hold.Release
+}

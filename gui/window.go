@@ -323,6 +323,17 @@ func (u *ui) dialogSize() fyne.Size {
 // saveFile asks for a file name through Fyne's save dialog and writes what
 // produce returns to it atomically.
 func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
+	u.savePath(name, []string{ext}, func(path string) {
+		if err := exportTo(path, produce); err != nil {
+			dialog.ShowError(err, u.win)
+		}
+	})
+}
+
+// savePath shows Fyne's save dialog for a file named name with one of the
+// extensions exts, and calls save with the path chosen (not when
+// cancelled; an error is shown).
+func (u *ui) savePath(name string, exts []string, save func(path string)) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
 			dialog.ShowError(err, u.win)
@@ -333,12 +344,29 @@ func (u *ui) saveFile(name, ext string, produce func() ([]byte, error)) {
 		}
 		path := w.URI().Path()
 		w.Close()
-		if err := exportTo(path, produce); err != nil {
-			dialog.ShowError(err, u.win)
-		}
+		save(path)
 	}, u.win)
 	d.SetFileName(name)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{ext}))
+	d.SetFilter(storage.NewExtensionFileFilter(exts))
+	d.Resize(u.dialogSize())
+	d.Show()
+}
+
+// openFile shows Fyne's open dialog for files with one of the extensions
+// exts, and hands the file chosen to open (not when cancelled; an error is
+// shown).
+func (u *ui) openFile(exts []string, open func(fyne.URIReadCloser)) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, u.win)
+			return
+		}
+		if r == nil {
+			return // cancelled
+		}
+		open(r)
+	}, u.win)
+	d.SetFilter(storage.NewExtensionFileFilter(exts))
 	d.Resize(u.dialogSize())
 	d.Show()
 }

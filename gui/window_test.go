@@ -34,7 +34,7 @@ func TestPresentationMode(t *testing.T) {
 	a := test.NewTempApp(t)
 	installUIQueue(t)
 	u := newUI(a, true) // nimlab --present
-	waitJobs(t, &u.octal.jobs)
+	waitJobs(t, u.octal.jobs)
 	assert.True(t, u.win.FullScreen())
 	th := a.Settings().Theme()
 	base := theme.DefaultTheme()
@@ -81,7 +81,7 @@ func TestPreferencesRememberTabAndTheme(t *testing.T) {
 	a := test.NewTempApp(t)
 	installUIQueue(t)
 	u := newUI(a, false)
-	waitJobs(t, &u.octal.jobs)
+	waitJobs(t, u.octal.jobs)
 	selectTab(u, tabGraph)
 	assert.Equal(t, tabGraph, a.Preferences().String(prefLastTab))
 	u.themeSelect.SetSelected(themeLight)
@@ -90,7 +90,7 @@ func TestPreferencesRememberTabAndTheme(t *testing.T) {
 		a.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantDark), "light forced")
 	// A new window on the same preferences opens where the last one was.
 	u2 := newUI(a, false)
-	waitJobs(t, &u2.octal.jobs)
+	waitJobs(t, u2.octal.jobs)
 	require.NotNil(t, u2.tabs.Selected())
 	assert.Equal(t, tabGraph, u2.tabs.Selected().Text)
 	assert.Equal(t, themeLight, u2.themeSelect.Selected)

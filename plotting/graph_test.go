@@ -97,3 +97,38 @@ func TestGraphPlotPlateGame(t *testing.T) {
 	_, err = GraphPlot(g, l, GraphOptions{P: []bool{true}})
 	require.Error(t, err, "marks for another graph")
 }
+
+// TestFitInCircle: a line that fits keeps its size; one that does not
+// shrinks to the largest size whose outer corners lie inside the circle,
+// a tenth of the radius from its ring.
+func TestFitInCircle(t *testing.T) {
+	inside := func(w, size, dy, r float64) bool {
+		// The line's outer corners (half its width out, half its size
+		// beyond its centre line), a tenth of the radius further out,
+		// are still in the circle.
+		x, y := w/2+0.1*r, math.Abs(dy)+size/2
+		return math.Hypot(x, y) <= r+1e-9
+	}
+	for _, c := range []struct {
+		name         string
+		w, px, dy, r float64
+		keeps        bool
+	}{
+		{"short name at the centre", 10, 20, 0, 50, true},
+		{"short value below", 20, 20, 12, 50, true},
+		{"g=1 under a name", 60, 34, 20, 50, false},
+		{"long name above", 150, 30, 15, 50, false},
+		{"wider than the circle", 400, 30, 0, 50, false},
+	} {
+		got := FitInCircle(c.w, c.px, c.dy, c.r)
+		if c.keeps {
+			require.Equal(t, c.px, got, c.name)
+			continue
+		}
+		require.Less(t, got, c.px, c.name)
+		w := c.w * got / c.px
+		require.True(t, inside(w, got, c.dy, c.r), "%s: %.2f px inside", c.name, got)
+		// And as large as allowed: 2% larger would not fit.
+		require.False(t, inside(w*1.02, got*1.02, c.dy, c.r), "%s: %.2f px is the largest", c.name, got)
+	}
+}

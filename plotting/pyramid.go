@@ -235,135 +235,181 @@ func DrawSequenceView(img *image.NRGBA, r image.Rectangle, p *SequencePyramid, v
 	if w <= 0 || h <= 0 || p == nil || p.Len() == 0 {
 		return
 	}
-	n := p.Len()
-	// Periodic shading and preperiod line.
-	if m.Period > 0 && m.Preperiod < n {
-		x := r.Min.X + int(math.Round(v.PixelX(math.Max(float64(m.Preperiod), v.X0), w)))
-		if float64(m.Preperiod) <= v.X0 {
-			x = r.Min.X
-		}
-		if x < r.Max.X {
-			xe := r.Min.X + int(math.Ceil(v.PixelX(float64(n), w)))
-			fillN(img, image.Rect(max(x, r.Min.X), r.Min.Y, min(xe, r.Max.X), r.Max.Y), periodicShade)
-			if float64(m.Preperiod) >= v.X0 {
-				fillN(img, image.Rect(x-1, r.Min.Y, x+1, r.Max.Y).Intersect(r), PreperiodColour)
-			}
-		}
-	}
-	rowPx := float64(h) / (v.Y1 - v.Y0) // pixels per value unit
-	rowsOf := func(val int) (int, int) {
-		y := r.Min.Y + int(math.Round(v.PixelY(float64(val), h)))
-		th := int(math.Max(1, math.Min(rowPx*0.8, 4)))
-		return y - th/2, y - th/2 + th
-	}
-	rare := func(val int) bool {
-		return m.RareMask != 0 && bits.OnesCount16(uint16(val)&m.RareMask)%2 == 0
-	}
-	pxPerHeap := float64(w) / (v.X1 - v.X0)
-	if v.LogX {
-		pxPerHeap = 0 // decided per column below
-	}
-	values := p.values
-	if !v.LogX && pxPerHeap >= 2 {
-		// Zoomed in: one mark per heap, as wide as its cell.
-		first := max(int(math.Floor(v.X0)), 0)
-		last := min(int(math.Ceil(v.X1)), n)
-		for k := first; k < last; k++ {
-			val := int(values[k])
-			xa := r.Min.X + int(math.Round(v.PixelX(float64(k), w)))
-			xb := r.Min.X + int(math.Round(v.PixelX(float64(k+1), w)))
-			gap := 0
-			if xb-xa >= 4 {
-				gap = 1
-			}
-			// A mark as wide as the cell and, when values are far apart,
-			// up to 6 pixels high: a dot per heap, not a hairline.
-			y := r.Min.Y + int(math.Round(v.PixelY(float64(val), h)))
-			th := int(math.Max(2, math.Min(math.Min(rowPx*0.45, 6), float64(xb-xa)+2)))
-			col := CommonColour
-			if rare(val) {
-				col = RareColour
-				th = max(th, 3)
-			}
-			y0, y1 := y-th/2, y-th/2+th
-			fillN(img, image.Rect(xa+gap, y0, xb-gap, y1).Intersect(r), col)
-		}
+	d := seqDrawer{img: img, r: r, p: p, v: v, m: m, w: w, h: h, n: p.Len(), rowPx: float64(h) / (v.Y1 - v.Y0)}
+	d.periodic()
+	if !v.LogX && float64(w)/(v.X1-v.X0) >= 2 {
+		d.perHeap()
 	} else {
-		set := make([]uint64, p.words)
-		rows := (p.maxV >> p.shift) + 1
-		// Each row's pixel span and colour, computed once per picture.
-		type span struct {
-			y0, y1 int
-			rare   bool
+		d.perColumn()
+	}
+	d.trend()
+}
+
+// seqDrawer draws one view of a sequence into the rectangle r of img:
+// w×h pixels, n heaps, rowPx pixels per value unit.
+type seqDrawer struct {
+	img   *image.NRGBA
+	r     image.Rectangle
+	p     *SequencePyramid
+	v     SequenceView
+	m     SequenceMarks
+	w, h  int
+	n     int
+	rowPx float64
+}
+
+// periodic shades the periodic part and draws the preperiod line.
+func (d *seqDrawer) periodic() {
+	m, v, r := d.m, d.v, d.r
+	if m.Period <= 0 || m.Preperiod >= d.n {
+		return
+	}
+	x := r.Min.X + int(math.Round(v.PixelX(math.Max(float64(m.Preperiod), v.X0), d.w)))
+	if float64(m.Preperiod) <= v.X0 {
+		x = r.Min.X
+	}
+	if x >= r.Max.X {
+		return
+	}
+	xe := r.Min.X + int(math.Ceil(v.PixelX(float64(d.n), d.w)))
+	fillN(d.img, image.Rect(max(x, r.Min.X), r.Min.Y, min(xe, r.Max.X), r.Max.Y), periodicShade)
+	if float64(m.Preperiod) >= v.X0 {
+		fillN(d.img, image.Rect(x-1, r.Min.Y, x+1, r.Max.Y).Intersect(r), PreperiodColour)
+	}
+}
+
+// rowsOf is the pixel rows of a value's mark in the pyramid view.
+func (d *seqDrawer) rowsOf(val int) (int, int) {
+	y := d.r.Min.Y + int(math.Round(d.v.PixelY(float64(val), d.h)))
+	th := int(math.Max(1, math.Min(d.rowPx*0.8, 4)))
+	return y - th/2, y - th/2 + th
+}
+
+// rare reports whether val is a rare value of the marks' mask.
+func (d *seqDrawer) rare(val int) bool {
+	return d.m.RareMask != 0 && bits.OnesCount16(uint16(val)&d.m.RareMask)%2 == 0
+}
+
+// perHeap draws a zoomed-in view: one mark per heap, as wide as its cell.
+func (d *seqDrawer) perHeap() {
+	v, r := d.v, d.r
+	first := max(int(math.Floor(v.X0)), 0)
+	last := min(int(math.Ceil(v.X1)), d.n)
+	for k := first; k < last; k++ {
+		val := int(d.p.values[k])
+		xa := r.Min.X + int(math.Round(v.PixelX(float64(k), d.w)))
+		xb := r.Min.X + int(math.Round(v.PixelX(float64(k+1), d.w)))
+		gap := 0
+		if xb-xa >= 4 {
+			gap = 1
 		}
-		spans := make([]span, rows)
-		for row := range spans {
-			val := row << p.shift
-			y0, y1 := rowsOf(val)
-			spans[row] = span{max(y0, r.Min.Y), min(y1, r.Max.Y), rare(val)}
+		// A mark as wide as the cell and, when values are far apart,
+		// up to 6 pixels high: a dot per heap, not a hairline.
+		y := r.Min.Y + int(math.Round(v.PixelY(float64(val), d.h)))
+		th := int(math.Max(2, math.Min(math.Min(d.rowPx*0.45, 6), float64(xb-xa)+2)))
+		col := CommonColour
+		if d.rare(val) {
+			col = RareColour
+			th = max(th, 3)
 		}
-		var rareCols []int // x of columns with rare values, drawn last
-		var rareRows [][]int
-		cc := CommonColour
-		for i := 0; i < w; i++ {
-			a, b := v.ColumnHeaps(i, w)
-			if b <= 0 || a >= n {
+		y0, y1 := y-th/2, y-th/2+th
+		fillN(d.img, image.Rect(xa+gap, y0, xb-gap, y1).Intersect(r), col)
+	}
+}
+
+// rowSpan is a pyramid row's pixel span and whether its values are rare.
+type rowSpan struct {
+	y0, y1 int
+	rare   bool
+}
+
+// perColumn draws a view of more than half a heap per pixel from the
+// pyramid: each pixel column marks the values present among its heaps,
+// common ones at once, rare ones last and larger.
+func (d *seqDrawer) perColumn() {
+	p := d.p
+	set := make([]uint64, p.words)
+	rows := (p.maxV >> p.shift) + 1
+	// Each row's pixel span and colour, computed once per picture.
+	spans := make([]rowSpan, rows)
+	for row := range spans {
+		val := row << p.shift
+		y0, y1 := d.rowsOf(val)
+		spans[row] = rowSpan{max(y0, d.r.Min.Y), min(y1, d.r.Max.Y), d.rare(val)}
+	}
+	var rareCols []int // x of columns with rare values, drawn last
+	var rareRows [][]int
+	for i := 0; i < d.w; i++ {
+		a, b := d.v.ColumnHeaps(i, d.w)
+		if b <= 0 || a >= d.n {
+			continue
+		}
+		clear(set)
+		p.Presence(a, b, set)
+		x := d.r.Min.X + i
+		if rr := d.column(x, set, spans); rr != nil {
+			rareCols = append(rareCols, x)
+			rareRows = append(rareRows, rr)
+		}
+	}
+	for j, x := range rareCols {
+		for _, val := range rareRows[j] {
+			y0, y1 := d.rowsOf(val)
+			y0, y1 = min(y0, y1-3), max(y1, y0+3)
+			fillN(d.img, image.Rect(x-1, y0, x+2, y1).Intersect(d.r), RareColour)
+		}
+	}
+}
+
+// column paints the common values of set (the pyramid rows present) in
+// pixel column x and returns its rare values, which are drawn last.
+func (d *seqDrawer) column(x int, set []uint64, spans []rowSpan) []int {
+	img, cc := d.img, CommonColour
+	var rr []int
+	for k, word := range set {
+		for word != 0 {
+			bit := bits.TrailingZeros64(word)
+			word &^= 1 << bit
+			row := k*64 + bit
+			if row >= len(spans) {
 				continue
 			}
-			clear(set)
-			p.Presence(a, b, set)
-			x := r.Min.X + i
-			var rr []int
-			for k, word := range set {
-				for word != 0 {
-					bit := bits.TrailingZeros64(word)
-					word &^= 1 << bit
-					row := k*64 + bit
-					if row >= rows {
-						continue
-					}
-					sp := spans[row]
-					if sp.rare {
-						rr = append(rr, row<<p.shift)
-						continue
-					}
-					for y := sp.y0; y < sp.y1; y++ {
-						o := img.PixOffset(x, y)
-						px := img.Pix[o : o+4 : o+4]
-						px[0], px[1], px[2], px[3] = cc.R, cc.G, cc.B, 255
-					}
-				}
+			sp := spans[row]
+			if sp.rare {
+				rr = append(rr, row<<d.p.shift)
+				continue
 			}
-			if rr != nil {
-				rareCols = append(rareCols, x)
-				rareRows = append(rareRows, rr)
-			}
-		}
-		for j, x := range rareCols {
-			for _, val := range rareRows[j] {
-				y0, y1 := rowsOf(val)
-				y0, y1 = min(y0, y1-3), max(y1, y0+3)
-				fillN(img, image.Rect(x-1, y0, x+2, y1).Intersect(r), RareColour)
+			for y := sp.y0; y < sp.y1; y++ {
+				o := img.PixOffset(x, y)
+				px := img.Pix[o : o+4 : o+4]
+				px[0], px[1], px[2], px[3] = cc.R, cc.G, cc.B, 255
 			}
 		}
 	}
-	if m.Saltus != 0 && m.Period > 0 && m.Preperiod+m.Period <= n {
-		// The trend: the mean over the first period, rising Saltus a period.
-		sum := 0.0
-		for _, val := range values[m.Preperiod : m.Preperiod+m.Period] {
-			sum += float64(val)
+	return rr
+}
+
+// trend draws the saltus trend line: the mean over the first period,
+// rising Saltus a period.
+func (d *seqDrawer) trend() {
+	m, v, r := d.m, d.v, d.r
+	if m.Saltus == 0 || m.Period <= 0 || m.Preperiod+m.Period > d.n {
+		return
+	}
+	sum := 0.0
+	for _, val := range d.p.values[m.Preperiod : m.Preperiod+m.Period] {
+		sum += float64(val)
+	}
+	mean := sum / float64(m.Period)
+	slope := float64(m.Saltus) / float64(m.Period)
+	mid := float64(m.Preperiod) + float64(m.Period)/2
+	for i := 0; i < d.w; i++ {
+		x := v.DataX(float64(i)+0.5, d.w)
+		if x < float64(m.Preperiod) || x > float64(d.n) {
+			continue
 		}
-		mean := sum / float64(m.Period)
-		slope := float64(m.Saltus) / float64(m.Period)
-		mid := float64(m.Preperiod) + float64(m.Period)/2
-		for i := 0; i < w; i++ {
-			x := v.DataX(float64(i)+0.5, w)
-			if x < float64(m.Preperiod) || x > float64(n) {
-				continue
-			}
-			y := r.Min.Y + int(math.Round(v.PixelY(mean+slope*(x-mid), h)))
-			fillN(img, image.Rect(r.Min.X+i, y-1, r.Min.X+i+1, y+1).Intersect(r), TrendColour)
-		}
+		y := r.Min.Y + int(math.Round(v.PixelY(mean+slope*(x-mid), d.h)))
+		fillN(d.img, image.Rect(r.Min.X+i, y-1, r.Min.X+i+1, y+1).Intersect(r), TrendColour)
 	}
 }
 

@@ -70,16 +70,10 @@ var (
 // and no value is lost. When Period > 0, the periodic part n ≥ Preperiod is
 // shaded, a line marks the preperiod and the period is written on the plot.
 func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
+	if err := checkSequence(seq, opts); err != nil {
+		return nil, err
+	}
 	n := len(seq.Values)
-	if n == 0 {
-		return nil, errors.New("plotting: the sequence has no values")
-	}
-	if opts.LogX && n < 2 {
-		return nil, errors.New("plotting: a logarithmic heap axis needs at least 2 values (heap 0 is not shown)")
-	}
-	if seq.Period < 0 || seq.Preperiod < 0 {
-		return nil, fmt.Errorf("plotting: period %d and preperiod %d must not be negative", seq.Period, seq.Preperiod)
-	}
 	size := opts.Size.withDefaults()
 	if err := size.Validate(); err != nil {
 		return nil, err
@@ -102,14 +96,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 
 	c := newCanvasFor(size, opts.Export)
 	st := c.st
-	title := opts.Title
-	if title == "" {
-		title = "Grundy values"
-		if seq.Name != "" {
-			title += " of " + seq.Name
-		}
-	}
-	p := st.newPlot(title, "heap size n", "G(n)")
+	p := st.newPlot(sequenceTitle(seq, opts), "heap size n", "G(n)")
 	xr := AxisRange{Min: float64(first), Max: float64(n)}
 	p.X.Min, p.X.Max = xr.Min, xr.Max
 	if opts.LogX {
@@ -153,22 +140,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	lw := int(st.line)
 	preX := 0
 	if marked {
-		preX = int(math.Round(fig.PixelX(math.Max(float64(seq.Preperiod), xr.Min))))
-		fill(img, image.Rect(preX, data.Min.Y, data.Max.X, data.Max.Y), periodicShade)
-		if opts.PeriodGrid {
-			step := fig.PixelX(float64(seq.Preperiod+seq.Period)) - fig.PixelX(float64(seq.Preperiod))
-			for k := seq.Preperiod + seq.Period; k < n && (opts.LogX || step >= 8); k += seq.Period {
-				x := int(math.Round(fig.PixelX(float64(k))))
-				if opts.LogX && x-int(math.Round(fig.PixelX(float64(k-seq.Period)))) < 8 {
-					continue
-				}
-				fill(img, image.Rect(x, data.Min.Y, x+max(1, lw/2), data.Max.Y), periodGridColor)
-			}
-		}
-	}
-	// The preperiod line goes under the values so that it never hides one.
-	if marked {
-		fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
+		preX = drawPeriodicPart(img, fig, seq, opts, lw)
 	}
 	switch opts.Style {
 	case Points:
@@ -186,6 +158,54 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		return err
 	}
 	return fig, nil
+}
+
+// checkSequence reports a sequence that cannot be drawn with opts.
+func checkSequence(seq Sequence, opts SequenceOptions) error {
+	n := len(seq.Values)
+	if n == 0 {
+		return errors.New("plotting: the sequence has no values")
+	}
+	if opts.LogX && n < 2 {
+		return errors.New("plotting: a logarithmic heap axis needs at least 2 values (heap 0 is not shown)")
+	}
+	if seq.Period < 0 || seq.Preperiod < 0 {
+		return fmt.Errorf("plotting: period %d and preperiod %d must not be negative", seq.Period, seq.Preperiod)
+	}
+	return nil
+}
+
+// sequenceTitle is the plot's title: the options' or "Grundy values of
+// <Name>".
+func sequenceTitle(seq Sequence, opts SequenceOptions) string {
+	if opts.Title != "" {
+		return opts.Title
+	}
+	if seq.Name != "" {
+		return "Grundy values of " + seq.Name
+	}
+	return "Grundy values"
+}
+
+// drawPeriodicPart shades the periodic part of the data area, draws the
+// period grid when asked and the preperiod line (under the values, so that
+// it never hides one), and returns the line's x.
+func drawPeriodicPart(img *image.RGBA, fig *Figure, seq Sequence, opts SequenceOptions, lw int) int {
+	data, n := fig.Data, len(seq.Values)
+	preX := int(math.Round(fig.PixelX(math.Max(float64(seq.Preperiod), fig.X.Min))))
+	fill(img, image.Rect(preX, data.Min.Y, data.Max.X, data.Max.Y), periodicShade)
+	if opts.PeriodGrid {
+		step := fig.PixelX(float64(seq.Preperiod+seq.Period)) - fig.PixelX(float64(seq.Preperiod))
+		for k := seq.Preperiod + seq.Period; k < n && (opts.LogX || step >= 8); k += seq.Period {
+			x := int(math.Round(fig.PixelX(float64(k))))
+			if opts.LogX && x-int(math.Round(fig.PixelX(float64(k-seq.Period)))) < 8 {
+				continue
+			}
+			fill(img, image.Rect(x, data.Min.Y, x+max(1, lw/2), data.Max.Y), periodGridColor)
+		}
+	}
+	fill(img, image.Rect(preX-lw/2, data.Min.Y, preX-lw/2+lw, data.Max.Y), PreperiodColour)
+	return preX
 }
 
 // clipTicks keeps the ticks of a ticker up to a limit, so that the value

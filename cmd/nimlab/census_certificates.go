@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -116,17 +115,12 @@ func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *c
 		bar.Update(int64(len(periodic)+i+1), int64(len(periodic)+len(codes)))
 	}
 	bar.Finish()
-	entries, err := certificate.ReadIndex(f.dir)
+	index, listed, err := certificate.IndexCSV(f.dir)
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
-	if err := certificate.WriteIndexCSV(&buf, entries); err != nil {
-		return err
-	}
-	report.Index = filepath.Join(f.dir, "index.csv")
-	report.Indexed = len(entries)
-	if err := safewrite.WriteFile(report.Index, nil, buf.Bytes()); err != nil {
+	report.Index, report.Indexed = filepath.Join(f.dir, certificate.IndexFile), listed
+	if err := safewrite.WriteFile(report.Index, nil, index); err != nil {
 		return err
 	}
 	if f.json {

@@ -234,14 +234,11 @@ func generateGraph(f *graphFlags) (*graph.Graph, string, error) {
 		return nil, "", err
 	}
 	if f.subtraction != "" {
-		edges := 0
-		for _, st := range steps {
-			edges += max(0, n-st+1)
-		}
+		vertices, edges := graph.SubtractionGameSize(steps, n)
 		if edges > maxGeneratedEdges {
 			return nil, "", badInput("%s %s --n %d makes a graph of %d moves; accepted: at most %d moves", flag, set, n, edges, maxGeneratedEdges)
 		}
-		if err := checkGraphMemory(fmt.Sprintf("%s %s --n %d", flag, set, n), int64(n)+1, int64(edges)); err != nil {
+		if err := checkGraphMemory(fmt.Sprintf("%s %s --n %d", flag, set, n), vertices, edges); err != nil {
 			return nil, "", err
 		}
 	}

@@ -111,9 +111,9 @@ func buildCircleGame(spec string, parts []string) (*graph.Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	if edges := int64(max(n-1, 0)) * int64(len(set)); edges > maxGeneratedEdges {
+	if vertices, edges := graph.CircleSubtractionSize(set, n); edges > maxGeneratedEdges {
 		return nil, badInput("--game %s makes a graph of %d moves; accepted: at most %d moves", spec, edges, maxGeneratedEdges)
-	} else if err := checkGraphMemory("--game "+spec, int64(n), edges); err != nil {
+	} else if err := checkGraphMemory("--game "+spec, vertices, edges); err != nil {
 		return nil, err
 	}
 	g, err := graph.CircleSubtraction(set, n)

@@ -3,7 +3,6 @@ package widgets
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // BoundedListShown is how many lines a BoundedList puts on screen; the rest
@@ -168,7 +169,7 @@ func (b *BoundedList) Set(heading string, lines []string) {
 	shown := slices.Clone(lines[:min(len(lines), BoundedListShown)])
 	more := len(lines) - BoundedListShown
 	if more > 0 {
-		shown = append(shown, fmt.Sprintf("… and %s more", GroupDigits(more)))
+		shown = append(shown, fmt.Sprintf("… and %s more", plotting.GroupDigits(more)))
 	}
 	var s strings.Builder
 	s.WriteString(heading)
@@ -182,7 +183,7 @@ func (b *BoundedList) Set(heading string, lines []string) {
 	}
 	b.onScreen = text
 	if more > 0 {
-		SetButtonText(b.showAll, fmt.Sprintf("Show all %s", GroupDigits(len(lines))))
+		SetButtonText(b.showAll, fmt.Sprintf("Show all %s", plotting.GroupDigits(len(lines))))
 		SetVisible(b.showAll, true)
 	} else {
 		SetVisible(b.showAll, false)
@@ -256,28 +257,10 @@ func (b *BoundedList) ShowAll() {
 	head.Selectable = true
 	copyBtn := widget.NewButtonWithIcon("Copy all", theme.ContentCopyIcon(), b.CopyAll)
 	body := container.NewBorder(head, copyBtn, nil, nil, list)
-	d := dialog.NewCustom(fmt.Sprintf("All %s lines", GroupDigits(len(lines))), "Close", body, b.win)
+	d := dialog.NewCustom(fmt.Sprintf("All %s lines", plotting.GroupDigits(len(lines))), "Close", body, b.win)
 	s := b.win.Canvas().Size()
 	d.Resize(fyne.NewSize(s.Width*0.85, s.Height*0.85))
 	d.Show()
-}
-
-// GroupDigits writes n with thousands separators: 117640 → "117,640".
-func GroupDigits(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 // Lines returns the heading and every line of the list, on screen or not.

@@ -282,12 +282,10 @@ func (h *Heatmap) SetTable(t ValueGrid) {
 
 // SetPalette changes the colours.
 func (h *Heatmap) SetPalette(p ColourScale) {
-	h.mu.Lock()
-	h.palette = p
-	h.recolourLocked()
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		h.palette = p
+		h.recolourLocked()
+	})
 }
 
 // SetOverlay sets the period overlay: lines at preperiod on both axes and a
@@ -310,12 +308,10 @@ func (h *Heatmap) recolourLocked() {
 
 // SetScaleMax fixes the value of the last colour (0: the table's largest).
 func (h *Heatmap) SetScaleMax(m int) {
-	h.mu.Lock()
-	h.scaleMax = m
-	h.recolourLocked()
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		h.scaleMax = m
+		h.recolourLocked()
+	})
 }
 
 // HeatmapState is what the axes around a heatmap need to know of it.
@@ -372,12 +368,10 @@ func (h *Heatmap) Refresh() {
 
 // ResetView fits the whole table into the widget.
 func (h *Heatmap) ResetView() {
-	h.mu.Lock()
-	h.autoFit = true
-	h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		h.autoFit = true
+		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+	})
 }
 
 // fitLocked chooses the view that shows the whole table in a w×h widget.
@@ -423,21 +417,19 @@ func (h *Heatmap) Scrolled(ev *fyne.ScrollEvent) {
 // zoomAt multiplies the cell size by factor, keeping the data point under
 // pos in place.
 func (h *Heatmap) zoomAt(pos fyne.Position, factor float64) {
-	h.mu.Lock()
-	if h.autoFit {
-		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
-	}
-	hgt := float64(h.Size().Height)
-	px, py := float64(pos.X), hgt-float64(pos.Y)
-	dataX, dataY := h.x0+px/h.cellSize, h.y0+py/h.cellSize
-	// Between 1/64 of a pixel and 400 units per cell.
-	h.cellSize = math.Min(math.Max(h.cellSize*factor, 1.0/64), 400)
-	h.x0, h.y0 = dataX-px/h.cellSize, dataY-py/h.cellSize
-	h.clampLocked()
-	h.autoFit = false
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		if h.autoFit {
+			h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+		}
+		hgt := float64(h.Size().Height)
+		px, py := float64(pos.X), hgt-float64(pos.Y)
+		dataX, dataY := h.x0+px/h.cellSize, h.y0+py/h.cellSize
+		// Between 1/64 of a pixel and 400 units per cell.
+		h.cellSize = math.Min(math.Max(h.cellSize*factor, 1.0/64), 400)
+		h.x0, h.y0 = dataX-px/h.cellSize, dataY-py/h.cellSize
+		h.clampLocked()
+		h.autoFit = false
+	})
 }
 
 // Dragged pans the view with the pointer.
@@ -447,17 +439,15 @@ func (h *Heatmap) Dragged(ev *fyne.DragEvent) {
 
 // pan moves the picture by (dx, dy) widget units.
 func (h *Heatmap) pan(dx, dy float32) {
-	h.mu.Lock()
-	if h.autoFit {
-		h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
-	}
-	h.x0 -= float64(dx) / h.cellSize
-	h.y0 += float64(dy) / h.cellSize
-	h.clampLocked()
-	h.autoFit = false
-	h.mu.Unlock()
-	h.Refresh()
-	h.viewChanged()
+	h.change(func() {
+		if h.autoFit {
+			h.fitLocked(float64(h.Size().Width), float64(h.Size().Height))
+		}
+		h.x0 -= float64(dx) / h.cellSize
+		h.y0 += float64(dy) / h.cellSize
+		h.clampLocked()
+		h.autoFit = false
+	})
 }
 
 // clampLocked keeps part of the table in view, so that panning (or zooming
@@ -555,62 +545,23 @@ func (h *Heatmap) render(w, hgt int) image.Image {
 // widget unit. It maps each pixel column and row to a table index once, so
 // the cost is one table look-up per pixel.
 func (h *Heatmap) renderLocked(w, hgt int, scale float64) *image.NRGBA {
-	// Two buffers in turn: the painter has copied the previous picture into
-	// a texture before it asks for the next, and not allocating 4 bytes a
-	// pixel per drag step keeps the garbage collector out of the way.
-	h.frame ^= 1
-	img := h.bufs[h.frame]
-	if img == nil || img.Bounds().Dx() != max(w, 1) || img.Bounds().Dy() != max(hgt, 1) {
-		img = image.NewNRGBA(image.Rect(0, 0, max(w, 1), max(hgt, 1)))
-		h.bufs[h.frame] = img
-	}
+	img := h.bufferLocked(w, hgt)
 	t := h.table
 	cellPx := h.cellSize * scale
-	cols := make([]int32, w)
-	for x := range cols {
-		c := int(math.Floor(h.x0 + (float64(x)+0.5)/cellPx))
-		if t.Cols == 0 || c < 0 || c >= t.Cols {
-			c = -1
-		}
-		cols[x] = int32(c)
-	}
-	bg := h.background
+	cols := h.columnCellsLocked(w, cellPx)
+	diff := h.diff.on && len(h.diff.marks) == len(t.Values)
 	for y := 0; y < hgt; y++ {
 		r := int(math.Floor(h.y0 + (float64(hgt-y)-0.5)/cellPx))
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		if t.Rows == 0 || r < 0 || r >= t.Rows {
+		switch {
+		case t.Rows == 0 || r < 0 || r >= t.Rows:
 			for x := 0; x < w; x++ {
-				row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = bg.R, bg.G, bg.B, 255
+				setPixel(row, x, h.background)
 			}
-			continue
-		}
-		vals := t.Values[r*t.Cols : (r+1)*t.Cols]
-		if h.diff.on && len(h.diff.marks) == len(t.Values) {
-			marks := h.diff.marks[r*t.Cols : (r+1)*t.Cols]
-			for x, c := range cols {
-				col := bg
-				if c >= 0 {
-					switch marks[c] {
-					case 1:
-						col = diffMarkColour
-					case 0:
-						col = diffEqualColour
-					default:
-						col = diffNoneColour
-					}
-				}
-				row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = col.R, col.G, col.B, 255
-			}
-			continue
-		}
-		for x, c := range cols {
-			col := bg
-			if c >= 0 {
-				if v := vals[c]; v >= 0 {
-					col = h.colours[min(v, h.maxV)]
-				}
-			}
-			row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = col.R, col.G, col.B, 255
+		case diff:
+			h.paintMarksRow(row, cols, h.diff.marks[r*t.Cols:(r+1)*t.Cols])
+		default:
+			h.paintValuesRow(row, cols, t.Values[r*t.Cols:(r+1)*t.Cols])
 		}
 	}
 	if h.overlay && h.period > 0 && cellPx > 0 {
@@ -620,6 +571,72 @@ func (h *Heatmap) renderLocked(w, hgt int, scale float64) *image.NRGBA {
 		h.drawMarkLocked(img, cellPx, scale)
 	}
 	return img
+}
+
+// bufferLocked returns the next of two w×h pictures in turn: the painter
+// has copied the previous picture into a texture before it asks for the
+// next, and not allocating 4 bytes a pixel per drag step keeps the garbage
+// collector out of the way.
+func (h *Heatmap) bufferLocked(w, hgt int) *image.NRGBA {
+	h.frame ^= 1
+	img := h.bufs[h.frame]
+	if img == nil || img.Bounds().Dx() != max(w, 1) || img.Bounds().Dy() != max(hgt, 1) {
+		img = image.NewNRGBA(image.Rect(0, 0, max(w, 1), max(hgt, 1)))
+		h.bufs[h.frame] = img
+	}
+	return img
+}
+
+// columnCellsLocked maps each of w pixel columns to its table column, −1
+// outside the table.
+func (h *Heatmap) columnCellsLocked(w int, cellPx float64) []int32 {
+	cols := make([]int32, w)
+	for x := range cols {
+		c := int(math.Floor(h.x0 + (float64(x)+0.5)/cellPx))
+		if h.table.Cols == 0 || c < 0 || c >= h.table.Cols {
+			c = -1
+		}
+		cols[x] = int32(c)
+	}
+	return cols
+}
+
+// setPixel paints pixel x of an NRGBA row opaque in col.
+func setPixel(row []uint8, x int, col color.NRGBA) {
+	row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = col.R, col.G, col.B, 255
+}
+
+// paintValuesRow paints a pixel row of table cells in their values'
+// colours (unknown values and columns outside the table in the background).
+func (h *Heatmap) paintValuesRow(row []uint8, cols []int32, vals []int) {
+	for x, c := range cols {
+		col := h.background
+		if c >= 0 {
+			if v := vals[c]; v >= 0 {
+				col = h.colours[min(v, h.maxV)]
+			}
+		}
+		setPixel(row, x, col)
+	}
+}
+
+// paintMarksRow paints a pixel row of the difference view: marked,
+// equal, or nothing to compare with.
+func (h *Heatmap) paintMarksRow(row []uint8, cols []int32, marks []int8) {
+	for x, c := range cols {
+		col := h.background
+		if c >= 0 {
+			switch marks[c] {
+			case 1:
+				col = diffMarkColour
+			case 0:
+				col = diffEqualColour
+			default:
+				col = diffNoneColour
+			}
+		}
+		setPixel(row, x, col)
+	}
 }
 
 // drawMarkLocked frames the clicked cell: a white square ring inside a
@@ -730,4 +747,14 @@ func (h *Heatmap) Differs(c, r int) bool {
 	defer h.mu.Unlock()
 	i := r*h.table.Cols + c
 	return h.diff.on && i < len(h.diff.marks) && h.diff.marks[i] == 1
+}
+
+// change runs fn under the lock, then redraws the view and tells the axes
+// around it.
+func (h *Heatmap) change(fn func()) {
+	h.mu.Lock()
+	fn()
+	h.mu.Unlock()
+	h.Refresh()
+	h.viewChanged()
 }

@@ -21,6 +21,31 @@ type JobRunner struct {
 	// onSettled, if set, is called on the UI thread after a job's final
 	// update (success, failure or cancellation). Tests use it to wait.
 	onSettled func()
+	// hold, when set, stops the next job update on its worker (see
+	// HoldNextUpdate).
+	hold *Hold
+}
+
+// Hold keeps a job's worker inside its next JobHandle.Update: Reached is
+// closed when the worker gets there, and Release lets it go on. A test
+// that cancels a job holds it first, so that the job is provably still
+// running when Cancel is pressed, whatever the machine's speed.
+type Hold struct {
+	Reached chan struct{}
+	release chan struct{}
+}
+
+// Release lets the held worker go on.
+func (h *Hold) Release() { close(h.release) }
+
+// HoldNextUpdate makes the next Update of a job of r wait for the returned
+// hold's Release.
+func (r *JobRunner) HoldNextUpdate() *Hold {
+	h := &Hold{Reached: make(chan struct{}), release: make(chan struct{})}
+	r.mu.Lock()
+	r.hold = h
+	r.mu.Unlock()
+	return h
 }
 
 // JobHandle is what a running job uses to talk to the UI.
@@ -84,6 +109,14 @@ var UIDo = fyne.Do
 
 // Update runs fn on the UI thread, unless a newer job has replaced this one.
 func (h JobHandle) Update(fn func()) {
+	h.r.mu.Lock()
+	hold := h.r.hold
+	h.r.hold = nil
+	h.r.mu.Unlock()
+	if hold != nil {
+		close(hold.Reached)
+		<-hold.release
+	}
 	UIDo(func() {
 		if h.current() {
 			timeUpdate(fn)

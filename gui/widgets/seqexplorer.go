@@ -219,11 +219,9 @@ func (e *SequenceExplorer) changed() {
 // SetMode switches between ExploreValues, ExploreDifference and
 // ExploreHistogram.
 func (e *SequenceExplorer) SetMode(m string) {
-	e.mu.Lock()
-	e.mode = m
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+	e.change(func() {
+		e.mode = m
+	})
 }
 
 // Mode returns the current mode.
@@ -235,29 +233,25 @@ func (e *SequenceExplorer) Mode() string {
 
 // SetLogX switches the heap axis between linear and logarithmic.
 func (e *SequenceExplorer) SetLogX(on bool) {
-	e.mu.Lock()
-	e.logX = on
-	if on {
-		e.x0 = math.Max(e.x0, 1)
-		if e.x1 <= e.x0*1.01 {
-			e.fit = true
+	e.change(func() {
+		e.logX = on
+		if on {
+			e.x0 = math.Max(e.x0, 1)
+			if e.x1 <= e.x0*1.01 {
+				e.fit = true
+			}
 		}
-	}
-	e.fitLocked()
-	e.clampLocked()
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+		e.fitLocked()
+		e.clampLocked()
+	})
 }
 
 // ResetView shows the whole sequence.
 func (e *SequenceExplorer) ResetView() {
-	e.mu.Lock()
-	e.fit = true
-	e.fitLocked()
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+	e.change(func() {
+		e.fit = true
+		e.fitLocked()
+	})
 }
 
 // VisibleRange returns the heaps shown, x0 ≤ n < x1.
@@ -269,13 +263,11 @@ func (e *SequenceExplorer) VisibleRange() (x0, x1 float64) {
 
 // SetVisibleRange shows heaps x0 ≤ n < x1 (clamped to the sequence).
 func (e *SequenceExplorer) SetVisibleRange(x0, x1 float64) {
-	e.mu.Lock()
-	e.x0, e.x1 = x0, x1
-	e.fit = false
-	e.clampLocked()
-	e.mu.Unlock()
-	e.Refresh()
-	e.changed()
+	e.change(func() {
+		e.x0, e.x1 = x0, x1
+		e.fit = false
+		e.clampLocked()
+	})
 }
 
 func (e *SequenceExplorer) fitLocked() {
@@ -428,138 +420,166 @@ func (e *SequenceExplorer) text(i int) *canvas.Text {
 // widget however long the numbers are), the heap ticks below the data area
 // (always, period or not) and the value ticks on the left.
 func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
-	ts := theme.CaptionTextSize()
-	pad := theme.Padding()
-	lineH := fyne.MeasureText("0", ts, fyne.TextStyle{}).Height
-	top := int(0)
+	l := &explorerLabels{e: e, size: size, ts: theme.CaptionTextSize(), pad: theme.Padding()}
+	l.lineH = fyne.MeasureText("0", l.ts, fyne.TextStyle{}).Height
 	n := 0
 	if e.pyr != nil {
 		n = e.pyr.Len()
 	}
 	marked := e.data.Period > 0 && e.data.Preperiod < n && e.mode != ExploreHistogram
-	topH := lineH + pad
+	topH := l.lineH + l.pad
 	if marked {
-		topH += lineH
+		topH += l.lineH
 	}
 	maxVLabel := plotting.FormatInt(max(int(e.y1), 1))
 	if e.mode == ExploreDifference {
 		maxVLabel = "mismatch"
 	}
-	leftW := fyne.MeasureText(maxVLabel, ts, fyne.TextStyle{}).Width + 2*pad
-	bottomH := 2*lineH + pad
-	dataPos := fyne.NewPos(leftW, topH)
-	dataSize := fyne.NewSize(max(size.Width-leftW-2*pad, 10), max(size.Height-topH-bottomH, 10))
-	e.layout = explorerLayout{data: dataPos, size: dataSize}
-	var out []*canvas.Text
+	leftW := fyne.MeasureText(maxVLabel, l.ts, fyne.TextStyle{}).Width + 2*l.pad
+	bottomH := 2*l.lineH + l.pad
+	l.data = fyne.NewPos(leftW, topH)
+	l.dataSize = fyne.NewSize(max(size.Width-leftW-2*l.pad, 10), max(size.Height-topH-bottomH, 10))
+	e.layout = explorerLayout{data: l.data, size: l.dataSize}
 	e.nSw = 0
 	for _, sw := range e.swatch {
 		sw.Hide()
 	}
-	add := func(s string, x, y float32, col color.Color, bold bool) *canvas.Text {
-		t := e.text(top)
-		top++
-		t.Text = s
-		t.TextStyle.Bold = bold
-		if col != nil {
-			t.Color = col
-		}
-		w := fyne.MeasureText(s, t.TextSize, t.TextStyle).Width
-		// Keep every label inside the widget.
-		x = min(max(x, 0), size.Width-w)
-		t.Move(fyne.NewPos(x, y))
-		t.Resize(fyne.NewSize(w, lineH))
-		out = append(out, t)
-		return t
-	}
 	if e.mode == ExploreHistogram || e.pyr == nil {
 		if e.pyr == nil {
-			add("no sequence yet: compute one", dataPos.X+pad, dataPos.Y+pad, nil, false)
+			l.add("no sequence yet: compute one", l.data.X+l.pad, l.data.Y+l.pad, nil, false)
 		}
-		return out
+		return l.out
 	}
-	v := e.view()
-	dw := dataSize.Width
-
-	// Legend row: a swatch in the colour drawn, then the label in the
-	// theme's text colour (the plot colours are chosen for the white data
-	// area, not for a dark theme).
-	x := dataPos.X
-	legend := func(s string, col color.Color) {
-		if strings.HasPrefix(s, "■ ") || strings.HasPrefix(s, "— ") {
-			s = s[len("■ "):]
-			if col != nil {
-				sw := e.swatchRect(lineH * 0.7)
-				sw.FillColor = col
-				sw.Move(fyne.NewPos(x, (lineH-sw.Size().Height)/2))
-				x += sw.Size().Width + pad
-			}
-			col = nil
-		}
-		t := add(s, x, 0, col, false)
-		x += t.Size().Width + 2*pad
-	}
-	switch e.mode {
-	case ExploreDifference:
-		if e.mis != nil {
-			legend(fmt.Sprintf("■ G(n+%d) ≠ G(n)%s: %s heaps", e.mis.Period, saltusText(e.mis.Saltus), plotting.GroupDigits(e.mis.Total())), plotting.MismatchColour)
-			if e.mis.Last() >= 0 {
-				legend("last at n = "+plotting.GroupDigits(e.mis.Last()), nil)
-			} else {
-				legend(fmt.Sprintf("none in %s comparisons", plotting.GroupDigits(e.mis.Compared())), nil)
-			}
-		} else {
-			legend("no period to compare with: type one", nil)
-		}
-	default:
-		if e.mask != 0 {
-			legend("■ common", plotting.CommonColour)
-			legend("■ rare (mask "+octal.MaskString(e.mask)+")", plotting.RareColour)
-		} else {
-			legend("■ G(n)", plotting.CommonColour)
-		}
-		if e.data.Saltus != 0 {
-			legend(fmt.Sprintf("— trend, saltus %d", e.data.Saltus), plotting.TrendColour)
-		}
-	}
-
-	// Preperiod and period labels, at the preperiod line when it is in
-	// view, else at the edge it lies beyond.
+	l.v = e.view()
+	l.legend()
 	if marked {
-		pre := "preperiod " + plotting.GroupDigits(e.data.Preperiod)
-		per := "period " + plotting.GroupDigits(e.data.Period)
-		if !e.data.Certified {
-			per += " (not certified)"
-		}
-		y := lineH
-		var lx float32
-		switch {
-		case float64(e.data.Preperiod) < v.X0:
-			lx = dataPos.X
-			pre = "◂ " + pre
-		case float64(e.data.Preperiod) > v.X1:
-			lx = dataPos.X + dw
-			pre += " ▸"
-		default:
-			lx = dataPos.X + float32(v.PixelX(float64(e.data.Preperiod), int(dw)))
-		}
-		preW := fyne.MeasureText(pre, ts, fyne.TextStyle{Bold: true}).Width
-		perW := fyne.MeasureText(per, ts, fyne.TextStyle{Bold: true}).Width
-		// Preperiod left of the line and period right of it when both fit;
-		// otherwise both side by side, as near the line as the widget
-		// allows (they always fit: the widget is wider than both).
-		if lx-pad-preW >= 0 && lx+pad+perW <= size.Width {
-			add(pre, lx-pad-preW, y, plotting.PreperiodColour, true)
-			add(per, lx+pad, y, nil, true)
-		} else {
-			total := preW + 2*pad + perW
-			start := min(max(lx-pad-preW, 0), size.Width-total)
-			add(pre, start, y, plotting.PreperiodColour, true)
-			add(per, start+preW+2*pad, y, nil, true)
-		}
+		l.periodLabels()
 	}
+	l.heapTicks()
+	l.valueTicks()
+	return l.out
+}
 
-	// Heap ticks: as many as fit with their widest label (found by trying:
-	// the labels of round numbers, 2·10⁷, are shorter than the last heap's).
+// explorerLabels lays out the explorer's labels around its data area
+// (data, dataSize) in a widget of the given size.
+type explorerLabels struct {
+	e              *SequenceExplorer
+	size           fyne.Size
+	ts, pad, lineH float32
+	data           fyne.Position
+	dataSize       fyne.Size
+	v              plotting.SequenceView
+	out            []*canvas.Text
+	// legendX is where the legend row's next item goes.
+	legendX float32
+}
+
+// add puts text s at (x, y), kept inside the widget, in colour col (the
+// theme's text colour when nil).
+func (l *explorerLabels) add(s string, x, y float32, col color.Color, bold bool) *canvas.Text {
+	t := l.e.text(len(l.out))
+	t.Text = s
+	t.TextStyle.Bold = bold
+	if col != nil {
+		t.Color = col
+	}
+	w := fyne.MeasureText(s, t.TextSize, t.TextStyle).Width
+	// Keep every label inside the widget.
+	x = min(max(x, 0), l.size.Width-w)
+	t.Move(fyne.NewPos(x, y))
+	t.Resize(fyne.NewSize(w, l.lineH))
+	l.out = append(l.out, t)
+	return t
+}
+
+// legendItem adds an item to the legend row: for "■ …" and "— …" a swatch
+// in the colour drawn, then the label in the theme's text colour (the plot
+// colours are chosen for the white data area, not for a dark theme).
+func (l *explorerLabels) legendItem(s string, col color.Color) {
+	if strings.HasPrefix(s, "■ ") || strings.HasPrefix(s, "— ") {
+		s = s[len("■ "):]
+		if col != nil {
+			sw := l.e.swatchRect(l.lineH * 0.7)
+			sw.FillColor = col
+			sw.Move(fyne.NewPos(l.legendX, (l.lineH-sw.Size().Height)/2))
+			l.legendX += sw.Size().Width + l.pad
+		}
+		col = nil
+	}
+	t := l.add(s, l.legendX, 0, col, false)
+	l.legendX += t.Size().Width + 2*l.pad
+}
+
+// legend adds the legend row: what the marks of the mode mean.
+func (l *explorerLabels) legend() {
+	e := l.e
+	l.legendX = l.data.X
+	if e.mode == ExploreDifference {
+		if e.mis == nil {
+			l.legendItem("no period to compare with: type one", nil)
+			return
+		}
+		l.legendItem(fmt.Sprintf("■ G(n+%d) ≠ G(n)%s: %s heaps", e.mis.Period, saltusText(e.mis.Saltus), plotting.GroupDigits(e.mis.Total())), plotting.MismatchColour)
+		if e.mis.Last() >= 0 {
+			l.legendItem("last at n = "+plotting.GroupDigits(e.mis.Last()), nil)
+		} else {
+			l.legendItem(fmt.Sprintf("none in %s comparisons", plotting.GroupDigits(e.mis.Compared())), nil)
+		}
+		return
+	}
+	if e.mask != 0 {
+		l.legendItem("■ common", plotting.CommonColour)
+		l.legendItem("■ rare (mask "+octal.MaskString(e.mask)+")", plotting.RareColour)
+	} else {
+		l.legendItem("■ G(n)", plotting.CommonColour)
+	}
+	if e.data.Saltus != 0 {
+		l.legendItem(fmt.Sprintf("— trend, saltus %d", e.data.Saltus), plotting.TrendColour)
+	}
+}
+
+// periodLabels adds the preperiod and period labels, at the preperiod line
+// when it is in view, else at the edge it lies beyond.
+func (l *explorerLabels) periodLabels() {
+	d, v, dw, pad := l.e.data, l.v, l.dataSize.Width, l.pad
+	pre := "preperiod " + plotting.GroupDigits(d.Preperiod)
+	per := "period " + plotting.GroupDigits(d.Period)
+	if !d.Certified {
+		per += " (not certified)"
+	}
+	y := l.lineH
+	var lx float32
+	switch {
+	case float64(d.Preperiod) < v.X0:
+		lx = l.data.X
+		pre = "◂ " + pre
+	case float64(d.Preperiod) > v.X1:
+		lx = l.data.X + dw
+		pre += " ▸"
+	default:
+		lx = l.data.X + float32(v.PixelX(float64(d.Preperiod), int(dw)))
+	}
+	preW := fyne.MeasureText(pre, l.ts, fyne.TextStyle{Bold: true}).Width
+	perW := fyne.MeasureText(per, l.ts, fyne.TextStyle{Bold: true}).Width
+	// Preperiod left of the line and period right of it when both fit;
+	// otherwise both side by side, as near the line as the widget allows
+	// (they always fit: the widget is wider than both).
+	if lx-pad-preW >= 0 && lx+pad+perW <= l.size.Width {
+		l.add(pre, lx-pad-preW, y, plotting.PreperiodColour, true)
+		l.add(per, lx+pad, y, nil, true)
+		return
+	}
+	total := preW + 2*pad + perW
+	start := min(max(lx-pad-preW, 0), l.size.Width-total)
+	l.add(pre, start, y, plotting.PreperiodColour, true)
+	l.add(per, start+preW+2*pad, y, nil, true)
+}
+
+// heapTickValues returns the heaps to label under a data area dw wide: as
+// many as fit with their widest label (found by trying: the labels of
+// round numbers, 2·10⁷, are shorter than the last heap's), or the first
+// and last heap when not even two round numbers fit.
+func heapTickValues(v plotting.SequenceView, dw, ts float32) []int {
 	var ticks []int
 	for maxLabels := max(int(dw/(ts*2)), 2); ; maxLabels = maxLabels * 2 / 3 {
 		if v.LogX {
@@ -576,39 +596,46 @@ func (e *SequenceExplorer) labelsLocked(size fyne.Size) []*canvas.Text {
 		}
 	}
 	if len(ticks) < 2 && !v.LogX {
-		// Too narrow for two round numbers: label the first and last heap.
 		a, b := int(math.Ceil(v.X0)), int(math.Ceil(v.X1))-1
 		if b > a {
 			ticks = []int{a, b}
 		}
 	}
-	ty := dataPos.Y + dataSize.Height + 2
-	for _, k := range ticks {
+	return ticks
+}
+
+// heapTicks adds the heap axis: its ticks and its name.
+func (l *explorerLabels) heapTicks() {
+	v, dw := l.v, l.dataSize.Width
+	ty := l.data.Y + l.dataSize.Height + 2
+	for _, k := range heapTickValues(v, dw, l.ts) {
 		s := plotting.FormatInt(k)
-		w := fyne.MeasureText(s, ts, fyne.TextStyle{}).Width
-		px := dataPos.X + float32(v.PixelX(float64(k)+0.5*b2f(!v.LogX && (v.X1-v.X0) < float64(dw)/4), int(dw)))
-		add(s, px-w/2, ty, nil, false)
+		w := fyne.MeasureText(s, l.ts, fyne.TextStyle{}).Width
+		px := l.data.X + float32(v.PixelX(float64(k)+0.5*b2f(!v.LogX && (v.X1-v.X0) < float64(dw)/4), int(dw)))
+		l.add(s, px-w/2, ty, nil, false)
 	}
 	axis := "heap size n"
 	if v.LogX {
 		axis += " (log scale)"
 	}
-	t := add(axis, dataPos.X+dw/2, ty+lineH, theme.Color(theme.ColorNamePlaceHolder), false)
-	t.Move(fyne.NewPos(min(max(dataPos.X+dw/2-t.Size().Width/2, 0), size.Width-t.Size().Width), t.Position().Y))
+	t := l.add(axis, l.data.X+dw/2, ty+l.lineH, theme.Color(theme.ColorNamePlaceHolder), false)
+	t.Move(fyne.NewPos(min(max(l.data.X+dw/2-t.Size().Width/2, 0), l.size.Width-t.Size().Width), t.Position().Y))
+}
 
-	// Value ticks.
-	if e.mode == ExploreValues {
-		yt := plotting.AxisTicks(math.Max(math.Ceil(e.y0), 0), math.Floor(e.y1), max(int(dataSize.Height/(lineH*1.6)), 2))
-		for _, k := range yt {
-			s := plotting.FormatInt(k)
-			w := fyne.MeasureText(s, ts, fyne.TextStyle{}).Width
-			py := dataPos.Y + float32(v.PixelY(float64(k), int(dataSize.Height)))
-			add(s, dataPos.X-pad-w, py-lineH/2, nil, false)
-		}
-	} else {
-		add("count", 0, dataPos.Y, theme.Color(theme.ColorNamePlaceHolder), false)
+// valueTicks adds the value axis' ticks, or its name where the axis counts.
+func (l *explorerLabels) valueTicks() {
+	e := l.e
+	if e.mode != ExploreValues {
+		l.add("count", 0, l.data.Y, theme.Color(theme.ColorNamePlaceHolder), false)
+		return
 	}
-	return out
+	yt := plotting.AxisTicks(math.Max(math.Ceil(e.y0), 0), math.Floor(e.y1), max(int(l.dataSize.Height/(l.lineH*1.6)), 2))
+	for _, k := range yt {
+		s := plotting.FormatInt(k)
+		w := fyne.MeasureText(s, l.ts, fyne.TextStyle{}).Width
+		py := l.data.Y + float32(l.v.PixelY(float64(k), int(l.dataSize.Height)))
+		l.add(s, l.data.X-l.pad-w, py-l.lineH/2, nil, false)
+	}
 }
 
 // swatchRect returns the next legend swatch, shown, size×size.
@@ -1029,4 +1056,14 @@ func (e *SequenceExplorer) Data() SequenceData {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.data
+}
+
+// change runs fn under the lock, then redraws the plot and reports the
+// change.
+func (e *SequenceExplorer) change(fn func()) {
+	e.mu.Lock()
+	fn()
+	e.mu.Unlock()
+	e.Refresh()
+	e.changed()
 }

@@ -111,7 +111,7 @@ func summarize(g Game, budget Budget, vals []uint16, period octal.Period, stoppe
 		r.Status = Periodic
 		r.PeriodKind, r.Proof = PeriodProven, period.Proof
 		if r.Proof == "" {
-			r.Proof = "Guy–Smith theorem"
+			r.Proof = octal.ProofGuySmith // a Period built outside Solve
 		}
 	default:
 		r.Status = Unsolved

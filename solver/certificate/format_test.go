@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -73,4 +75,44 @@ func ExampleWrite() {
 	// Output:
 	// 12 u8 cdadc3b99a3932e8
 	// [0 0 1 1 2 0 3 1 1 0 3 3]
+}
+
+func TestIndexCSV(t *testing.T) {
+	dir := t.TempDir()
+	// Two certificates and a file that is not one (not listed).
+	for _, g := range []struct {
+		rules  string
+		values []uint16
+		period int
+	}{{"0.07", []uint16{0, 0, 1, 1, 2, 0, 3}, 34}, {"4.[3]", []uint16{0, 1, 2, 3}, 1}} {
+		var buf bytes.Buffer
+		h := certificate.Header{Game: certificate.Game{Rules: g.rules}, Claim: certificate.Claim{Period: g.period},
+			Theorem: certificate.Theorem{Name: certificate.GuySmith, Window: len(g.values)}}
+		if _, err := certificate.Write(&buf, h, g.values); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, certificate.FileName(g.rules)), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, n, err := certificate.IndexCSV(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 {
+		t.Fatalf("IndexCSV lists %d certificates, want 2", n)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	want := []string{strings.Join(certificate.IndexColumns, ","), "0.07.cert,0.07,,34,0,0,", "4._3_.cert,4.[3],,1,0,0,"}
+	if len(lines) != len(want) {
+		t.Fatalf("index:\n%s", b)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("index line %d is %q, want it to start %q", i, lines[i], w)
+		}
+	}
 }

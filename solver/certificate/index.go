@@ -1,6 +1,7 @@
 package certificate
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -85,4 +86,24 @@ func WriteIndexCSV(w io.Writer, entries []IndexEntry) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// IndexFile is the name of a certificate folder's index (IndexCSV).
+const IndexFile = "index.csv"
+
+// IndexCSV is the index of the certificates in dir, as the CSV bytes of
+// dir/IndexFile, and the number of certificates it lists. Writing the file
+// is the caller's (through safewrite): this package only reads and encodes
+// bytes, so that the independent checker (certcheck) trusts no file-writing
+// code.
+func IndexCSV(dir string) (data []byte, listed int, err error) {
+	entries, err := ReadIndex(dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	var buf bytes.Buffer
+	if err := WriteIndexCSV(&buf, entries); err != nil {
+		return nil, 0, err
+	}
+	return buf.Bytes(), len(entries), nil
 }

@@ -42,17 +42,7 @@ type Dense struct {
 // owns the slice from now on.
 func NewDense(code Code, values []uint16) *Dense {
 	d := &Dense{code: code, vals: values, seen: new([MaxValue + 1]uint8)}
-	for j, dg := range code.Digits {
-		if j > 0 && dg&1 != 0 {
-			d.whole = append(d.whole, j)
-		}
-		if j > 0 && dg&2 != 0 {
-			d.take = append(d.take, j)
-		}
-		if dg&4 != 0 {
-			d.split = append(d.split, j)
-		}
-	}
+	d.whole, d.take, d.split = code.moveDigits()
 	for _, v := range values {
 		d.maxValue = max(d.maxValue, int(v))
 	}

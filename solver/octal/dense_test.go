@@ -63,11 +63,12 @@ func TestMarkPairs(t *testing.T) {
 // the certified periods of games that have one (0.07: period 34 from
 // heap 53, Winning Ways).
 func TestDenseOrSparse(t *testing.T) {
-	for _, s := range []string{"0.415", "0.006", "0.161", "4.026"} {
+	for i, s := range []string{"0.415", "0.006", "0.161", "4.026"} {
 		codeTB, err := takebreak.Parse(s)
 		code := NewCode(codeTB)
 		require.NoError(t, err)
-		e := &denseOrSparse{nextTrial: 600, tryDenseAlways: true}
+		// Two of the games as DenseOrSparseAllCores runs them.
+		e := &denseOrSparse{nextTrial: 600, tryDenseAlways: true, allCores: i%2 == 1}
 		res, err := Solve(context.Background(), code, SolveOptions{N: 12000, Engine: e.extend})
 		require.NoError(t, err)
 		want, err := SparseExtend(context.Background(), code, []uint16{0}, 12000, nil)
@@ -84,9 +85,11 @@ func TestDenseOrSparse(t *testing.T) {
 	codeTB, err := takebreak.Parse("0.07")
 	code := NewCode(codeTB)
 	require.NoError(t, err)
-	res, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 14, Engine: DenseOrSparse()})
-	require.NoError(t, err)
-	require.True(t, res.Certified)
-	require.Equal(t, 34, res.Period.Period)
-	require.Equal(t, 53, res.Period.Preperiod)
+	for _, engine := range []Extender{DenseOrSparse(), DenseOrSparseAllCores()} {
+		res, err := Solve(context.Background(), code, SolveOptions{Max: 1 << 14, Engine: engine})
+		require.NoError(t, err)
+		require.True(t, res.Certified)
+		require.Equal(t, 34, res.Period.Period)
+		require.Equal(t, 53, res.Period.Preperiod)
+	}
 }

@@ -14,20 +14,28 @@ import (
 // time only. Games that are not plain octal codes go to the engine Solve
 // would pick (ExtendValues).
 //
-// The choice is made by timing steps by their CPU time (the sparse engine
-// runs on one core here: a census runs one game a core; the CPU time of the
-// dense engine's second worker is counted too). Dense costs a known amount
-// a split pair, measured on its first step, so while the sparse engine
-// runs, from 2^13 values on and each time the run has doubled, Dense is
-// tried for a step only when its predicted time a heap is below the sparse
-// engine's; it takes over when it is measured faster. While Dense runs, the
-// sparse engine is tried for two steps (the first warms it up, untimed) each
-// time the run has grown fourfold, and as soon as Dense's time a heap
-// exceeds the sparse engine's at its last trial.
+// The choice is made by timing steps by the CPU time of the thread (both
+// engines run on one core here: a census runs one game a core). Dense costs a known amount
+// a split pair, measured on its steps, so while the sparse engine runs,
+// from 2^13 values on and each time the run has doubled, Dense is tried
+// for a step (the first two times always, then only when its predicted
+// time a heap is below the sparse engine's); it takes over when it is
+// measured faster. While Dense runs, the sparse engine is tried for two
+// steps (the first warms it up, untimed) each time the run has grown
+// fourfold, and as soon as Dense's time a heap exceeds the sparse engine's
+// at its last trial.
 //
 // The Extender keeps its engines between calls; give each run its own.
 func DenseOrSparse() Extender {
 	e := &denseOrSparse{nextTrial: denseFirstTrial}
+	return e.extend
+}
+
+// DenseOrSparseAllCores is DenseOrSparse for a run that has the machine
+// to itself (nimlab octal): the sparse engine keeps its second worker, and
+// the engines are timed by the CPU time of the whole process.
+func DenseOrSparseAllCores() Extender {
+	e := &denseOrSparse{nextTrial: denseFirstTrial, allCores: true}
 	return e.extend
 }
 
@@ -42,7 +50,9 @@ type denseOrSparse struct {
 	nextTrial int
 	perHeap   time.Duration // CPU time a heap of the engine in use, its last timed step
 	perPair   float64       // Dense's CPU seconds a split pair, 0 until measured
-	warmSteps int           // > 0: a trial of the sparse engine is under way
+	// denseTrials counts the trials of Dense while the sparse engine ran.
+	denseTrials int
+	warmSteps   int // > 0: a trial of the sparse engine is under way
 	// sparsePerHeap is the sparse engine's time a heap at its last trial,
 	// lastTrial the values at the last trial.
 	sparsePerHeap time.Duration
@@ -53,6 +63,9 @@ type denseOrSparse struct {
 	// predicted time (tests: which engine wins a trial depends on CPU
 	// times, and the switching must be exercised either way).
 	tryDenseAlways bool
+	// allCores lets the sparse engine use its second worker and times the
+	// engines by the process's CPU time (DenseOrSparseAllCores).
+	allCores bool
 }
 
 // denseTrial is one comparison: the time a heap of each engine at heaps values.
@@ -67,15 +80,16 @@ func (e *denseOrSparse) extend(ctx context.Context, code Code, values []uint16, 
 	}
 	n := len(values)
 	use, trial := e.choose(code, n, upTo)
-	// The steps are timed by the CPU time of this thread: on a busy
-	// machine wall time says more about the others' load than about the
-	// engines.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	// The steps are timed by CPU time: on a busy machine wall time says
+	// more about the others' load than about the engines.
+	if !e.allCores {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
 	e.sync(use, code, values)
-	t0 := threadCPU()
+	t0 := e.cpu(use)
 	vals, err := e.run(ctx, use, upTo, progress)
-	perHeap := (threadCPU() - t0) / time.Duration(max(1, len(vals)-n))
+	perHeap := (e.cpu(use) - t0) / time.Duration(max(1, len(vals)-n))
 	if err != nil {
 		return vals, err
 	}
@@ -110,8 +124,12 @@ func (e *denseOrSparse) choose(code Code, n, upTo int) (use, trial bool) {
 		return false, true
 	case !e.useDense && n >= e.nextTrial && e.perHeap > 0 && upTo+1-n >= 512:
 		e.nextTrial = 2 * n
+		// Dense's first two trials are made whatever the prediction: a
+		// cost a split measured on one short step of a busy machine can
+		// be far off (0.415 stayed on the sparse engine, 4× slower).
 		predicted := time.Duration(e.perPair * float64(splitPairs(code, n)) * 1e9)
-		if e.perPair == 0 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
+		if e.denseTrials < 2 || e.tryDenseAlways || predicted < e.perHeap*8/10 {
+			e.denseTrials++
 			return true, true
 		}
 	}
@@ -156,27 +174,41 @@ func splitPairs(code Code, n int) int {
 // sync makes the chosen engine continue from values, rebuilding it when
 // the other one computed the last values.
 func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
+	// A rebuilt engine starts from values; the other one's tables (the
+	// dense engine's come to 16 MiB) are of no more use.
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
+			e.sparse = nil
 			e.dense = NewBlockDense(code, values)
+			if !e.allCores {
+				// A census runs one game a core: a second worker only
+				// adds its synchronisation.
+				e.dense.workers = 1
+			}
 		}
 		return
 	}
 	if e.sparse == nil || len(e.sparse.Values()) != len(values) {
+		e.dense = nil
 		e.sparse = NewSparse(code, values)
-		// One worker: the timing counts this thread only, and a census
-		// runs one game a core.
-		e.sparse.oneWorker = true
+		// One worker unless allCores: the timing counts this thread only,
+		// and a census runs one game a core.
+		e.sparse.oneWorker = !e.allCores
 	}
 }
 
-// helperCPU is the CPU time the dense engine's helper workers have spent
-// (they run on other threads than the caller's), 0 for the sparse engine.
-func (e *denseOrSparse) helperCPU(dense bool) time.Duration {
-	if !dense || e.dense == nil {
-		return 0
+// cpu is the CPU time the engines have used: the process's (allCores), or
+// this thread's (locked to the caller) and the dense engine's helper
+// worker's, which runs on another thread.
+func (e *denseOrSparse) cpu(dense bool) time.Duration {
+	if e.allCores {
+		return processCPU()
 	}
-	return e.dense.HelperCPU()
+	t := threadCPU()
+	if dense && e.dense != nil {
+		t += e.dense.HelperCPU()
+	}
+	return t
 }
 
 // run extends the chosen engine's values until G(0..upTo) are known.

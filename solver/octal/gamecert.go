@@ -206,18 +206,9 @@ func FindPeriodGeneral(values []uint16, k, m int) (Period, bool) {
 		if maxN0 < 1 {
 			continue
 		}
-		i := n - 1 - p
-		for i >= maxN0 && values[i+p] == values[i] {
-			i--
+		if n0, ok := periodStart(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 		}
-		if i >= maxN0 {
-			continue
-		}
-		for i >= 0 && values[i+p] == values[i] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: GeneralCertificateLength(n0, p, k, m)}, true
 	}
 	return Period{}, false
 }

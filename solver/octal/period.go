@@ -46,19 +46,9 @@ func FindPeriod(values []uint16, k int) (Period, bool) {
 		if maxN0 < 1 {
 			continue
 		}
-		i := n - 1 - p
-		for i >= maxN0 && values[i+p] == values[i] {
-			i--
+		if n0, ok := periodStart(values, p, maxN0); ok {
+			return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k), Proof: ProofGuySmith}, true
 		}
-		if i >= maxN0 {
-			continue // a mismatch at i ≥ maxN0: this p is not proven
-		}
-		// values agree on [maxN0, n-p); look for the real last mismatch.
-		for i >= 0 && values[i+p] == values[i] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, Certified: true, NeededTo: CertificateLength(n0, p, k), Proof: ProofGuySmith}, true
 	}
 	return Period{}, false
 }
@@ -89,18 +79,28 @@ func TailPeriod(values []uint16, k int) (Period, bool) {
 		if run+p > n {
 			return Period{}, false
 		}
-		i := n - 1 - p
-		for i >= n-run-p && values[i] == values[i+p] {
-			i--
+		if n0, ok := periodStart(values, p, n-run-p); ok {
+			return Period{Period: p, Preperiod: n0, NeededTo: CertificateLength(n0, p, k)}, true
 		}
-		if i >= n-run-p {
-			continue // not a period of the tail
-		}
-		for i >= 0 && values[i] == values[i+p] {
-			i--
-		}
-		n0 := i + 1
-		return Period{Period: p, Preperiod: n0, NeededTo: CertificateLength(n0, p, k)}, true
 	}
 	return Period{}, false
+}
+
+// periodStart returns the preperiod of period p in values, one past the
+// last heap i where G(i) ≠ G(i+p), and ok = true, when that heap is below
+// from: the values repeat with period p from heap from on. The values are
+// compared from the end backwards, so a p that fails is dropped at its
+// last mismatch.
+func periodStart(values []uint16, p, from int) (n0 int, ok bool) {
+	i := len(values) - 1 - p
+	for i >= from && values[i+p] == values[i] {
+		i--
+	}
+	if i >= from {
+		return 0, false
+	}
+	for i >= 0 && values[i+p] == values[i] {
+		i--
+	}
+	return i + 1, true
 }

@@ -16,3 +16,12 @@ func threadCPU() time.Duration {
 	}
 	return time.Duration(ts.Nano())
 }
+
+// processCPU returns the CPU time of the whole process, every thread.
+func processCPU() time.Duration {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts) != nil {
+		return time.Duration(time.Now().UnixNano())
+	}
+	return time.Duration(ts.Nano())
+}
