@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -80,6 +81,9 @@ func (q censusQuery) filter() census.Filter {
 	}
 	if q.periodAbove >= 0 {
 		f.MinPeriod = q.periodAbove + 1
+		if f.MinPeriod < 0 {
+			f.MinPeriod = math.MaxInt // no period is above the largest int
+		}
 	}
 	return f
 }
@@ -266,7 +270,7 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 		if errors.As(err, &fe) {
 			return fam, budget, "", "Not a family: " + fe.Reason + ". Accepted: 0.??? or 4.??? (each ? is every digit 0-7), hex:0.?? (0-F), S(1..k), @FILE."
 		}
-		return fam, budget, "", err.Error()
+		return fam, budget, "", inlineCodeError(err)
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
 	if err != nil || n < 16 || n > 1<<26 {

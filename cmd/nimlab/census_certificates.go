@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/nimlab/nimlab/solver/census/store"
 	"github.com/nimlab/nimlab/solver/certificate"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/safewrite"
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
@@ -113,8 +115,12 @@ func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *c
 		bar.Update(int64(len(periodic)+i+1), int64(len(periodic)+len(codes)))
 	}
 	bar.Finish()
-	var err error
-	if report.Index, report.Indexed, err = certificate.WriteIndex(f.dir); err != nil {
+	index, listed, err := certificate.IndexCSV(f.dir)
+	if err != nil {
+		return err
+	}
+	report.Index, report.Indexed = filepath.Join(f.dir, certificate.IndexFile), listed
+	if err := safewrite.WriteFile(report.Index, nil, index); err != nil {
 		return err
 	}
 	if f.json {

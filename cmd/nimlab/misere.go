@@ -108,7 +108,7 @@ the last quotient reached are decided by that quotient. The method is reported.`
   nimlab misere 0.77 --genus --max 20`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return badInput("misere needs exactly one octal code such as 0.77 (got %d arguments)", len(args))
+				return badInput("misere needs exactly one game code such as 0.77, 4!.0 or S(1,2,5) (got %d arguments)", len(args))
 			}
 			return nil
 		},

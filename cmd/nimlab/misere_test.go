@@ -164,8 +164,8 @@ func TestMisereBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no code", []string{"misere"}, "exactly one octal code"},
-		{"two codes", []string{"misere", "0.7", "0.77"}, "exactly one octal code"},
+		{"no code", []string{"misere"}, "exactly one game code"},
+		{"two codes", []string{"misere", "0.7", "0.77"}, "exactly one game code"},
 		{"bad digit", []string{"misere", "0.79"}, "the digit 9 (removing 2) may leave three or more heaps"},
 		{"no point", []string{"misere", "77"}, "there is no point"},
 		{"bad leading", []string{"misere", "12.7"}, "adds tokens"},

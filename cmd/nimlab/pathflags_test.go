@@ -74,7 +74,8 @@ func TestPathsCheckedBeforeWork(t *testing.T) {
 // and words, not bytes and Go's error text; a code far longer than the
 // heaps asked for is refused at once.
 func TestMessagesArePlain(t *testing.T) {
-	long := "0." + strings.Repeat("7", 100000)
+	long := "0." + strings.Repeat("7", 20000)
+	tooLong := "0." + strings.Repeat("7", 100000)
 	for _, c := range []struct {
 		args      []string
 		says, not string
@@ -84,7 +85,8 @@ func TestMessagesArePlain(t *testing.T) {
 		{[]string{"graph", "--kernels", "abc", "--game", "cycle:5"}, `invalid argument "abc" for "--kernels" flag: not a whole number`, "strconv"},
 		{[]string{"graph", "--kernels", "abc", "--game", "cycle:5"}, "see 'nimlab graph --help'", "nimlab graph:"},
 		{[]string{"census", "show", "--db", os.DevNull}, "not a regular file", "disk I/O error"},
-		{[]string{"octal", long, "--max", "4096"}, "the code has 100000 digits after the point", "goroutine"},
+		{[]string{"octal", long, "--max", "4096"}, "the code has 20000 digits after the point", "goroutine"},
+		{[]string{"octal", tooLong, "--max", "4096"}, "more than the 65536 a code may have", "goroutine"},
 	} {
 		start := time.Now()
 		status, out, errOut := runCLI(t, c.args...)

@@ -9,14 +9,15 @@ import (
 	"io"
 	"os"
 
-	"github.com/nimlab/nimlab/solver/safewrite"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // The checkpoint of a cube computation: a header naming the rules, the size
 // and the next anti-diagonal of pairs to compute, the cube's values in
-// little-endian order, and a CRC-32C of everything before it. It is written
-// to a temporary name and renamed, so a kill during the write leaves the
-// previous checkpoint intact.
+// little-endian order, and a CRC-32C of everything before it (the frame of
+// valuestore's checkpoints). It is written to a temporary name and renamed
+// (valuestore.WriteFramed), so a kill during the write leaves the previous
+// checkpoint intact.
 const cubeCheckpointMagic = "NLCUBE3\x01"
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -31,38 +32,15 @@ func (e *CheckpointError) Error() string {
 }
 
 func saveCubeCheckpoint(path string, c *Cube3, nextD int) error {
-	return safewrite.Write(path, nil, func(out io.Writer) error {
-		h := crc32.New(crcTable)
-		w := bufio.NewWriterSize(io.MultiWriter(out, h), 1<<20)
-		rules := c.Rules.String()
-		hdr := make([]byte, 0, 64+len(rules))
-		hdr = append(hdr, cubeCheckpointMagic...)
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.N))
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(nextD))
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.max))
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(rules)))
-		hdr = append(hdr, rules...)
-		if _, err := w.Write(hdr); err != nil {
-			return fmt.Errorf("writing checkpoint: %w", err)
-		}
-		buf := make([]byte, 0, 1<<16)
-		for i := 0; i < len(c.v); i += 1 << 15 {
-			buf = buf[:0]
-			for _, x := range c.v[i:min(len(c.v), i+1<<15)] {
-				buf = binary.LittleEndian.AppendUint16(buf, x)
-			}
-			if _, err := w.Write(buf); err != nil {
-				return fmt.Errorf("writing checkpoint: %w", err)
-			}
-		}
-		if err := w.Flush(); err != nil {
-			return fmt.Errorf("writing checkpoint: %w", err)
-		}
-		if _, err := out.Write(binary.LittleEndian.AppendUint32(nil, h.Sum32())); err != nil {
-			return fmt.Errorf("writing checkpoint: %w", err)
-		}
-		return nil
-	})
+	rules := c.Rules.String()
+	hdr := make([]byte, 0, 64+len(rules))
+	hdr = append(hdr, cubeCheckpointMagic...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.N))
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(nextD))
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(c.max))
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(rules)))
+	hdr = append(hdr, rules...)
+	return valuestore.WriteFramed(path, hdr, func(w io.Writer) error { return valuestore.WriteValues(w, c.v) })
 }
 
 // loadCubeCheckpoint fills c from the checkpoint at path when it exists; ok
@@ -107,16 +85,8 @@ func loadCubeCheckpoint(path string, c *Cube3) (nextD, maxV int, ok bool, err er
 	if nextD < 2 || nextD > 2*n+1 {
 		return bad("its header is damaged")
 	}
-	buf := make([]byte, 1<<16)
-	for i := 0; i < len(c.v); i += 1 << 15 {
-		part := c.v[i:min(len(c.v), i+1<<15)]
-		b := buf[:2*len(part)]
-		if _, err := io.ReadFull(r, b); err != nil {
-			return bad("it is truncated")
-		}
-		for j := range part {
-			part[j] = binary.LittleEndian.Uint16(b[2*j:])
-		}
+	if err := valuestore.ReadValues(r, c.v); err != nil {
+		return bad("it is truncated")
 	}
 	sum := h.Sum32()
 	var tail [4]byte

@@ -13,7 +13,9 @@
 // game to a sink (the CLI's SQLite store writes each one in its own
 // transaction). Shard picks a fixed share of a family, so that a cluster's
 // job array computes it in pieces; Classes groups results by their
-// fingerprints.
+// fingerprints. NewTable makes results a Table: the columns (their names,
+// values and text), filters and sort order that `nimlab census show` prints
+// and the window's Census tab shows.
 //
 // The package is pure Go: no database, no GUI. The database lives in
 // solver/census/store (see docs/CENSUS.md for its schema).

@@ -1,6 +1,7 @@
 package certificate
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -9,8 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/nimlab/nimlab/solver/safewrite"
 )
 
 // Extension is the file extension of certificates.
@@ -89,24 +88,22 @@ func WriteIndexCSV(w io.Writer, entries []IndexEntry) error {
 	return cw.Error()
 }
 
-// IndexFile is the name of a certificate folder's index (WriteIndex).
+// IndexFile is the name of a certificate folder's index (IndexCSV).
 const IndexFile = "index.csv"
 
-// WriteIndex writes the index of the certificates in dir to dir/IndexFile
-// (replaced atomically) and returns its path and the number of
-// certificates it lists.
-func WriteIndex(dir string) (path string, listed int, err error) {
+// IndexCSV is the index of the certificates in dir, as the CSV bytes of
+// dir/IndexFile, and the number of certificates it lists. Writing the file
+// is the caller's (through safewrite): this package only reads and encodes
+// bytes, so that the independent checker (certcheck) trusts no file-writing
+// code.
+func IndexCSV(dir string) (data []byte, listed int, err error) {
 	entries, err := ReadIndex(dir)
 	if err != nil {
-		return "", 0, err
+		return nil, 0, err
 	}
-	var buf strings.Builder
+	var buf bytes.Buffer
 	if err := WriteIndexCSV(&buf, entries); err != nil {
-		return "", 0, err
+		return nil, 0, err
 	}
-	path = filepath.Join(dir, IndexFile)
-	if err := safewrite.WriteFile(path, nil, []byte(buf.String())); err != nil {
-		return "", 0, err
-	}
-	return path, len(entries), nil
+	return buf.Bytes(), len(entries), nil
 }

@@ -111,6 +111,26 @@ func (c Code) digit(j int) uint8 {
 	return 0
 }
 
+// moveDigits lists the j (the tokens a move takes) by the heaps the move
+// may leave: whole, none (j ≥ 1 with bit 1: the heap of exactly j is
+// removed); take, one (j ≥ 1 with bit 2); split, two (bit 4; j = 0 is the
+// digit before the point). The engines scan these lists rather than the
+// digits.
+func (c Code) moveDigits() (whole, take, split []int) {
+	for j, d := range c.Digits {
+		if j > 0 && d&1 != 0 {
+			whole = append(whole, j)
+		}
+		if j > 0 && d&2 != 0 {
+			take = append(take, j)
+		}
+		if d&4 != 0 {
+			split = append(split, j)
+		}
+	}
+	return whole, take, split
+}
+
 // Option is one move from a single heap: Take tokens are removed and the heap
 // is left as heaps A and B (0 means no heap; A ≤ B).
 type Option struct {

@@ -62,8 +62,8 @@ func Compare(ctx context.Context, a *Result, b Code, opts CompareOptions) (*Comp
 	if err := c.firstDifference(ctx, a, bres, upTo); c.Differ || err != nil {
 		return c, err
 	}
-	if !opts.Exact && a.Certified && !bres.Certified && DefaultMaxFor(b) > upTo+1 {
-		if bres, err = Solve(ctx, b, SolveOptions{Max: DefaultMaxFor(b)}); err != nil {
+	if !opts.Exact && a.Certified && !bres.Certified && (SolveOptions{}).Heaps(b) > upTo+1 {
+		if bres, err = Solve(ctx, b, SolveOptions{}); err != nil { // b's own auto mode
 			return nil, fmt.Errorf("%s: %w", b, err)
 		}
 	}

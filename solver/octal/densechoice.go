@@ -14,9 +14,8 @@ import (
 // time only. Games that are not plain octal codes go to the engine Solve
 // would pick (ExtendValues).
 //
-// The choice is made by timing steps by their CPU time (the sparse engine
-// runs on one core here: a census runs one game a core; the CPU time of the
-// dense engine's second worker is counted too). Dense costs a known amount
+// The choice is made by timing steps by the CPU time of the thread (both
+// engines run on one core here: a census runs one game a core). Dense costs a known amount
 // a split pair, measured on its steps, so while the sparse engine runs,
 // from 2^13 values on and each time the run has doubled, Dense is tried
 // for a step (the first two times always, then only when its predicted
@@ -175,13 +174,22 @@ func splitPairs(code Code, n int) int {
 // sync makes the chosen engine continue from values, rebuilding it when
 // the other one computed the last values.
 func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
+	// A rebuilt engine starts from values; the other one's tables (the
+	// dense engine's come to 16 MiB) are of no more use.
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
+			e.sparse = nil
 			e.dense = NewBlockDense(code, values)
+			if !e.allCores {
+				// A census runs one game a core: a second worker only
+				// adds its synchronisation.
+				e.dense.workers = 1
+			}
 		}
 		return
 	}
 	if e.sparse == nil || len(e.sparse.Values()) != len(values) {
+		e.dense = nil
 		e.sparse = NewSparse(code, values)
 		// One worker unless allCores: the timing counts this thread only,
 		// and a census runs one game a core.

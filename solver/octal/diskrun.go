@@ -224,7 +224,7 @@ func (r *diskRun) rebuild(sp Space) (*Stream, error) {
 	lastVals := make([]uint16, n-lastFrom)
 	vf.Read(lastVals, lastFrom)
 	r.stats.Rebuilds++
-	return ResumeStream(r.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: sp,
+	return ResumeStream(r.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: valuestore.Space(sp),
 		OneWorker: r.opts.OneWorker, MaxValue: maxValue, FirstValues: firstVals, LastValues: lastVals}, int(max(r.opts.Count, n+1)))
 }
 

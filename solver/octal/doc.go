@@ -8,14 +8,42 @@
 // be split in two without removing tokens (e.g. 4.7); other digits there would
 // allow a pass and are refused.
 //
-// The engines: QuadraticExtend follows the definition; Sparse is the
-// sparse-space engine, which for codes with up to eight split digits and
-// values below 512 hands large runs to the block engine (block.go): 32 heaps
-// at a time, the splits off the rare heaps and off a chosen pair kernel
-// (pairkernel.go) marked by both cores, the rest ruled out by a vector scan.
+// The engines, each exact, and their files:
+//
+//   - the definition: QuadraticExtend (quadratic.go), every option of every
+//     heap; the reference the others are tested against;
+//   - the sparse-space engine, Sparse (sparse.go; the space it picks:
+//     mask.go, raremask.go): a few rare heaps, whose splits are marked, and
+//     a scan that rules out the other candidates. For codes with up to eight
+//     split digits and values below 512 it hands large runs to the block
+//     engine (block.go): 32 heaps at a time, the splits off the rare heaps
+//     and off a chosen pair kernel (pairkernel.go) marked by both cores, the
+//     rest ruled out by a vector scan (pairscan*.go, blockmark*.go); codes
+//     whose values stay below 64 with few rare heaps go to the small-space
+//     engine (smallspace.go: every set of values is one word); two workers
+//     compute alternate heaps of the serial engine (parallel.go);
+//   - the dense engine, Dense (dense.go), for games with no sparse space:
+//     one pass over every split pair, no rare heaps; BlockDense
+//     (denseblock.go) is the same pass with each split marked once and both
+//     cores sharing it; DenseOrSparse (densechoice.go) times the dense and
+//     sparse engines on a run and keeps the faster;
+//   - streams, Stream (stream.go): the sparse engines with only the first
+//     and last windows of values in memory, so that a run is bounded by time
+//     rather than memory; VerifyPeriod (verify.go) runs two of them p heaps
+//     apart; ComputeToFile (diskrun.go) runs one into a values file of
+//     solver/valuestore and decides from the file the heaps its windows
+//     cannot (CheckValueFile, diskcheck.go, checks a file from the
+//     definition);
+//   - the general engine (general.go, solvegeneral.go) for take-and-break
+//     games that are not octal codes, and Grundy's game's own sparse engine
+//     (grundygame.go, grundycover.go, grundyscan*.go).
+//
 // The inner loops have amd64 assembly versions (pairscan_amd64.s,
-// blockmark_amd64.s); the Go versions run elsewhere and the tests compare
-// both.
+// blockmark_amd64.s, grundyscan_amd64.s, grundycover_amd64.s); the Go
+// versions run elsewhere and the tests compare both. Checkpoints and values
+// files are written and read by solver/valuestore (their formats);
+// checkpoint.go and verifycheckpoint.go check that the values read are the
+// game's.
 //
 // What a run means is decided here, not by the front-ends: Solve returns a
 // Result whose certified Period always names its proof; Result.ValuesUpTo

@@ -91,17 +91,7 @@ const firstMaskCheck = 256
 func NewSparse(code Code, values []uint16) *Sparse {
 	s := &Sparse{code: code, vals: values, hist: make([]uint32, MaxValue+1), histOdd: make([]uint32, MaxValue+1),
 		rareBits: [2][]uint64{make([]uint64, valueWords), make([]uint64, valueWords)}}
-	for j, d := range code.Digits {
-		if j > 0 && d&1 != 0 {
-			s.whole = append(s.whole, j)
-		}
-		if j > 0 && d&2 != 0 {
-			s.take = append(s.take, j)
-		}
-		if d&4 != 0 {
-			s.split = append(s.split, j)
-		}
-	}
+	s.whole, s.take, s.split = code.moveDigits()
 	if len(s.split) > 0 {
 		s.jParity = s.split[0] & 1
 	}

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/nimlab/nimlab/solver/internal/osmem"
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // Streaming: when the rare heaps of a sparse-space game stay below a bound,
@@ -308,16 +309,9 @@ func (st *Stream) release() {
 
 // StreamState is what a checkpoint keeps of a stream (see
 // WriteStreamCheckpoint): the windows' values and what cannot be recomputed
-// from them.
-type StreamState struct {
-	Len, First, Window int
-	Space              Space
-	Forced             bool // Space was given, not chosen
-	OneWorker          bool
-	MaxValue           int
-	FirstValues        []uint16 // G(0..First−1), or fewer when Len < First
-	LastValues         []uint16 // G(Len−len(LastValues)..Len−1)
-}
+// from them. It is the record of valuestore's stream checkpoints, whose
+// Space converts to and from Space.
+type StreamState = valuestore.StreamState
 
 // State returns the stream's state for a checkpoint. Its values are the
 // stream's own (no copy, so that saving costs no memory): they are valid
@@ -326,7 +320,7 @@ func (st *Stream) State() *StreamState {
 	n := st.Len()
 	f := min(n, st.first)
 	last := max(f, n-st.window)
-	return &StreamState{Len: n, First: st.first, Window: st.window, Space: st.Space(), Forced: st.forced, MaxValue: st.s.maxValue,
+	return &StreamState{Len: n, First: st.first, Window: st.window, Space: valuestore.Space(st.Space()), Forced: st.forced, MaxValue: st.s.maxValue,
 		OneWorker: st.s.oneWorker, FirstValues: st.s.vals[:f:f], LastValues: st.s.vals[last:n:n]}
 }
 
@@ -361,7 +355,7 @@ func ResumeStream(code Code, state *StreamState, heaps int) (*Stream, error) {
 	st.s.oneWorker = state.OneWorker
 	st.forced = state.Forced
 	if st.forced || n >= st.first {
-		if err := st.s.SetSpace(state.Space); err != nil {
+		if err := st.s.SetSpace(Space(state.Space)); err != nil {
 			st.Close()
 			return nil, err
 		}

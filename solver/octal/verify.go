@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/nimlab/nimlab/solver/valuestore"
 )
 
 // VerifyPeriod checks a claimed period p from preperiod n0 in constant
@@ -48,12 +50,9 @@ type VerifyProgress struct {
 }
 
 // VerifyState is a verification between two rounds: the next heap to
-// compare and both streams.
-type VerifyState struct {
-	Period, Preperiod int
-	Next              int
-	Behind, Ahead     *StreamState
-}
+// compare and both streams (the record of valuestore's verification
+// checkpoints).
+type VerifyState = valuestore.VerifyState
 
 // VerifyResult is the outcome of VerifyPeriod.
 type VerifyResult struct {

@@ -9,15 +9,13 @@ import (
 
 // Checkpoints of streams (a --stream run) and of period verifications: the
 // file formats are valuestore's (WriteStreamCheckpoint,
-// WriteVerifyCheckpoint); what this file adds is the conversion from the
-// engines' states and the check that the values read are the game's.
+// WriteVerifyCheckpoint, whose records StreamState and VerifyState are);
+// what this file adds is the check that the values read are the game's.
 
 // WriteVerifyCheckpoint saves state (a run of VerifyPeriod on code)
 // atomically: a crash leaves the old file or the new one.
 func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
-	return valuestore.WriteVerifyCheckpoint(path, code.String(), &valuestore.VerifyState{
-		Period: state.Period, Preperiod: state.Preperiod, Next: state.Next,
-		Behind: state.Behind.stored(), Ahead: state.Ahead.stored()})
+	return valuestore.WriteVerifyCheckpoint(path, code.String(), state)
 }
 
 // ReadVerifyCheckpoint loads a state saved by WriteVerifyCheckpoint for
@@ -26,12 +24,10 @@ func WriteVerifyCheckpoint(path string, code Code, state *VerifyState) error {
 // recomputed from the definition) is refused with a
 // *valuestore.CheckpointError.
 func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
-	vs, err := valuestore.ReadVerifyCheckpoint(path, code.String(), StreamMaxHeaps*2)
+	state, err := valuestore.ReadVerifyCheckpoint(path, code.String(), StreamMaxHeaps*2)
 	if err != nil {
 		return nil, err
 	}
-	state := &VerifyState{Period: vs.Period, Preperiod: vs.Preperiod, Next: vs.Next,
-		Behind: streamStateOf(vs.Behind), Ahead: streamStateOf(vs.Ahead)}
 	if err := spotCheckStreams(path, code, state.Behind, state.Ahead); err != nil {
 		return nil, err
 	}
@@ -41,7 +37,7 @@ func ReadVerifyCheckpoint(path string, code Code) (*VerifyState, error) {
 // WriteStreamCheckpoint saves a stream of code that runs to upTo,
 // atomically.
 func WriteStreamCheckpoint(path string, code Code, upTo int, state *StreamState) error {
-	return valuestore.WriteStreamCheckpoint(path, code.String(), upTo, state.stored())
+	return valuestore.WriteStreamCheckpoint(path, code.String(), upTo, state)
 }
 
 // ReadStreamCheckpoint loads a stream saved by WriteStreamCheckpoint for
@@ -49,27 +45,14 @@ func WriteStreamCheckpoint(path string, code Code, upTo int, state *StreamState)
 // and ones of another code or with wrong values are refused with a
 // *valuestore.CheckpointError, as ReadVerifyCheckpoint does.
 func ReadStreamCheckpoint(path string, code Code) (*StreamState, int, error) {
-	vs, upTo, err := valuestore.ReadStreamCheckpoint(path, code.String(), StreamMaxHeaps*2)
+	st, upTo, err := valuestore.ReadStreamCheckpoint(path, code.String(), StreamMaxHeaps*2)
 	if err != nil {
 		return nil, 0, err
 	}
-	st := streamStateOf(vs)
 	if err := spotCheckStreams(path, code, st); err != nil {
 		return nil, 0, err
 	}
 	return st, upTo, nil
-}
-
-// stored is the state as a checkpoint file keeps it (sharing its values).
-func (st *StreamState) stored() *valuestore.StreamState {
-	return &valuestore.StreamState{Len: st.Len, First: st.First, Window: st.Window, Space: valuestore.Space(st.Space),
-		Forced: st.Forced, OneWorker: st.OneWorker, MaxValue: st.MaxValue, FirstValues: st.FirstValues, LastValues: st.LastValues}
-}
-
-// streamStateOf is the state a checkpoint file kept.
-func streamStateOf(st *valuestore.StreamState) *StreamState {
-	return &StreamState{Len: st.Len, First: st.First, Window: st.Window, Space: Space(st.Space),
-		Forced: st.Forced, OneWorker: st.OneWorker, MaxValue: st.MaxValue, FirstValues: st.FirstValues, LastValues: st.LastValues}
 }
 
 // spotCheckStreams recomputes the first values from the definition and

@@ -288,3 +288,48 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// TestCGSuiteDifferences holds nimlab to each deliberate difference from
+// CGSuite's reader of the notation (TBCode.parse in TBCode.scala, read, not
+// run), as the README lists them: what CGSuite reads, nimlab reads the
+// same way except in these rows. cgsuite says what CGSuite does; want is
+// nimlab's canonical name, or the reason it refuses (refused true).
+func TestCGSuiteDifferences(t *testing.T) {
+	for _, tc := range []struct {
+		code, cgsuite, want string
+		refused             bool
+	}{
+		// nimlab reads more.
+		{".07", "refuses: a digit before the point is required", "0.07", false},
+		{"0.W", "refuses: one-character digits are 0-9 and A-V", "0.&32;", false},
+		{" 0.{ 1 , 2 } ", "refuses spaces", "0.6", false},
+		{"0.{}", "refuses an empty brace list", "0.0", false},
+		{"0.&9223372036854775808;", "refuses &n; above 2^63-1", "0.&9223372036854775808;", false},
+		{"S(1,2,5)", "writes it TakeAndBreak.fromSubtractionSet, not in the notation", "S(1,2,5)", false},
+		{"S!()", "refuses an empty all-but set", "S!()", false},
+		// nimlab refuses what CGSuite reads.
+		{"20.017", "adds a token to a heap", "adds tokens", true},
+		{"2.0", "a move that leaves the heap as it was (a pass)", "a pass", true},
+		{"1.0", "removing nothing and leaving nothing (from an empty heap)", "leaving no heap", true},
+		{"0.", "0.0", "no digits after the point", true},
+		{"4.", "4.0", "no digits after the point", true},
+		{"0.{3,2+}", "0.{2+} (+ on the largest count, whatever the order)", "not the largest", true},
+		{"0.&-5;", "a negative digit value", "not a digit value", true},
+		{"0.\u0131", "0.I (Java's upper case of the dotless i)", "unexpected", true},
+		{"0." + strings.Repeat("7", MaxLength), "0.777…", "more than the 65536", true},
+	} {
+		c, err := Parse(tc.code)
+		if tc.refused {
+			require.Error(t, err, "%q (CGSuite: %s)", tc.code, tc.cgsuite)
+			assert.Contains(t, err.Error(), tc.want, tc.code)
+			continue
+		}
+		require.NoError(t, err, "%q (CGSuite: %s)", tc.code, tc.cgsuite)
+		assert.Equal(t, tc.want, c.String(), tc.code)
+	}
+	// Where the notation is shared the games are CGSuite's: its ? forbids
+	// leaving a single heap of one token, so from a heap of 2 in 0.6? no
+	// move leaves the heap of 1 that 0.6 leaves, and G(2) is 0, not 1.
+	assert.Empty(t, MustParse("0.6?").Options(2))
+	assert.Len(t, MustParse("0.6").Options(2), 1)
+}

@@ -41,7 +41,7 @@ func IsCheckpointError(err error) bool {
 func WriteCheckpoint(path, name string, values []uint16) error {
 	head := framedHead(checkpointMagic, name)
 	head = append(head, le64(uint64(len(values)))...)
-	return writeFramed(path, head, func(w io.Writer) error { return writeValues(w, values) })
+	return WriteFramed(path, head, func(w io.Writer) error { return WriteValues(w, values) })
 }
 
 // ReadCheckpoint loads the values saved by WriteCheckpoint for the game

@@ -24,10 +24,12 @@ func framedHead(magic, name string) []byte {
 	return append(head, name...)
 }
 
-// writeFramed writes head, then what body writes, then the CRC-32C of all
+// WriteFramed writes head, then what body writes, then the CRC-32C of all
 // of it, to path through safewrite: a crash leaves the old file or the new
-// one.
-func writeFramed(path string, head []byte, body func(w io.Writer) error) error {
+// one. It is the writer of every checkpoint format here, and of other
+// solvers' checkpoints that share the frame (a head of their own, values,
+// a CRC-32C).
+func WriteFramed(path string, head []byte, body func(w io.Writer) error) error {
 	return safewrite.Write(path, nil, func(out io.Writer) error {
 		crc := crc32.New(crcTable)
 		w := bufio.NewWriterSize(io.MultiWriter(out, crc), 1<<20)
@@ -47,8 +49,9 @@ func writeFramed(path string, head []byte, body func(w io.Writer) error) error {
 	})
 }
 
-// writeValues writes values little-endian through a small buffer.
-func writeValues(w io.Writer, values []uint16) error {
+// WriteValues writes values little-endian (2 bytes a value) through a
+// small buffer.
+func WriteValues(w io.Writer, values []uint16) error {
 	buf := make([]byte, 0, 1<<16)
 	for i := 0; i < len(values); i += 1 << 15 {
 		buf = buf[:0]
@@ -62,8 +65,9 @@ func writeValues(w io.Writer, values []uint16) error {
 	return nil
 }
 
-// readValues fills values from r (little-endian) through a small buffer.
-func readValues(r io.Reader, values []uint16) error {
+// ReadValues fills values from r (little-endian, 2 bytes a value) through
+// a small buffer.
+func ReadValues(r io.Reader, values []uint16) error {
 	buf := make([]byte, 1<<16)
 	for i := 0; i < len(values); {
 		chunk := buf[:2*min(len(buf)/2, len(values)-i)]
@@ -148,7 +152,7 @@ func (fr *frameReader) u64() (uint64, error) {
 
 // values fills values from the file.
 func (fr *frameReader) values(values []uint16) error {
-	if err := readValues(fr.r, values); err != nil {
+	if err := ReadValues(fr.r, values); err != nil {
 		return fr.bad("it is truncated")
 	}
 	return nil

@@ -107,7 +107,7 @@ func writeStreams(path, magic, name string, head []int, streams ...*StreamState)
 	for _, x := range head {
 		h = binary.LittleEndian.AppendUint64(h, uint64(x))
 	}
-	return writeFramed(path, h, func(w io.Writer) error {
+	return WriteFramed(path, h, func(w io.Writer) error {
 		for _, st := range streams {
 			if err := writeStreamState(w, st); err != nil {
 				return err
@@ -132,7 +132,7 @@ func writeStreamState(w io.Writer, st *StreamState) error {
 		if _, err := w.Write(le64(uint64(len(vals)))); err != nil {
 			return err
 		}
-		if err := writeValues(w, vals); err != nil {
+		if err := WriteValues(w, vals); err != nil {
 			return err
 		}
 	}
