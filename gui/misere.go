@@ -495,7 +495,7 @@ func checkHeapRange(heaps []int) bool {
 func misereSumText(ctx context.Context, code string, heaps []int) (string, []string) {
 	rules, err := readMisereRules(code)
 	if err != nil {
-		return "⚠ " + err.Error(), nil
+		return "⚠ " + inlineCodeError(err), nil
 	}
 	r, err := misere.SolveSum(ctx, rules, heaps, misere.SumOptions{})
 	if err != nil {

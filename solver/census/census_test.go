@@ -477,11 +477,7 @@ func ExampleParseFamily() {
 }
 
 func ExampleClasses() {
-	var res []*Result
-	for _, c := range []string{"0.07", "0.4", "0.77"} {
-		r, _ := Solve(context.Background(), Game{Code: c, Octal: octal.NewCode(takebreak.MustParse(c))}, Budget{MaxHeaps: 1 << 12}, nil)
-		res = append(res, r)
-	}
+	res, _ := solveAll("0.07", "0.4", "0.77")
 	cls := Classes(res)
 	keys := []string{"0.07", "0.4", "0.77"}
 	sort.Strings(keys)

@@ -13,14 +13,23 @@ import (
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
-// solvedTable computes games to 4096 heaps and returns their table.
-func solvedTable(t testing.TB, codes ...string) *Table {
+// solveAll computes games to 4096 heaps.
+func solveAll(codes ...string) ([]*Result, error) {
 	var res []*Result
 	for _, c := range codes {
 		r, err := Solve(context.Background(), Game{Code: c, Octal: octal.NewCode(takebreak.MustParse(c))}, Budget{MaxHeaps: 1 << 12}, nil)
-		require.NoError(t, err, c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c, err)
+		}
 		res = append(res, r)
 	}
+	return res, nil
+}
+
+// solvedTable computes games to 4096 heaps and returns their table.
+func solvedTable(t testing.TB, codes ...string) *Table {
+	res, err := solveAll(codes...)
+	require.NoError(t, err)
 	return NewTable(res)
 }
 
@@ -147,11 +156,7 @@ func TestTableClassColumnSortsByClassThenShift(t *testing.T) {
 }
 
 func ExampleTable() {
-	var res []*Result
-	for _, c := range []string{"0.77", "0.07", "0.4"} {
-		r, _ := Solve(context.Background(), Game{Code: c, Octal: octal.NewCode(takebreak.MustParse(c))}, Budget{MaxHeaps: 1 << 12}, nil)
-		res = append(res, r)
-	}
+	res, _ := solveAll("0.77", "0.07", "0.4")
 	table := NewTable(res)
 	show := []Column{ColumnCode, ColumnPeriod, ColumnPreperiod, ColumnClass, ColumnShift}
 	for _, r := range table.Select(Filter{MinPeriod: 13}, ColumnPeriod, true) {

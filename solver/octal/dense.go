@@ -53,6 +53,16 @@ func NewDense(code Code, values []uint16) *Dense {
 // Values returns G(0..len−1); the slice is shared with the engine.
 func (d *Dense) Values() []uint16 { return d.vals }
 
+// reserve makes room for the values up to G(upTo), in vals and in rev.
+func (d *Dense) reserve(upTo int) {
+	if cap(d.vals) < upTo+1 {
+		grown := make([]uint16, len(d.vals), max(upTo+1, len(d.vals)+len(d.vals)/2))
+		copy(grown, d.vals)
+		d.vals = grown
+	}
+	d.growRev(upTo)
+}
+
 // growRev makes rev hold at least n+1 values.
 func (d *Dense) growRev(n int) {
 	if len(d.rev) > n {
@@ -70,12 +80,7 @@ func (d *Dense) growRev(n int) {
 // reports progress about every progressInterval.
 func (d *Dense) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
 	tick := newProgressTicker(ctx, progress, len(d.vals), upTo)
-	if cap(d.vals) < upTo+1 {
-		grown := make([]uint16, len(d.vals), max(upTo+1, len(d.vals)+len(d.vals)/2))
-		copy(grown, d.vals)
-		d.vals = grown
-	}
-	d.growRev(upTo)
+	d.reserve(upTo)
 	for n := len(d.vals); n <= upTo; n++ {
 		if n&255 == 0 {
 			if err := tick.check(n, 0); err != nil {

@@ -64,12 +64,7 @@ func (b *BlockDense) HelperCPU() time.Duration { return time.Duration(b.helperNa
 func (b *BlockDense) Extend(ctx context.Context, upTo int, progress ProgressFunc) error {
 	d := b.Dense
 	tick := newProgressTicker(ctx, progress, len(d.vals), upTo)
-	if cap(d.vals) < upTo+1 {
-		grown := make([]uint16, len(d.vals), max(upTo+1, len(d.vals)+len(d.vals)/2))
-		copy(grown, d.vals)
-		d.vals = grown
-	}
-	d.growRev(upTo)
+	d.reserve(upTo)
 	for len(d.vals) <= upTo {
 		if err := tick.check(len(d.vals), 0); err != nil {
 			return err

@@ -174,8 +174,11 @@ func splitPairs(code Code, n int) int {
 // sync makes the chosen engine continue from values, rebuilding it when
 // the other one computed the last values.
 func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
+	// A rebuilt engine starts from values; the other one's tables (the
+	// dense engine's come to 16 MiB) are of no more use.
 	if dense {
 		if e.dense == nil || len(e.dense.Values()) != len(values) {
+			e.sparse = nil
 			e.dense = NewBlockDense(code, values)
 			if !e.allCores {
 				// A census runs one game a core: a second worker only
@@ -186,6 +189,7 @@ func (e *denseOrSparse) sync(dense bool, code Code, values []uint16) {
 		return
 	}
 	if e.sparse == nil || len(e.sparse.Values()) != len(values) {
+		e.dense = nil
 		e.sparse = NewSparse(code, values)
 		// One worker unless allCores: the timing counts this thread only,
 		// and a census runs one game a core.
