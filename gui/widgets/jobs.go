@@ -18,9 +18,6 @@ type JobRunner struct {
 	cancel context.CancelFunc
 	// wg counts running jobs so that tests (and shutdown) can wait for them.
 	wg sync.WaitGroup
-	// onSettled, if set, is called on the UI thread after a job's final
-	// update (success, failure or cancellation). Tests use it to wait.
-	onSettled func()
 	// hold, when set, stops the next job update on its worker (see
 	// HoldNextUpdate).
 	hold *Hold
@@ -153,16 +150,13 @@ func timeUpdate(fn func()) {
 	updateStats.mu.Unlock()
 }
 
-// Finish runs fn on the UI thread as the job's final update and then tells
-// the runner the job has settled. A superseded job's fn is dropped.
+// Finish runs fn on the UI thread as the job's final update. A superseded
+// job's fn is dropped.
 func (h JobHandle) Finish(fn func()) {
 	UIDo(func() {
 		if !h.current() {
 			return
 		}
 		timeUpdate(fn)
-		if h.r.onSettled != nil {
-			h.r.onSettled()
-		}
 	})
 }

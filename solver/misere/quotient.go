@@ -345,7 +345,8 @@ type Options struct {
 	Max int
 	// Exact computes exactly Q_Max and does not stop at a certificate.
 	Exact bool
-	// Progress, if set, receives reports about every 100 ms.
+	// Progress, if set, receives a report after the first heap, then about
+	// every 100 ms, and one at the end.
 	Progress func(Progress)
 }
 
@@ -362,7 +363,9 @@ func Compute(ctx context.Context, code Rules, opts Options) (*Quotient, error) {
 	}
 	s := NewSolver(code)
 	start := time.Now()
-	last := start
+	// The first report comes after the first heap, so a window learns at
+	// once that the job runs even when the next heap takes minutes.
+	var last time.Time
 	seconds := []float64{0}
 	var cert periodCertificate
 	certified := false

@@ -271,6 +271,7 @@ func TestComputeHonoursContextAndMax(t *testing.T) {
 	assert.Equal(t, 12, q.ComputedTo)
 	assert.False(t, q.Certified)
 	require.NotEmpty(t, reports)
+	assert.Equal(t, 1, reports[0].Heap, "the first heap is reported at once")
 	assert.Equal(t, 12, reports[len(reports)-1].Heap)
 }
 

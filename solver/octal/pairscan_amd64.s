@@ -298,6 +298,22 @@ hout:
 	VZEROUPPER
 	RET
 
+// SET64_SETUP prepares the lookups of values below 64 in the set held in
+// R8 (SET64_LOOKUP): Y7 sevens, Y6 0x8000 in each word, Y13 bitMasks, Y9
+// the set in every quadword, Y5 zero.
+#define SET64_SETUP \
+	MOVL $7, AX; VMOVQ AX, X7; VPBROADCASTW X7, Y7; \
+	MOVL $0x8000, AX; VMOVQ AX, X6; VPBROADCASTW X6, Y6; \
+	VMOVDQU bitMasks<>(SB), Y13; VMOVQ R8, X9; VPBROADCASTQ X9, Y9; VPXOR Y5, Y5, Y5
+
+// SET64_LOOKUP looks the 16 values (below 64) of v up in the set: byte
+// gets the set's byte v>>3 in the low byte of each word (0 in the high
+// byte, whose index 0x80 looks up nothing), bit gets 1 << (v&7); a value
+// is in the set when the two share a bit.
+#define SET64_LOOKUP(v, byte, bit) \
+	VPSRLW $3, v, byte; VPOR Y6, byte, byte; VPSHUFB byte, Y9, byte; \
+	VPAND Y7, v, bit; VPSHUFB bit, Y13, bit
+
 // func ruleOut64AVX2(lo, hi *uint16, blocks int, set uint64) (left uint64, done int)
 //
 // The one-split-digit rule-out scan of the small-space engine: block i is
@@ -315,25 +331,12 @@ TEXT ·ruleOut64AVX2(SB), NOSPLIT, $0-48
 	XORQ R10, R10
 	TESTQ CX, CX
 	JEQ rout
-	MOVL $7, AX
-	VMOVQ AX, X7
-	VPBROADCASTW X7, Y7
-	MOVL $0x8000, AX
-	VMOVQ AX, X6
-	VPBROADCASTW X6, Y6
-	VMOVDQU bitMasks<>(SB), Y13
-	VMOVQ R8, X9
-	VPBROADCASTQ X9, Y9
-	VPXOR Y5, Y5, Y5
+	SET64_SETUP
 
 rloop:
 	VMOVDQU (SI), Y0
 	VPXOR (DI), Y0, Y0           // the 16 option values
-	VPSRLW $3, Y0, Y1
-	VPOR Y6, Y1, Y1
-	VPSHUFB Y1, Y9, Y1           // the set's byte v>>3 (0 in the high bytes)
-	VPAND Y7, Y0, Y2
-	VPSHUFB Y2, Y13, Y2          // 1 << (v&7)
+	SET64_LOOKUP(Y0, Y1, Y2)     // Y1: the set's byte v>>3 (0 in the high bytes), Y2: 1 << (v&7)
 	VPTEST Y1, Y2
 	JNE rhit
 
@@ -436,32 +439,15 @@ TEXT ·ruleOut64x2AVX2(SB), NOSPLIT, $0-56
 	XORQ R10, R10
 	TESTQ CX, CX
 	JEQ xout
-	MOVL $7, AX
-	VMOVQ AX, X7
-	VPBROADCASTW X7, Y7
-	MOVL $0x8000, AX
-	VMOVQ AX, X6
-	VPBROADCASTW X6, Y6
-	VMOVDQU bitMasks<>(SB), Y13
-	VMOVQ R8, X9
-	VPBROADCASTQ X9, Y9
-	VPXOR Y5, Y5, Y5
+	SET64_SETUP
 
 xloop:
 	VMOVDQU (SI), Y0
 	VPXOR (DI), Y0, Y3           // the 16 option values of the first digit
 	VPXOR (BX), Y0, Y0           // and of the second
-	VPSRLW $3, Y3, Y1
-	VPOR Y6, Y1, Y1
-	VPSHUFB Y1, Y9, Y1           // the set's byte v>>3 (0 in the high bytes)
-	VPAND Y7, Y3, Y2
-	VPSHUFB Y2, Y13, Y2          // 1 << (v&7)
+	SET64_LOOKUP(Y3, Y1, Y2)
 	VPAND Y2, Y1, Y1             // non-zero: the first digit's lane is in the set
-	VPSRLW $3, Y0, Y4
-	VPOR Y6, Y4, Y4
-	VPSHUFB Y4, Y9, Y4
-	VPAND Y7, Y0, Y8
-	VPSHUFB Y8, Y13, Y8
+	SET64_LOOKUP(Y0, Y4, Y8)
 	VPAND Y8, Y4, Y4             // the same for the second digit
 	VPOR Y1, Y4, Y8
 	VPTEST Y8, Y8

@@ -186,13 +186,9 @@ func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64, from int) (left 
 func (s *Sparse) smallRuleOut2(n int, vals []uint16, set uint64, limit int) (left uint64, cut bool) {
 	r0, r1 := n-s.split[0], n-s.split[1]
 	last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
+	// No scalar start as with one digit: on 0.167 the first four pairs of
+	// each digit left 6.2 of the 7.1 values to rule out, and never all.
 	a := 1
-	for ; a <= min(last1, smallScalarPairs); a++ {
-		set &^= 1<<((vals[a]^vals[r0-a])&63) | 1<<((vals[a]^vals[r1-a])&63)
-		if set == 0 {
-			return 0, false
-		}
-	}
 	if rev := s.smallRevFor(n); len(rev) > 0 {
 		lanes := ruleOut64x2Lanes()
 		if blocks := (min(last1, len(rev)-1) - a + 1) / lanes; blocks > 0 {
