@@ -275,7 +275,7 @@ func (t *graphTab) show(a *graphAnalysis) {
 // is laid out, after the drawing was placed (Fyne lays out in one pass),
 // and the drawing would overlap the row of controls above it.
 func (t *graphTab) relayoutSoon() {
-	do := widgets.UIDo // the hand-over in force now (tests swap it)
+	do := widgets.CurrentUIDo() // the hand-over in force now (tests swap it)
 	time.AfterFunc(60*time.Millisecond, func() { do(t.right.Refresh) })
 }
 

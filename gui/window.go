@@ -210,7 +210,7 @@ func (u *ui) SetPresentation(on bool) {
 func (u *ui) relayoutSoon() {
 	// The hand-over is the one in force now: in tests, a timer that fires
 	// after its test has ended must not run on the next test's UI.
-	do := widgets.UIDo
+	do := widgets.CurrentUIDo()
 	time.AfterFunc(400*time.Millisecond, func() {
 		do(func() {
 			if c := u.win.Content(); c != nil {

@@ -98,11 +98,38 @@ func (h JobHandle) current() bool {
 	return h.gen == h.r.gen
 }
 
-// UIDo hands fn to the UI thread: fyne.Do. Tests replace it with a queue
-// that the test goroutine drains, so that the test goroutine plays the UI
-// thread as the real driver's main loop does (Fyne's test driver would run
-// fn at once on the worker's goroutine).
-var UIDo = fyne.Do
+// uiHandOver is the hand-over to the UI thread in force: fyne.Do, or a
+// test's queue. Workers of an earlier test may still read it while the next
+// test installs its queue, hence the lock.
+var uiHandOver = struct {
+	mu sync.RWMutex
+	do func(func())
+}{do: fyne.Do}
+
+// UIDo hands fn to the UI thread through the hand-over in force: fyne.Do,
+// unless a test has installed a queue that the test goroutine drains
+// (SetUIDo), so that the test goroutine plays the UI thread as the real
+// driver's main loop does (Fyne's test driver would run fn at once on the
+// worker's goroutine).
+func UIDo(fn func()) { CurrentUIDo()(fn) }
+
+// CurrentUIDo returns the hand-over in force now, for work that must use
+// it later (a timer that fires after its test has ended must not run on the
+// next test's queue).
+func CurrentUIDo() func(func()) {
+	uiHandOver.mu.RLock()
+	defer uiHandOver.mu.RUnlock()
+	return uiHandOver.do
+}
+
+// SetUIDo replaces the hand-over to the UI thread and returns the one it
+// replaces. Tests use it to install their queue.
+func SetUIDo(do func(func())) (old func(func())) {
+	uiHandOver.mu.Lock()
+	defer uiHandOver.mu.Unlock()
+	old, uiHandOver.do = uiHandOver.do, do
+	return old
+}
 
 // Update runs fn on the UI thread, unless a newer job has replaced this one.
 func (h JobHandle) Update(fn func()) {

@@ -11,7 +11,7 @@ import (
 var testQueue *uitest.Queue
 
 // installUIQueue routes UIDo through testQueue for the rest of the test.
-func installUIQueue(t testing.TB) { testQueue = uitest.Install(t, &UIDo) }
+func installUIQueue(t testing.TB) { testQueue = uitest.Install(t, SetUIDo) }
 
 // waitJobs waits for every job of r to return, running the UI updates
 // they send on the test goroutine meanwhile and after.

@@ -25,13 +25,13 @@ type Queue struct {
 	signal chan struct{}
 }
 
-// Install replaces *hook (the package's fyne.Do hand-over) by a new queue's
-// Push for the rest of the test, and returns the queue.
-func Install(t testing.TB, hook *func(func())) *Queue {
+// Install makes a new queue's Push the package's hand-over to the UI thread
+// (set replaces it and returns the one it replaced) for the rest of the
+// test, and returns the queue.
+func Install(t testing.TB, set func(func(func())) func(func())) *Queue {
 	q := &Queue{signal: make(chan struct{}, 1)}
-	old := *hook
-	*hook = q.Push
-	t.Cleanup(func() { *hook = old })
+	old := set(q.Push)
+	t.Cleanup(func() { set(old) })
 	return q
 }
 
