@@ -467,14 +467,9 @@ func writeAstronCSV(path string, stdout io.Writer, g astron.Grid) error {
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
+		rows := csvIntRows{w: w, line: line}
 		for p, row := range g.Rows {
-			line = strconv.AppendInt(line[:0], int64(p), 10)
-			for _, v := range row {
-				line = append(line, ',')
-				line = strconv.AppendInt(line, int64(v), 10)
-			}
-			line = append(line, '\n')
-			if _, err := w.Write(line); err != nil {
+			if err := rows.row(p, row...); err != nil {
 				return err
 			}
 		}

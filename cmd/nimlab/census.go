@@ -126,12 +126,7 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
   nimlab census 'hex:0.??' --max 4096 --db hex.sqlite
   nimlab census '0.???' --shard 2/8 --db shard-2.sqlite
   nimlab census show --db census.sqlite --unsolved`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return badInput("census needs exactly one family such as '0.???' (quote it for the shell), or the subcommand show or merge (got %d arguments)", len(args))
-			}
-			return nil
-		},
+		Args: oneArg("census needs exactly one family such as '0.???' (quote it for the shell), or the subcommand show or merge"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCensus(cmd.Context(), env, args[0], f, cmd.Flags().Changed("shard"))
 		},
@@ -486,12 +481,7 @@ func newCensusMergeCommand(env *cliEnv) *cobra.Command {
 that says most (a certified period, else the longest run). Results that
 contradict each other stop the merge with an error naming the game, and then
 the target is left as it was.`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInput("census merge needs the databases to merge, e.g. nimlab census merge a.sqlite b.sqlite --into all.sqlite")
-			}
-			return nil
-		},
+		Args: someArgs("census merge needs the databases to merge, e.g. nimlab census merge a.sqlite b.sqlite --into all.sqlite"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.into == "" {
 				return badInput("census merge needs --into FILE, the database to merge into")

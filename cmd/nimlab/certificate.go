@@ -100,12 +100,7 @@ certificate, unreadable file, unknown mode).`,
   nimlab verify 0.07.cert
   nimlab verify certificates/*.cert --json
   python3 tools/verify_certificate.py 0.07.cert   # the independent Python checker`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInput("verify needs at least one certificate file")
-			}
-			return nil
-		},
+		Args: someArgs("verify needs at least one certificate file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runVerify(cmd.Context(), env, args, f)
 		},
