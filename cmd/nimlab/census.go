@@ -128,7 +128,7 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
   nimlab census show --db census.sqlite --unsolved`,
 		Args: oneArg("census needs exactly one family such as '0.???' (quote it for the shell), or the subcommand show or merge"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCensus(cmd.Context(), env, args[0], f, cmd.Flags().Changed("shard"))
+			return runCensus(commandContext(cmd), env, args[0], f, cmd.Flags().Changed("shard"))
 		},
 	}
 	fl := cmd.Flags()
@@ -181,9 +181,6 @@ func parseCensusRunFlags(pattern string, f *censusRunFlags, shardSet bool) (fam 
 }
 
 func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	fam, opts, shardText, err := parseCensusRunFlags(pattern, f, shardSet)
 	if err != nil {
 		return err
@@ -300,7 +297,7 @@ game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
   nimlab census show --db census.sqlite --period-above 100 --format csv > big-periods.csv`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCensusShow(cmd.Context(), env, f)
+			return runCensusShow(commandContext(cmd), env, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -393,9 +390,6 @@ func loadCensusTable(ctx context.Context, path string) (*census.Table, error) {
 }
 
 func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	q, err := parseCensusShowFlags(env, f)
 	if err != nil {
 		return err
@@ -496,7 +490,7 @@ the target is left as it was.`,
 				return err
 			}
 			defer db.Close()
-			added, err := db.Merge(cmd.Context(), args)
+			added, err := db.Merge(commandContext(cmd), args)
 			if err != nil {
 				// A database this merge created holds nothing: remove it.
 				db.Remove()
@@ -506,7 +500,7 @@ the target is left as it was.`,
 				}
 				return err
 			}
-			total, err := db.Count(cmd.Context())
+			total, err := db.Count(commandContext(cmd))
 			if err != nil {
 				return err
 			}

@@ -113,7 +113,7 @@ the last quotient reached are decided by that quotient. The method is reported.`
 			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
-			return runMisere(cmd.Context(), env, args[0], f, cmd.Flags().Changed("max"))
+			return runMisere(commandContext(cmd), env, args[0], f, cmd.Flags().Changed("max"))
 		},
 	}
 	fl := cmd.Flags()
@@ -130,9 +130,6 @@ the last quotient reached are decided by that quotient. The method is reported.`
 }
 
 func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags, maxSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	rules, err := takebreak.Parse(codeArg)
 	if err != nil {
 		return badInput("%v", err)

@@ -173,7 +173,7 @@ first.`,
 			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
-			return runOctal(cmd.Context(), env, args[0], f)
+			return runOctal(commandContext(cmd), env, args[0], f)
 		},
 	}
 	fl := cmd.Flags()
@@ -202,9 +202,6 @@ first.`,
 const longCode = 1024
 
 func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	rules, err := takebreak.Parse(codeArg)
 	if err != nil {
 		return badInput("%v", err)
