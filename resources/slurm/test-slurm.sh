@@ -360,6 +360,9 @@ done
 wait_reason "$mid" DependencyNeverSatisfied
 say "   merge job $mid: DependencyNeverSatisfied ($(field "$mid" Dependency)); cancelled, submitted again after the requeue"
 scancel "$mid"
+# computed_at has whole seconds: the cancelled task's last games may carry
+# this very second, so the requeue time is taken a second later.
+sleep 1
 requeued_at=$(date -u +%FT%TZ)
 scontrol requeue "${jid}_$victim"
 requeued "${jid}_$victim"
