@@ -325,11 +325,9 @@ func parseStars(s string) (astron.Position, error) {
 // background; bad input shows an inline error and starts no job.
 func (t *astronTab) Evaluate() {
 	pos, err := parseStars(t.stars.Text)
-	if err != nil {
-		t.starsErr.Set(err.Error())
+	if t.starsErr.Shows(err) {
 		return
 	}
-	t.starsErr.Hide()
 	t.eval.Start("computing A"+posText(pos)+"…", func(outer context.Context, h widgets.JobHandle) {
 		ctx, stop := context.WithCancelCause(outer)
 		defer stop(nil)
@@ -458,11 +456,9 @@ func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Pr
 // bulb's period for the overlay.
 func (t *astronTab) Compute() {
 	n, err := t.heatmapSize()
-	if err != nil {
-		t.sizeErr.Set(err.Error())
+	if t.sizeErr.Shows(err) {
 		return
 	}
-	t.sizeErr.Hide()
 	t.shown = true
 	three := t.mode.Selected == astronThree
 	rules := astron.AstronRules()

@@ -109,21 +109,31 @@ type octalTab struct {
 	content           fyne.CanvasObject
 	split, rightSplit *container.Split
 	// leftSplit holds the table over the sum of heaps in presentation
-	// mode; sumPane is the sum of heaps.
+	// mode; sumPane is the sum of heaps, movesView its answer (hidden
+	// while the field is empty).
 	leftSplit *container.Split
 	sumPane   fyne.CanvasObject
+	movesView fyne.CanvasObject
+	present   bool
 	// exportBar holds Export values CSV… (hidden on a projector).
 	exportBar *fyne.Container
 }
 
-// setPresentation gives the plot more of the screen on a projector, where
-// the sequence's picture matters more than reading single values: the
+// presentSumShare is the part of the left-hand column the sum of heaps
+// takes in presentation mode once it shows an answer; while its field is
+// empty the values table takes all of the column but the field's row.
+const presentSumShare = 0.73
+
+// setPresentation gives the plot more of the screen on a projector: the
 // explorer takes the whole right-hand column, the table and the sum of
-// heaps share the left one, and the researcher's controls fold away.
+// heaps share the left one (the table all of it but the sum's field until
+// a sum is typed, see fitSumPane), and the researcher's controls fold
+// away.
 func (t *octalTab) setPresentation(on bool) {
+	t.present = on
 	if on {
 		t.split.SetOffset(0.45)
-		t.leftSplit.SetOffset(0.27)
+		t.fitSumPane(true)
 		// The engine choice and the recent codes are a researcher's; on a
 		// projector their row is worth more to the plot.
 		t.engineBox.Hide()
@@ -244,10 +254,12 @@ func newOctalTab(u *ui) *octalTab {
 	// The sum's label, field and misère switch share a row: the rows
 	// below are the answer's.
 	t.sumLabel = widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	t.movesView = t.moves.ScrolledView()
+	t.movesView.Hide()
 	sum := container.NewBorder(
 		container.NewBorder(nil, nil, t.sumLabel, t.misere, t.heaps),
 		nil, nil, nil,
-		t.moves.ScrolledView())
+		t.movesView)
 	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.62)
 	split := container.NewHSplit(t.table.content, right)
@@ -259,6 +271,35 @@ func newOctalTab(u *ui) *octalTab {
 	// the plot and the sum keep their places whatever a result's length.
 	t.content = container.NewBorder(top, nil, nil, nil, split)
 	return t
+}
+
+// fitSumPane shows the sum's answer only when there is one and, in
+// presentation mode, gives the values table the left-hand column's height
+// while the sum of heaps has nothing to show: the sum keeps its field's
+// row, and the table (the answer a class reads after Compute) its rows. A
+// sum typed in opens the pane to presentSumShare of the column, and an
+// emptied field closes it again; in between the divider stays where the
+// user drags it. reset sets the divider whatever its place (a change of
+// mode).
+func (t *octalTab) fitSumPane(reset bool) {
+	shown := t.moves.Text() != ""
+	wasShown := t.movesView.Visible()
+	widgets.SetVisible(t.movesView, shown)
+	if !t.present || (shown == wasShown && !reset) {
+		return
+	}
+	if shown {
+		t.leftSplit.SetOffset(1 - presentSumShare)
+	} else {
+		t.leftSplit.SetOffset(1)
+	}
+}
+
+// setMoves shows the sum's answer (heading and winning moves; an empty
+// heading and no lines clear it).
+func (t *octalTab) setMoves(heading string, lines []string) {
+	t.moves.Set(heading, lines)
+	t.fitSumPane(false)
 }
 
 // sizedEntry gives an entry a minimum width of `ems` times the theme's
@@ -625,7 +666,7 @@ func (t *octalTab) showMoves() {
 	text := t.heaps.Text
 	if t.result == nil || strings.TrimSpace(text) == "" {
 		t.sumJobs.Cancel()
-		t.moves.SetText("")
+		t.setMoves("", nil)
 		return
 	}
 	r, misereOn := t.result, t.misere.Checked
@@ -641,13 +682,13 @@ func (t *octalTab) showMoves() {
 			return
 		}
 		if misereOn && q == nil {
-			h.Update(func() { t.moves.SetText("Misère play: searching the game tree…") })
+			h.Update(func() { t.setMoves("Misère play: searching the game tree…", nil) })
 		}
 		heading, lines := sumReport(ctx, r, text, misereOn, q)
 		if ctx.Err() != nil {
 			return
 		}
-		h.Finish(func() { t.moves.Set(heading, lines) })
+		h.Finish(func() { t.setMoves(heading, lines) })
 	})
 }
 

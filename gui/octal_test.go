@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -375,4 +377,77 @@ func TestOctalHeapOptions(t *testing.T) {
 	heading, lines := movesText(res, "150")
 	assert.Contains(t, heading, "winning moves are not looked for")
 	assert.Contains(t, lines[0], "more than 10,000")
+}
+
+// TestOctalTableRowsOnProjector checks the values table on a projector: in
+// presentation mode at 1024×768 and 1280×720, after Compute, at least ten
+// rows of values are in sight (the table takes the left-hand column but the
+// sum's field); a sum typed in opens its answer below the table, and
+// emptying the field gives the table its rows back.
+func TestOctalTableRowsOnProjector(t *testing.T) {
+	for _, size := range projectorSizes {
+		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
+			u := newProjectorUI(t, size, true, tabOctal)
+			defer saveLayoutShot(t, u.win.Canvas(), fmt.Sprintf("octal-rows-%.0fx%.0f", size.Width, size.Height))
+			o := u.octal
+			c := u.win.Canvas()
+			// 0.16 has no period within 1,000 heaps: 30 rows of 34 values.
+			o.code.SetText("0.16")
+			o.maxHeaps.SetText("1000")
+			o.Compute()
+			waitJobs(t, o.jobs)
+			settle(u)
+			rows := func(n int) {
+				for r := range n {
+					tableRowHeader(t, c, o.table, strconv.Itoa(r*34)+"+")
+				}
+			}
+			rows(10)
+			assertOnScreen(t, c, o.table.table, o.heaps, o.jobs.Action, o.explorer.explorer, o.summary)
+			assert.False(t, o.movesView.Visible(), "the sum's answer is hidden while the field is empty")
+
+			o.heaps.SetText("3 5 7")
+			waitJobs(t, &o.sumJobs)
+			settle(u)
+			_, copyAll := o.moves.Buttons()
+			assertOnScreen(t, c, append(listRows(t, o.moves.Rows(), 2), copyAll, o.heaps, o.table.table)...)
+			tableRowHeader(t, c, o.table, "34+")
+
+			o.heaps.SetText("")
+			waitJobs(t, &o.sumJobs)
+			settle(u)
+			rows(10)
+		})
+	}
+}
+
+// tableRowHeader is the drawn header of a values table's row, labelled
+// label. The table's headers lie in a container of no size, so a header is
+// on screen when it lies inside the table's place below its column
+// headers, and the table is on screen (assertOnScreen).
+func tableRowHeader(t *testing.T, c fyne.Canvas, vt *valuesTable, label string) {
+	t.Helper()
+	table := pathTo(c.Content(), vt.table, fyne.Position{})
+	require.NotNil(t, table)
+	view := table[len(table)-1]
+	// The column headers take the first row.
+	top := view.pos.Y + vt.createCell().MinSize().Height
+	var seen []string
+	var walk func(o fyne.CanvasObject)
+	found := false
+	walk = func(o fyne.CanvasObject) {
+		if txt, ok := o.(*canvas.Text); ok && txt.Text == label && txt.Visible() {
+			p := pathTo(c.Content(), txt, fyne.Position{})
+			me := p[len(p)-1]
+			if view.contains(me) && me.pos.Y >= top-0.5 {
+				found = true
+			}
+			seen = append(seen, me.String())
+		}
+		for _, ch := range children(o) {
+			walk(ch)
+		}
+	}
+	walk(vt.table)
+	assert.True(t, found, "row %q is not in sight in the table at %v: drawn %v", label, view, seen)
 }

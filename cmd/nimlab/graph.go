@@ -141,8 +141,8 @@ Fair Shares and Varied Pairs on N coins), random:N:P[:SEED].`,
 			if f.picture.File != "" && f.misere {
 				return badInput("--png draws normal-play values; it does not go with --misere")
 			}
-			f.loopy.ctx = cmd.Context()
-			return interruptible(cmd.Context(), func() error { return runGraph(env, file, f) })
+			f.loopy.ctx = commandContext(cmd)
+			return interruptible(commandContext(cmd), func() error { return runGraph(env, file, f) })
 		},
 	}
 	fl := cmd.Flags()

@@ -221,9 +221,6 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 		return badInput("--kernels must be at least 1, got %d", f.loopy.kernels)
 	}
 	ctx := f.loopy.ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	sol, err := g.Loopy(ctx, nil)
 	if err != nil {
 		return err

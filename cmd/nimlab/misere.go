@@ -106,19 +106,14 @@ the last quotient reached are decided by that quotient. The method is reported.`
   nimlab misere 0.07 --heaps 5,9,14
   nimlab misere 0.07 --max 40 --png orders.png
   nimlab misere 0.77 --genus --max 20`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return badInput("misere needs exactly one game code such as 0.77, 4!.0 or S(1,2,5) (got %d arguments)", len(args))
-			}
-			return nil
-		},
+		Args: oneArg("misere needs exactly one game code such as 0.77, 4!.0 or S(1,2,5)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.heapsSet = cmd.Flags().Changed("heaps")
 			var err error
 			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
-			return runMisere(cmd.Context(), env, args[0], f, cmd.Flags().Changed("max"))
+			return runMisere(commandContext(cmd), env, args[0], f, cmd.Flags().Changed("max"))
 		},
 	}
 	fl := cmd.Flags()
@@ -135,9 +130,6 @@ the last quotient reached are decided by that quotient. The method is reported.`
 }
 
 func runMisere(ctx context.Context, env *cliEnv, codeArg string, f *misereFlags, maxSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	rules, err := takebreak.Parse(codeArg)
 	if err != nil {
 		return badInput("%v", err)

@@ -91,9 +91,10 @@ type streamReport struct {
 }
 
 // sparseReport is a run's sparse space and rare heaps in JSON (the first
-// 1000 rare heaps listed).
+// 1000 rare heaps listed). Space is empty only in the report of a values
+// file whose run never chose a space.
 type sparseReport struct {
-	Space      string `json:"sparse_space"`
+	Space      string `json:"sparse_space,omitempty"`
 	Mask       int    `json:"mask"`
 	HeapParity bool   `json:"heap_parity"`
 	RareCount  int    `json:"rare_count"`
