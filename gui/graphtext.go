@@ -34,62 +34,75 @@ func vertexInk(text string, s float32) (above, below float32) {
 
 // placeVertexText puts a vertex's name and value (label, may be empty)
 // inside its circle, centred at p, whose ring's inner edge is at radius
-// inner: at text size s, the two lines' ink stacked and kept a margin
-// inside the ring at each line's outer edge, where its chord is narrowest.
-// The stack moves up or down a little from the centre when that lets both
-// lines keep size s (a short name above a wide value); a line that does
-// not fit even so shrinks. This is the window's counterpart of
-// plotting.FitInCircle, measured on the ink rather than the text's box, so
-// that a value at body size fits a circle of one and a half body sizes
+// inner: the two lines' ink stacked and kept a margin inside the ring at
+// each line's outer edge, where its chord is narrowest. Both lines get
+// text size s when they fit, the stack moved up or down a little from the
+// centre if that helps (a short name above a wide value); else each line
+// shrinks to what its own width allows (a long name such as 1+1+1+1+1+1+1,
+// a value such as ∞_{0,1}), and the two in proportion if they still do not
+// fit together. This is the window's counterpart
+// of plotting.FitInCircle, measured on the ink rather than the text's box,
+// so that a value at body size fits a circle of one and a half body sizes
 // with clear space to its ring.
 func placeVertexText(name, label *canvas.Text, p fyne.Position, s, inner, margin float32) {
-	name.TextSize, label.TextSize = s, s
 	two := label.Text != ""
+	name.TextSize, label.TextSize = s, s
+	wn, wl := textWidth(name)/s, textWidth(label)/s // widths per unit of size
+	r := inner - margin
 	// room is how wide a line whose ink runs from top to bottom (relative
-	// to the centre) may be: its corners stay margin inside the ring.
+	// to the centre) may be: its corners stay inside radius r.
 	room := func(top, bottom float32) float32 {
-		edge, r := max(-top, bottom), inner-margin
+		edge := max(-top, bottom)
 		return 2 * float32(math.Sqrt(float64(max(r*r-edge*edge, 0))))
 	}
-	var shift float32
-	for range 4 {
+	// placeWith returns where the stack goes with the name at size sn and
+	// the value at sl: the place nearest the centre where both fit, each
+	// as wide as it is times the width factors fn, fl (0: that line's width
+	// does not count).
+	placeWith := func(sn, sl, fn, fl float32) (shift float32, ok bool) {
+		name.TextSize, label.TextSize = sn, sl
 		nTop, nBottom, lTop, lBottom := vertexLines(name, label, two)
-		// A stack taller than the circle's clear part shrinks first.
-		if h, clear := max(nBottom, lBottom)-nTop, 1.9*(inner-margin); h > clear && clear > 0 {
-			name.TextSize *= clear / h
-			label.TextSize *= clear / h
-			nTop, nBottom, lTop, lBottom = vertexLines(name, label, two)
-		}
-		wn, wl := textWidth(name), textWidth(label)
-		// fits is how much room the tighter line has, as a share of its
-		// width, with the stack moved by d.
-		fits := func(d float32) float32 {
-			f := room(nTop+d, nBottom+d) / max(wn, 1)
-			if two {
-				f = min(f, room(lTop+d, lBottom+d)/max(wl, 1))
-			}
-			return f
-		}
 		h := max(nBottom, lBottom) - nTop
-		shift = 0
-		best := fits(0)
-		for i := 1; i <= 18 && best < 1; i++ {
+		for i := range 19 {
 			for _, d := range []float32{-float32(i) * h / 60, float32(i) * h / 60} {
-				if f := fits(d); f > best {
-					shift, best = d, f
+				if room(nTop+d, nBottom+d) >= fn*wn*sn && (!two || room(lTop+d, lBottom+d) >= fl*wl*sl) {
+					return d, true
 				}
 			}
 		}
-		if best >= 1 {
-			break
-		}
-		if f := room(nTop+shift, nBottom+shift); wn > f && f > 0 {
-			name.TextSize *= f / wn
-		}
-		if f := room(lTop+shift, lBottom+shift); two && wl > f && f > 0 {
-			label.TextSize *= f / wl
-		}
+		return 0, false
 	}
+	place := func(sn, sl float32) (float32, bool) { return placeWith(sn, sl, 1, 1) }
+	// largest is the largest k in [lo, 1] for which fits(k) holds (lo when
+	// none does), found by bisection.
+	largest := func(lo float32, fits func(k float32) bool) float32 {
+		if fits(1) {
+			return 1
+		}
+		hi := float32(1)
+		for range 16 {
+			mid := (lo + hi) / 2
+			if fits(mid) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return lo
+	}
+	sn, sl := s, s
+	if _, ok := place(s, s); !ok {
+		// Each line first at the size it would have beside a line of no
+		// width (a value such as ∞_{0,1} shrinks, not the name over it)...
+		if two {
+			sl *= largest(0.05, func(k float32) bool { _, ok := placeWith(k*s, k*s, 0, 1); return ok })
+		}
+		sn *= largest(0.05, func(k float32) bool { _, ok := placeWith(k*s, k*s, 1, 0); return ok })
+		// ... then both in proportion, as far as the two together need.
+		k := largest(0.05, func(k float32) bool { _, ok := place(k*sn, k*sl); return ok })
+		sn, sl = k*sn, k*sl
+	}
+	shift, _ := place(sn, sl)
 	nTop, _, lTop, _ := vertexLines(name, label, two)
 	put := func(t *canvas.Text, inkTop float32) {
 		size, baseline := fyne.CurrentApp().Driver().RenderedTextSize(t.Text, t.TextSize, t.TextStyle, t.FontSource)
