@@ -54,8 +54,8 @@
 // given values; Result.SeenPeriod is the period a result shows, proven or
 // not (FindSaltus: an arithmetic period the values show); TailPeriod is the
 // period the end of an unproven sequence shows; SolveOptions.Heaps resolves
-// the default run length. The census and the front-ends read these and
-// decide nothing of their own.
+// the default run length. The census reads these rather than deciding
+// on its own.
 //
 // Values are stored as uint16: every octal game computed so far has Grundy
 // values far below 2^16, and two bytes per heap is what lets a run reach 2^31
