@@ -522,11 +522,7 @@ func writeGrundyCSV(path string, stdout io.Writer, values []uint16) error {
 }
 
 func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *octal.Result, tableWidth int, f *octalFlags) error {
-	title := r.Code
-	if r.Name != "" {
-		title += " (" + r.Name + ")"
-	}
-	fmt.Fprintf(w, "%s: computed G(0..%d)\n", title, r.Count-1)
+	fmt.Fprintf(w, "%s: computed G(0..%d)\n", gameTitle(r.Code, r.Name), r.Count-1)
 	switch {
 	case r.Certified && r.Saltus != nil:
 		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d (G(n+%d) = G(n)+%d): proven by the %s (needs G(0..%d))\n",
