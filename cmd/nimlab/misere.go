@@ -222,14 +222,11 @@ func computeMisereQuotient(ctx context.Context, env *cliEnv, code misere.Rules, 
 // writeMiserePicture draws the orders |Q_n| of the partial quotients
 // (--png).
 func writeMiserePicture(req pngRequest, q *misere.Quotient) error {
-	opts := plotting.QuotientOrdersOptions{Size: req.Size}
-	opts.Caption = fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
+	caption := fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
 	if q.Certified {
-		opts.Caption += " (full quotient certified)"
+		caption += " (full quotient certified)"
 	}
-	opts.Caption += " · nimlab " + plotting.Version
-	opts.Command = req.Command
-	opts.Keywords = []string{"misère quotient", "octal game " + q.Code}
+	opts := plotting.QuotientOrdersOptions{Size: req.Size, Export: req.export(caption, "misère quotient", "octal game "+q.Code)}
 	fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified}, opts)
 	if err != nil {
 		return err

@@ -476,16 +476,15 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		}
 		opts.Style, opts.Palette = plotting.Points, req.Palette
 	}
-	opts.Caption = fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
+	caption := fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
 	if res.Certified {
-		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
+		caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
-	opts.Caption += " · nimlab " + plotting.Version
-	opts.Command = req.Command
-	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	keywords := []string{"Grundy values", "octal game " + code.String()}
 	if name := octal.GameName(code); name != "" {
-		opts.Keywords = append(opts.Keywords, name)
+		keywords = append(keywords, name)
 	}
+	opts.Export = req.export(caption, keywords...)
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err
