@@ -325,27 +325,22 @@ func parseStars(s string) (astron.Position, error) {
 // background; bad input shows an inline error and starts no job.
 func (t *astronTab) Evaluate() {
 	pos, err := parseStars(t.stars.Text)
-	if err != nil {
-		t.starsErr.Set(err.Error())
+	if t.starsErr.Shows(err) {
 		return
 	}
-	t.starsErr.Hide()
 	t.eval.Start("computing A"+posText(pos)+"…", func(outer context.Context, h widgets.JobHandle) {
 		ctx, stop := context.WithCancelCause(outer)
 		defer stop(nil)
 		start := time.Now()
 		s := astron.NewSolver(astron.AstronRules())
-		var last time.Time
+		update := throttled(h)
 		s.Progress = func(positions int) {
 			if positions > maxAstronPositions {
 				stop(errAstronTooLarge)
 			}
-			if time.Since(last) < progressRedraw {
-				return
-			}
-			last = time.Now()
-			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), plotting.GroupDigits(positions), time.Since(start).Round(time.Second))
-			h.Update(func() { t.eval.SetStatus(msg) })
+			update(func() {
+				t.eval.SetStatus(fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), plotting.GroupDigits(positions), time.Since(start).Round(time.Second)))
+			})
 		}
 		a, err := s.Analyse(ctx, pos)
 		if cause := context.Cause(ctx); err != nil && errors.Is(cause, errAstronTooLarge) {
@@ -437,15 +432,11 @@ func (t *astronTab) heatmapSize() (int, error) {
 }
 
 // astronProgress is a table or cube computation's progress callback: it
-// moves the panel's bar from the worker, at most once every progressRedraw.
+// moves the panel's bar from the worker (throttled).
 func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Progress) {
-	var last time.Time
+	update := throttled(h)
 	return func(p astron.Progress) {
-		if time.Since(last) < progressRedraw {
-			return
-		}
-		last = time.Now()
-		h.Update(func() {
+		update(func() {
 			if p.Total > 0 {
 				panel.Report(float64(p.Done)/float64(p.Total), "")
 			}
@@ -458,11 +449,9 @@ func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Pr
 // bulb's period for the overlay.
 func (t *astronTab) Compute() {
 	n, err := t.heatmapSize()
-	if err != nil {
-		t.sizeErr.Set(err.Error())
+	if t.sizeErr.Shows(err) {
 		return
 	}
-	t.sizeErr.Hide()
 	t.shown = true
 	three := t.mode.Selected == astronThree
 	rules := astron.AstronRules()

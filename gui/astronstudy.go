@@ -242,11 +242,9 @@ func (t *astronStudyTab) studySize() (int, error) {
 // background; bad input shows an inline error and starts nothing.
 func (t *astronStudyTab) Compute() {
 	n, err := t.studySize()
-	if err != nil {
-		t.sizeErr.Set(err.Error())
+	if t.sizeErr.Shows(err) {
 		return
 	}
-	t.sizeErr.Hide()
 	t.shown = true
 	rules := astron.AstronRules()
 	size := studyPictureSize()

@@ -36,6 +36,18 @@ func (e inlineError) Set(msg string) {
 	e.Show()
 }
 
+// Shows shows err's message and reports true, or hides the line and
+// reports false when err is nil: `if e.Shows(err) { return }` starts no job
+// on bad input.
+func (e inlineError) Shows(err error) bool {
+	if err == nil {
+		e.Hide()
+		return false
+	}
+	e.Set(err.Error())
+	return true
+}
+
 // truncated says that a paste was cut to what the field holds.
 func (e inlineError) truncated(lost int) {
 	e.Set(fmt.Sprintf("The pasted text was cut: %s characters did not fit (this field holds a few hundred).", plotting.GroupDigits(lost)))

@@ -11,6 +11,7 @@ import (
 	"github.com/nimlab/nimlab/solver/astron"
 	"github.com/nimlab/nimlab/solver/nim"
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // This file is the bridge between the solvers and the "play against the
@@ -257,9 +258,9 @@ func apply(p playPos, m octal.Move) playPos {
 func (r *octalRules) Moves(_ context.Context, p playPos) ([]playMove, error) {
 	var out []playMove
 	for i, h := range p {
-		r.code.ForEachOption(h, func(o octal.Option) {
+		r.code.ForEachOption(h, func(take, a, b int) {
 			if len(out) < maxListedMoves {
-				m := octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()}
+				m := octal.Move{Heap: i, From: h, Take: take, Leave: takebreak.TwoHeapOption(take, a, b).Heaps}
 				out = append(out, playMove{To: apply(p, m), Text: moveText(m), Changed: []int{i}})
 			}
 		})

@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"image/color"
 	"strconv"
 	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -187,13 +185,9 @@ func (t *misereTab) Compute() {
 	}
 	t.jobs.Start("computing the quotient of "+code.String()+"…", func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		var lastProgress time.Time
+		update := throttled(h)
 		q, err := misere.Compute(ctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
-			if time.Since(lastProgress) < progressRedraw {
-				return
-			}
-			lastProgress = time.Now()
-			h.Update(func() {
+			update(func() {
 				t.jobs.Report(float64(p.Heap)/float64(max(p.Max, 1)), fmt.Sprintf("Q%s has order %d", subscript(p.Heap), p.Order))
 			})
 		}})
@@ -343,62 +337,35 @@ func (t *misereTab) mulSize() (int, int) {
 	return t.quotient.Order, t.quotient.Order
 }
 
-func (t *misereTab) createMulCell() fyne.CanvasObject {
-	bg := canvas.NewRectangle(color.Transparent)
-	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
-	txt.Alignment = fyne.TextAlignCenter
-	txt.TextStyle = fyne.TextStyle{Monospace: true}
-	return container.NewStack(bg, container.NewPadded(txt))
-}
-
-func mulParts(o fyne.CanvasObject) (*canvas.Rectangle, *canvas.Text) {
-	st := o.(*fyne.Container)
-	return st.Objects[0].(*canvas.Rectangle), st.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
-}
+func (t *misereTab) createMulCell() fyne.CanvasObject { return newTextCell(true) }
 
 func (t *misereTab) updateMulCell(id widget.TableCellID, o fyne.CanvasObject) {
-	bg, txt := mulParts(o)
-	q := t.quotient
-	txt.Color = theme.Color(theme.ColorNameForeground)
-	txt.TextSize = theme.TextSize()
-	txt.TextStyle.Bold = false
-	bg.FillColor = color.Transparent
-	txt.Text = ""
-	if q != nil && id.Row < q.Order && id.Col < q.Order {
+	c := clearedTextCell(o, theme.ColorNameForeground)
+	if q := t.quotient; q != nil && id.Row < q.Order && id.Col < q.Order {
 		x := q.Mul[id.Row][id.Col]
-		txt.Text = q.Names[x]
+		c.txt.Text = q.Names[x]
 		if q.P[x] {
-			bg.FillColor = periodicTint()
-			txt.TextStyle.Bold = true
+			c.bg.FillColor = periodicTint()
+			c.txt.TextStyle.Bold = true
 		}
 	}
-	bg.Refresh()
-	txt.Refresh()
+	c.refresh()
 }
 
 func (t *misereTab) updateMulHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	bg, txt := mulParts(o)
-	bg.FillColor = color.Transparent
-	txt.Color = theme.Color(theme.ColorNamePlaceHolder)
-	txt.TextSize = theme.TextSize()
-	txt.Text = ""
-	q := t.quotient
-	if q == nil {
-		return
-	}
+	c := clearedTextCell(o, theme.ColorNamePlaceHolder)
 	x := id.Col
 	if id.Col < 0 {
 		x = id.Row
 	}
-	if x >= 0 && x < q.Order {
-		txt.Text = q.Names[x]
+	if q := t.quotient; q != nil && x >= 0 && x < q.Order {
+		c.txt.Text = q.Names[x]
 		if q.P[x] {
-			txt.Text += "*"
-			txt.Color = theme.Color(theme.ColorNamePrimary)
+			c.txt.Text += "*"
+			c.txt.Color = theme.Color(theme.ColorNamePrimary)
 		}
 	}
-	bg.Refresh()
-	txt.Refresh()
+	c.refresh()
 }
 
 // mulText returns the product shown at row x, column y (for tests).

@@ -298,18 +298,53 @@ func (vt *valuesTable) size() (int, int) {
 	return (len(vt.values) + vt.width - 1) / vt.width, vt.width
 }
 
-func (vt *valuesTable) createCell() fyne.CanvasObject {
+// textCell is a cell of a table of values: centred monospace text on a
+// background that can be tinted.
+type textCell struct {
+	bg  *canvas.Rectangle
+	txt *canvas.Text
+}
+
+// newTextCell builds a cell for a table's CreateCell and CreateHeader;
+// padded puts the theme's padding around the text.
+func newTextCell(padded bool) fyne.CanvasObject {
 	bg := canvas.NewRectangle(color.Transparent)
 	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	txt.Alignment = fyne.TextAlignCenter
 	txt.TextStyle = fyne.TextStyle{Monospace: true}
+	if padded {
+		return container.NewStack(bg, container.NewPadded(txt))
+	}
 	return container.NewStack(bg, txt)
 }
 
-func cellParts(o fyne.CanvasObject) (*canvas.Rectangle, *canvas.Text) {
+// clearedTextCell returns the parts of o, a cell newTextCell built, cleared
+// for reuse: no text, in the theme's colour named colour at its text size,
+// plain, on a transparent background.
+func clearedTextCell(o fyne.CanvasObject, colour fyne.ThemeColorName) textCell {
 	st := o.(*fyne.Container)
-	return st.Objects[0].(*canvas.Rectangle), st.Objects[1].(*canvas.Text)
+	c := textCell{bg: st.Objects[0].(*canvas.Rectangle)}
+	switch t := st.Objects[1].(type) {
+	case *canvas.Text:
+		c.txt = t
+	case *fyne.Container:
+		c.txt = t.Objects[0].(*canvas.Text)
+	}
+	c.bg.FillColor = color.Transparent
+	c.txt.Text = ""
+	c.txt.Color = theme.Color(colour)
+	c.txt.TextSize = theme.TextSize()
+	c.txt.TextStyle.Bold = false
+	return c
 }
+
+// refresh redraws the cell after its parts changed.
+func (c textCell) refresh() {
+	c.bg.Refresh()
+	c.txt.Refresh()
+}
+
+func (vt *valuesTable) createCell() fyne.CanvasObject { return newTextCell(false) }
 
 // periodicTint is the highlight behind periodic heaps.
 func periodicTint() color.Color {
@@ -325,44 +360,29 @@ func extendedTint() color.Color {
 }
 
 func (vt *valuesTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
-	bg, txt := cellParts(o)
+	c := clearedTextCell(o, theme.ColorNameForeground)
 	n := id.Row*vt.width + id.Col
-	txt.Color = theme.Color(theme.ColorNameForeground)
-	txt.TextSize = theme.TextSize()
-	switch {
-	case n >= len(vt.values):
-		txt.Text = ""
-		bg.FillColor = color.Transparent
-	default:
-		txt.Text = vt.text(vt.values[n])
+	if n < len(vt.values) {
+		c.txt.Text = vt.text(vt.values[n])
 		switch {
 		case n >= len(vt.computed):
-			bg.FillColor = extendedTint()
+			c.bg.FillColor = extendedTint()
 		case vt.preperiod >= 0 && n >= vt.preperiod:
-			bg.FillColor = periodicTint()
-		default:
-			bg.FillColor = color.Transparent
+			c.bg.FillColor = periodicTint()
 		}
 	}
-	bg.Refresh()
-	txt.Refresh()
+	c.refresh()
 }
 
 func (vt *valuesTable) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
-	bg, txt := cellParts(o)
-	bg.FillColor = color.Transparent
-	txt.Color = theme.Color(theme.ColorNamePlaceHolder)
-	txt.TextSize = theme.TextSize()
+	c := clearedTextCell(o, theme.ColorNamePlaceHolder)
 	switch {
 	case id.Row < 0 && id.Col >= 0:
-		txt.Text = strconv.Itoa(id.Col)
+		c.txt.Text = strconv.Itoa(id.Col)
 	case id.Col < 0 && id.Row >= 0:
-		txt.Text = strconv.Itoa(id.Row*vt.width) + "+"
-	default:
-		txt.Text = ""
+		c.txt.Text = strconv.Itoa(id.Row*vt.width) + "+"
 	}
-	bg.Refresh()
-	txt.Refresh()
+	c.refresh()
 }
 
 // text is how value v is written.

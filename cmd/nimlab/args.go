@@ -28,6 +28,29 @@ func noArgs(what, accepted string) cobra.PositionalArgs {
 	}
 }
 
+// oneArg refuses anything but one positional argument as bad input; need
+// says what the command needs ("octal needs exactly one octal code such as
+// 0.07"), and the message adds how many it got.
+func oneArg(need string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return badInput("%s (got %d arguments)", need, len(args))
+		}
+		return nil
+	}
+}
+
+// someArgs refuses a call without positional arguments as bad input; need
+// says what the command needs.
+func someArgs(need string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return badInput("%s", need)
+		}
+		return nil
+	}
+}
+
 // parseCount reads a non-negative integer flag or argument value; what names
 // it in the error message (e.g. "--n").
 func parseCount(what, s string) (int, error) {

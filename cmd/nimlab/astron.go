@@ -126,7 +126,7 @@ four or more stars are computed by recursion, up to ` + strconv.Itoa(astronMaxRe
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runAstronPosition(cmd.Context(), env, args, f)
+			return runAstronPosition(commandContext(cmd), env, args, f)
 		},
 	}
 	cmd.SetFlagErrorFunc(astronFlagError)
@@ -170,9 +170,6 @@ func parseAstronSize(s string) (int, error) {
 }
 
 func runAstronPosition(ctx context.Context, env *cliEnv, args []string, f *astronFlags) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	r, err := f.rules()
 	if err != nil {
 		return err
@@ -313,7 +310,7 @@ Row p lists q = 0..N. --csv FILE writes a header row p\q,0,1,…,N, then the row
 			if err != nil {
 				return err
 			}
-			return runAstronTable(cmd.Context(), env, req)
+			return runAstronTable(commandContext(cmd), env, req)
 		},
 	}
 	fl := cmd.Flags()
@@ -385,9 +382,6 @@ func buildAstronGrid(ctx context.Context, env *cliEnv, req astronTableRequest) (
 }
 
 func runAstronTable(ctx context.Context, env *cliEnv, req astronTableRequest) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	grid, err := buildAstronGrid(ctx, env, req)
 	if err != nil {
 		return err
@@ -467,14 +461,9 @@ func writeAstronCSV(path string, stdout io.Writer, g astron.Grid) error {
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
+		rows := csvIntRows{w: w, line: line}
 		for p, row := range g.Rows {
-			line = strconv.AppendInt(line[:0], int64(p), 10)
-			for _, v := range row {
-				line = append(line, ',')
-				line = strconv.AppendInt(line, int64(v), 10)
-			}
-			line = append(line, '\n')
-			if _, err := w.Write(line); err != nil {
+			if err := rows.row(p, row...); err != nil {
 				return err
 			}
 		}

@@ -126,14 +126,9 @@ SLURM_ARRAY_TASK_COUNT choose the shard. See 'census show' and 'census merge'.`,
   nimlab census 'hex:0.??' --max 4096 --db hex.sqlite
   nimlab census '0.???' --shard 2/8 --db shard-2.sqlite
   nimlab census show --db census.sqlite --unsolved`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return badInput("census needs exactly one family such as '0.???' (quote it for the shell), or the subcommand show or merge (got %d arguments)", len(args))
-			}
-			return nil
-		},
+		Args: oneArg("census needs exactly one family such as '0.???' (quote it for the shell), or the subcommand show or merge"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCensus(cmd.Context(), env, args[0], f, cmd.Flags().Changed("shard"))
+			return runCensus(commandContext(cmd), env, args[0], f, cmd.Flags().Changed("shard"))
 		},
 	}
 	fl := cmd.Flags()
@@ -186,9 +181,6 @@ func parseCensusRunFlags(pattern string, f *censusRunFlags, shardSet bool) (fam 
 }
 
 func runCensus(ctx context.Context, env *cliEnv, pattern string, f *censusRunFlags, shardSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	fam, opts, shardText, err := parseCensusRunFlags(pattern, f, shardSet)
 	if err != nil {
 		return err
@@ -305,7 +297,7 @@ game's values follow it: G(n + shift) = G_class(n) from heap 1).`,
   nimlab census show --db census.sqlite --period-above 100 --format csv > big-periods.csv`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCensusShow(cmd.Context(), env, f)
+			return runCensusShow(commandContext(cmd), env, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -398,9 +390,6 @@ func loadCensusTable(ctx context.Context, path string) (*census.Table, error) {
 }
 
 func runCensusShow(ctx context.Context, env *cliEnv, f *censusShowFlags) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	q, err := parseCensusShowFlags(env, f)
 	if err != nil {
 		return err
@@ -486,12 +475,7 @@ func newCensusMergeCommand(env *cliEnv) *cobra.Command {
 that says most (a certified period, else the longest run). Results that
 contradict each other stop the merge with an error naming the game, and then
 the target is left as it was.`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInput("census merge needs the databases to merge, e.g. nimlab census merge a.sqlite b.sqlite --into all.sqlite")
-			}
-			return nil
-		},
+		Args: someArgs("census merge needs the databases to merge, e.g. nimlab census merge a.sqlite b.sqlite --into all.sqlite"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.into == "" {
 				return badInput("census merge needs --into FILE, the database to merge into")
@@ -506,7 +490,7 @@ the target is left as it was.`,
 				return err
 			}
 			defer db.Close()
-			added, err := db.Merge(cmd.Context(), args)
+			added, err := db.Merge(commandContext(cmd), args)
 			if err != nil {
 				// A database this merge created holds nothing: remove it.
 				db.Remove()
@@ -516,7 +500,7 @@ the target is left as it was.`,
 				}
 				return err
 			}
-			total, err := db.Count(cmd.Context())
+			total, err := db.Count(commandContext(cmd))
 			if err != nil {
 				return err
 			}

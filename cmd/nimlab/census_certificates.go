@@ -48,7 +48,7 @@ certificate in DIR. Check them with 'nimlab verify DIR/*.cert' or
   nimlab census '4.???' --db census.sqlite --time 20s
   nimlab census certificates --db census.sqlite --dir certificates 0.376 0.354`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCensusCertificates(cmd.Context(), env, args, f, cmd.Flags().Changed("db"))
+			return runCensusCertificates(commandContext(cmd), env, args, f, cmd.Flags().Changed("db"))
 		},
 	}
 	fl := cmd.Flags()
@@ -59,9 +59,6 @@ certificate in DIR. Check them with 'nimlab verify DIR/*.cert' or
 }
 
 func runCensusCertificates(ctx context.Context, env *cliEnv, args []string, f *censusCertFlags, dbSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	var codes []octal.Code
 	for _, a := range args {
 		c, err := takebreak.Parse(a)

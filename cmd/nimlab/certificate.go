@@ -100,14 +100,9 @@ certificate, unreadable file, unknown mode).`,
   nimlab verify 0.07.cert
   nimlab verify certificates/*.cert --json
   python3 tools/verify_certificate.py 0.07.cert   # the independent Python checker`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return badInput("verify needs at least one certificate file")
-			}
-			return nil
-		},
+		Args: someArgs("verify needs at least one certificate file"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runVerify(cmd.Context(), env, args, f)
+			return runVerify(commandContext(cmd), env, args, f)
 		},
 	}
 	fl := cmd.Flags()
@@ -118,9 +113,6 @@ certificate, unreadable file, unknown mode).`,
 }
 
 func runVerify(ctx context.Context, env *cliEnv, files []string, f *verifyFlags) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	opts := certcheck.Options{}
 	switch m := certcheck.Mode(f.mode); m {
 	case certcheck.Auto, certcheck.Quadratic, certcheck.Sparse:

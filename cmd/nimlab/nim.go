@@ -93,7 +93,7 @@ whole position after it.`,
   nimlab nim 1 2 2 4 --variant moore --k 2
   nimlab nim 1011 0101 1111 1010 1101 --variant plainim`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runNim(cmd.Context(), env, args, f, cmd.Flags().Changed("k"))
+			return runNim(commandContext(cmd), env, args, f, cmd.Flags().Changed("k"))
 		},
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -125,9 +125,6 @@ func negativeArgument(err error) string {
 }
 
 func runNim(ctx context.Context, env *cliEnv, args []string, f *nimFlags, kSet bool) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	g, err := parseNimGame(f, kSet)
 	if err != nil {
 		return err

@@ -161,12 +161,7 @@ first.`,
   nimlab octal 'S!(1,3)' --equivalent    # all-but games S!(F), F ⊆ {1,2,3}
   nimlab octal 0.106 --max 8589934592 --values-file 0106.nimv   # 2^33 values on disk
   nimlab octal 0.07 --certificate 0.07.cert   # a certificate 'nimlab verify' checks`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
-				return badInput("octal needs exactly one octal code such as 0.07 (got %d arguments)", len(args))
-			}
-			return nil
-		},
+		Args: oneArg("octal needs exactly one octal code such as 0.07"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.nSet = cmd.Flags().Changed("n")
 			f.mSet = cmd.Flags().Changed("max")
@@ -178,7 +173,7 @@ first.`,
 			if f.picture, err = f.png.parse(cmd, env); err != nil {
 				return err
 			}
-			return runOctal(cmd.Context(), env, args[0], f)
+			return runOctal(commandContext(cmd), env, args[0], f)
 		},
 	}
 	fl := cmd.Flags()
@@ -207,9 +202,6 @@ first.`,
 const longCode = 1024
 
 func runOctal(ctx context.Context, env *cliEnv, codeArg string, f *octalFlags) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	rules, err := takebreak.Parse(codeArg)
 	if err != nil {
 		return badInput("%v", err)
@@ -484,16 +476,15 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		}
 		opts.Style, opts.Palette = plotting.Points, req.Palette
 	}
-	opts.Caption = fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
+	caption := fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
 	if res.Certified {
-		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
+		caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
-	opts.Caption += " · nimlab " + plotting.Version
-	opts.Command = req.Command
-	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	keywords := []string{"Grundy values", "octal game " + code.String()}
 	if name := octal.GameName(code); name != "" {
-		opts.Keywords = append(opts.Keywords, name)
+		keywords = append(keywords, name)
 	}
+	opts.Export = req.export(caption, keywords...)
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err
@@ -519,13 +510,9 @@ func writeGrundyCSV(path string, stdout io.Writer, values []uint16) error {
 		if _, err := io.WriteString(w, "n,grundy\n"); err != nil {
 			return err
 		}
-		line := make([]byte, 0, 32)
+		rows := csvIntRows{w: w, line: make([]byte, 0, 32)}
 		for i, v := range values {
-			line = strconv.AppendInt(line[:0], int64(i), 10)
-			line = append(line, ',')
-			line = strconv.AppendInt(line, int64(v), 10)
-			line = append(line, '\n')
-			if _, err := w.Write(line); err != nil {
+			if err := rows.row(i, v); err != nil {
 				return err
 			}
 		}
@@ -534,11 +521,7 @@ func writeGrundyCSV(path string, stdout io.Writer, values []uint16) error {
 }
 
 func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *octal.Result, tableWidth int, f *octalFlags) error {
-	title := r.Code
-	if r.Name != "" {
-		title += " (" + r.Name + ")"
-	}
-	fmt.Fprintf(w, "%s: computed G(0..%d)\n", title, r.Count-1)
+	fmt.Fprintf(w, "%s: computed G(0..%d)\n", gameTitle(r.Code, r.Name), r.Count-1)
 	switch {
 	case r.Certified && r.Saltus != nil:
 		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d (G(n+%d) = G(n)+%d): proven by the %s (needs G(0..%d))\n",

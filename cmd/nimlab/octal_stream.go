@@ -29,10 +29,12 @@ type streamFlags struct {
 	first, window     string
 	logEvery          string
 	frequencies       string
+	history           string
 }
 
 func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
-	fl.BoolVar(&f.stream, "stream", false, "with --n: compute G(0..N) in constant memory (keeps the first and the last values only; sparse-space games whose rare heaps stay in the first window)")
+	fl.BoolVar(&f.stream, "stream", false, "with --n: compute G(0..N) in constant memory (keeps the first and the last values only; sparse-space games whose rare heaps stay in the first window); without --n: auto mode (until a period is certified, or --max heaps) in that memory")
+	fl.StringVar(&f.history, "stream-history", strconv.Itoa(octal.DefaultHistory), "--stream auto mode: last values kept for the certificate check, one byte each while values stay below 256 (a period must be a little shorter)")
 	fl.StringVar(&f.verify, "verify-period", "", "prove or refute the period P (with --preperiod N0) in constant memory: two streams P heaps apart over the Guy–Smith window")
 	fl.StringVar(&f.preperiod, "preperiod", "", "the preperiod of the claim checked by --verify-period")
 	fl.StringVar(&f.first, "stream-first", strconv.Itoa(octal.DefaultStreamFirst), "constant-memory runs: values kept from heap 0 (rare heaps and rule-out splits must stay below)")
@@ -89,9 +91,10 @@ type streamReport struct {
 }
 
 // sparseReport is a run's sparse space and rare heaps in JSON (the first
-// 1000 rare heaps listed).
+// 1000 rare heaps listed). Space is empty only in the report of a values
+// file whose run never chose a space.
 type sparseReport struct {
-	Space      string `json:"sparse_space"`
+	Space      string `json:"sparse_space,omitempty"`
 	Mask       int    `json:"mask"`
 	HeapParity bool   `json:"heap_parity"`
 	RareCount  int    `json:"rare_count"`
@@ -189,6 +192,9 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 			return err
 		}
 		return runVerifyPeriod(ctx, env, code, f, so, logEvery)
+	}
+	if !f.nSet {
+		return runCertifyStream(ctx, env, code, f, so, logEvery)
 	}
 	n, err := f.streamLength()
 	if err != nil {

@@ -49,20 +49,16 @@ type valuesReport struct {
 	MaxValue    int                `json:"max_value"`
 	MaxAt       int64              `json:"max_at"`
 	Escapes     int                `json:"escapes"`
-	Space       string             `json:"sparse_space,omitempty"`
-	Mask        int                `json:"mask"`
-	HeapParity  bool               `json:"heap_parity"`
-	RareCount   int                `json:"rare_count"`
-	Rare        []int              `json:"rare_heaps"`
-	FirstWindow int                `json:"first_window"`
-	LastWindow  int                `json:"last_window"`
-	FromFile    int                `json:"heaps_decided_from_file"`
-	FromFileAt  []int64            `json:"heaps_decided_from_file_at,omitempty"`
-	Last        []uint16           `json:"last_values"`
-	Checked     []int64            `json:"checked_heaps"`
-	CheckOK     bool               `json:"check_ok"`
-	Seconds     float64            `json:"seconds"`
-	HeapsPerS   float64            `json:"heaps_per_second"`
+	sparseReport
+	FirstWindow int      `json:"first_window"`
+	LastWindow  int      `json:"last_window"`
+	FromFile    int      `json:"heaps_decided_from_file"`
+	FromFileAt  []int64  `json:"heaps_decided_from_file_at,omitempty"`
+	Last        []uint16 `json:"last_values"`
+	Checked     []int64  `json:"checked_heaps"`
+	CheckOK     bool     `json:"check_ok"`
+	Seconds     float64  `json:"seconds"`
+	HeapsPerS   float64  `json:"heaps_per_second"`
 }
 
 // parseSize reads a byte count such as 512M, 2G or 1073741824.
@@ -269,8 +265,7 @@ func (run *diskRun) compute(ctx context.Context, env *cliEnv, vf *valuestore.Val
 	if err := vf.Finish(); err != nil {
 		return nil, err
 	}
-	rep.Space, rep.Mask, rep.HeapParity = stats.Space.String(), int(stats.Space.Mask), stats.Space.HeapParity
-	rep.RareCount, rep.Rare = len(stats.Rare), boundedInts(stats.Rare, 1000)
+	rep.sparseReport = newSparseReport(stats.Space, stats.Rare)
 	rep.FirstWindow, rep.LastWindow = stats.First, stats.Window
 	rep.FromFile, rep.FromFileAt = stats.SlowHeaps, stats.SlowAt
 	return stats.Rare, nil
@@ -304,8 +299,7 @@ func (run *diskRun) failed(vf *valuestore.ValueFile, created bool, err error) er
 func (run *diskRun) check(ctx context.Context, vf *valuestore.ValueFile, rep *valuesReport, start time.Time) error {
 	count := run.count
 	if rep.Space == "" && vf.Len() > int64(rep.FirstWindow) {
-		sp := octal.Space(vf.Space())
-		rep.Space, rep.Mask, rep.HeapParity = sp.String(), int(sp.Mask), sp.HeapParity
+		rep.sparseReport = newSparseReport(octal.Space(vf.Space()), nil)
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	rep.Computed = vf.Len() - rep.ResumedFrom

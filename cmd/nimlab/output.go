@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -21,6 +22,34 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// gameTitle is how a text report heads a game: its code, with its name in
+// parentheses when it has one ("0.07 (Dawson's Kayles)").
+func gameTitle(code, name string) string {
+	if name == "" {
+		return code
+	}
+	return code + " (" + name + ")"
+}
+
+// csvIntRows writes CSV rows of integers through one reused buffer, so that
+// a table of millions of values is written without a string per cell.
+type csvIntRows struct {
+	w    io.Writer
+	line []byte
+}
+
+// row writes label, then each of values after a comma, and a newline.
+func (c *csvIntRows) row(label int, values ...uint16) error {
+	c.line = strconv.AppendInt(c.line[:0], int64(label), 10)
+	for _, v := range values {
+		c.line = append(c.line, ',')
+		c.line = strconv.AppendUint(c.line, uint64(v), 10)
+	}
+	c.line = append(c.line, '\n')
+	_, err := c.w.Write(c.line)
+	return err
 }
 
 // progressReporter draws a terminal progress bar for a long job. When stderr

@@ -21,6 +21,7 @@ work=$(mktemp -d)
 xvfb=
 cleanup() { [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
+. "$(dirname "$0")/xvfb.sh"
 tabname() {
   case $1 in
   octal) echo "Octal" ;; astron) echo "Astron" ;; nim) echo "Nim & play" ;;
@@ -34,8 +35,8 @@ shot() { # tab file-stem [--present]
   mkdir -p "$home/.config/fyne/io.github.nimlab"
   printf '{"lastTab":"%s"}\n' "$(tabname "$tab")" >"$home/.config/fyne/io.github.nimlab/preferences.json"
   HOME=$home LANG=C.UTF-8 "$bin" "$@" >/dev/null 2>"$work/stderr-$stem" &
-  local app=$! win=
-  for _ in $(seq 150); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.2; done
+  local app=$! win
+  find_window 150
   sleep "${SETTLE:-4}"
   if [ -n "$win" ]; then
     import -window root "$out/$stem.png" && echo "$out/$stem.png $(xdotool getwindowgeometry "$win" | tr '\n' ' ')"
@@ -54,12 +55,7 @@ shot() { # tab file-stem [--present]
   wait "$app" 2>/dev/null
 }
 for size in $sizes; do
-  exec 3>"$work/display"
-  Xvfb -displayfd 3 -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
-  xvfb=$!
-  exec 3>&-
-  for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-  export DISPLAY=:$(head -1 "$work/display")
+  start_xvfb "$size"
   for tab in $tabs; do
     shot "$tab" "$tab-$size"
     shot "$tab" "$tab-$size-present" --present

@@ -28,20 +28,15 @@ work=$(mktemp -d)
 xvfb= app=
 cleanup() { [ -n "$app" ] && kill "$app" 2>/dev/null; [ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-exec 3>"$work/display"
-Xvfb -displayfd 3 -screen 0 "${SCREEN:-1600x1000}x24" -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-exec 3>&-
-for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-export DISPLAY=:$(head -1 "$work/display")
+. "$(dirname "$0")/xvfb.sh"
+start_xvfb "${SCREEN:-1600x1000}"
 if [ "${TAB:-}" = astron ]; then
   mkdir -p "$work/.config/fyne/io.github.nimlab"
   echo '{"lastTab":"Astron"}' >"$work/.config/fyne/io.github.nimlab/preferences.json"
 fi
 HOME=$work LANG=C.UTF-8 NIMLAB_UI_PROBE=$work/probe.json "$bin" >/dev/null 2>"$work/stderr" &
 app=$!
-win=
-for _ in $(seq 300); do win=$(xdotool search --onlyvisible --name '^nimlab$' 2>/dev/null | head -1); [ -n "$win" ] && break; sleep 0.2; done
+find_window 300
 [ -n "$win" ] || { echo "no window"; exit 1; }
 sleep 3
 if [ "${TAB:-}" = sum ]; then

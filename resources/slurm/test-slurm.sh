@@ -282,6 +282,16 @@ requeued() {
 	say "   task $1 pending again, eligible at $(field "$1" EligibleTime)"
 }
 census_line() { grep -h '^census of' "$@" | tail -1; }
+# resumed ARRAY TASK MARK ATTEMPT: the requeued task ran once more, and its
+# log (appended to) shows the earlier attempt by MARK; sets line to the
+# census line of the resumed run.
+resumed() {
+	local log=nimlab-census-${1}_$2.out
+	[ "$(field "${1}_$2" Restarts)" = 1 ] || fail "requeued task has Restarts=$(field "${1}_$2" Restarts)"
+	grep -q "$3" "$log" || fail "$log does not show the $4"
+	line=$(census_line "$log")
+	say "   resumed: $line"
+}
 sbatch_census() { FAMILY=$FAMILY MAX=$MAX NIMLAB=$nimlab sbatch --parsable "$@" "$repo/resources/slurm/census.sbatch"; }
 sbatch_merge() { NIMLAB=$nimlab sbatch --parsable "$@" "$repo/resources/slurm/census-merge.sbatch"; }
 
@@ -350,6 +360,9 @@ done
 wait_reason "$mid" DependencyNeverSatisfied
 say "   merge job $mid: DependencyNeverSatisfied ($(field "$mid" Dependency)); cancelled, submitted again after the requeue"
 scancel "$mid"
+# computed_at has whole seconds: the cancelled task's last games may carry
+# this very second, so the requeue time is taken a second later.
+sleep 1
 requeued_at=$(date -u +%FT%TZ)
 scontrol requeue "${jid}_$victim"
 requeued "${jid}_$victim"
@@ -357,12 +370,8 @@ mid=$(sbatch_merge --dependency="afterok:${jid}_$victim")
 wait_state "$mid" COMPLETED
 tasks "$jid"
 [ "$(field "${jid}_$victim" JobState)" = COMPLETED ] || fail "requeued task is $(field "${jid}_$victim" JobState)"
-[ "$(field "${jid}_$victim" Restarts)" = 1 ] || fail "requeued task has Restarts=$(field "${jid}_$victim" Restarts)"
 after "$mid" "$jid"
-log=nimlab-census-${jid}_$victim.out
-grep -q 'CANCELLED' "$log" || fail "$log does not show the cancelled attempt (--open-mode=append)"
-line=$(census_line "$log")
-say "   resumed: $line"
+resumed "$jid" "$victim" 'CANCELLED' "cancelled attempt (--open-mode=append)"
 [[ "$line" == *"$want games, $((want - kept)) computed"*", $kept already in"* ]] ||
 	fail "the resumed task did not skip exactly the $kept games recorded before the cancel"
 now=$(sqlite3 "$db" 'SELECT code, computed_at, seconds, host FROM results ORDER BY code')
@@ -385,12 +394,8 @@ scontrol requeue "${jid}_$victim"
 requeued "${jid}_$victim"
 wait_state "$mid" COMPLETED
 tasks "$jid"
-[ "$(field "${jid}_$victim" Restarts)" = 1 ] || fail "requeued task has Restarts=$(field "${jid}_$victim" Restarts)"
 after "$mid" "$jid"
-log=nimlab-census-${jid}_$victim.out
-grep -q 'DUE TO JOB REQUEUE' "$log" || fail "$log does not show the requeued attempt"
-line=$(census_line "$log")
-say "   resumed: $line"
+resumed "$jid" "$victim" 'DUE TO JOB REQUEUE' "requeued attempt"
 [[ "$line" == *"$want games, "*" already in"* && "$line" != *", 0 already in"* ]] ||
 	fail "the requeued task skipped no game"
 same_table "$ref/shard-$victim.sqlite" "$db" "the requeued shard"

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // Analysis is the structure of a quotient, as MisereSolver's analyse mode
@@ -216,7 +214,7 @@ func grundyValues(q *Quotient, h int) []int {
 	seen := make([]int, 0, 64)
 	for n := 1; n <= h; n++ {
 		seen = seen[:0]
-		q.game.ForEachOption(n, func(o octal.Option) { seen = append(seen, g[o.A]^g[o.B]) })
+		q.game.ForEachOption(n, func(_, a, b int) { seen = append(seen, g[a]^g[b]) })
 		m := 0
 		for slices.Contains(seen, m) {
 			m++

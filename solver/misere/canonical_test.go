@@ -279,7 +279,7 @@ func naiveGMinus(code octal.Code, heaps []int, stars, twos int, memo map[string]
 	var seen []int
 	for i, h := range s {
 		for _, o := range code.Options(h) {
-			seen = append(seen, naiveGMinus(code, append(append(slices.Clone(s[:i]), s[i+1:]...), o.Leave()...), stars, twos, memo))
+			seen = append(seen, naiveGMinus(code, append(append(slices.Clone(s[:i]), s[i+1:]...), o.Heaps...), stars, twos, memo))
 		}
 	}
 	if stars > 0 {

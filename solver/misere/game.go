@@ -1,10 +1,6 @@
 package misere
 
-import (
-	"slices"
-
-	"github.com/nimlab/nimlab/solver/octal"
-)
+import "slices"
 
 // game holds, for the heaps computed so far, what every quotient computation
 // needs: the heaps each move leaves and each heap's birthday.
@@ -27,8 +23,8 @@ func (g *game) extend() int {
 	h := len(g.leaves)
 	var ls [][2]int
 	b := 0
-	g.code.ForEachOption(h, func(o octal.Option) {
-		pair := [2]int{o.A, o.B}
+	g.code.ForEachOption(h, func(_, a, b int) {
+		pair := [2]int{a, b}
 		if !slices.Contains(ls, pair) {
 			ls = append(ls, pair)
 		}

@@ -57,9 +57,9 @@ func (q *Quotient) winningMoves(heaps []int, keep int) ([]octal.Move, int, error
 		x, _ := q.PhiOf(heaps[i])
 		suffix[i] = q.Mul[suffix[i+1]][x]
 	}
-	return collectWinningMoves(q.game, heaps, keep, func(i int, o octal.Option) (bool, error) {
+	return collectWinningMoves(q.game, heaps, keep, func(i, _, a, b int) (bool, error) {
 		u := q.Mul[prefix[i]][suffix[i+1]] // the other heaps
-		for _, part := range [2]int{o.A, o.B} {
+		for _, part := range [2]int{a, b} {
 			if part > 0 {
 				x, err := q.PhiOf(part)
 				if err != nil {

@@ -12,8 +12,10 @@ import (
 // moves leave at most two heaps (subtraction games, Grundy's game 4!.0,
 // codes with repeated digits such as 0.[3]).
 type Rules interface {
-	// ForEachOption calls fn for every move from a heap of n tokens.
-	ForEachOption(n int, fn func(octal.Option))
+	// ForEachOption calls fn for every move from a heap of n tokens, in
+	// the two-heap form of takebreak.Option: take tokens removed, heaps a
+	// and b left (0 means no heap; a ≤ b).
+	ForEachOption(n int, fn func(take, a, b int))
 	String() string
 	// K is the k of the misère periodicity theorem (the largest number of
 	// tokens a move takes) when the theorem applies to the rules, else −1.
@@ -25,16 +27,16 @@ type Rules interface {
 // 3.17); codes with modifiers or repeated digits get no certificate.
 type takeBreakRules struct{ c takebreak.Code }
 
-func (r takeBreakRules) ForEachOption(n int, fn func(octal.Option)) {
+func (r takeBreakRules) ForEachOption(n int, fn func(take, a, b int)) {
 	r.c.ForEachOption(n, func(take int, heaps []int) bool {
-		o := octal.Option{Take: take}
 		switch len(heaps) {
+		case 0:
+			fn(take, 0, 0)
 		case 1:
-			o.B = heaps[0]
+			fn(take, 0, heaps[0])
 		case 2:
-			o.A, o.B = heaps[0], heaps[1]
+			fn(take, heaps[0], heaps[1])
 		}
-		fn(o)
 		return true
 	})
 }

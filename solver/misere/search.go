@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/nimlab/nimlab/solver/octal"
+	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
 // Outcome is a misère outcome class.
@@ -76,8 +77,8 @@ func (s *Searcher) Positions() int { return len(s.outcome) + len(s.genus) }
 func (s *Searcher) prepare(h int) {
 	for n := len(s.class); n <= h; n++ {
 		var opts [][2]int32
-		s.code.ForEachOption(n, func(o octal.Option) {
-			x, y := s.class[o.A], s.class[o.B]
+		s.code.ForEachOption(n, func(_, a, b int) {
+			x, y := s.class[a], s.class[b]
 			if x > y {
 				x, y = y, x
 			}
@@ -529,16 +530,16 @@ func winningMoves(code Rules, heaps []int, keep int, isP func([]int) (bool, erro
 	}
 	type key struct{ h, take, a, b int }
 	known := map[key]bool{}
-	return collectWinningMoves(code, heaps, keep, func(i int, o octal.Option) (bool, error) {
+	return collectWinningMoves(code, heaps, keep, func(i, take, a, b int) (bool, error) {
 		h := heaps[i]
-		k := key{h, o.Take, o.A, o.B}
+		k := key{h, take, a, b}
 		if p, ok := known[k]; ok {
 			return p, nil
 		}
 		next := make([]int, 0, len(heaps)+1)
 		next = append(next, heaps[:i]...)
 		next = append(next, heaps[i+1:]...)
-		next = append(next, o.Leave()...)
+		next = append(next, takebreak.TwoHeapOption(take, a, b).Heaps...)
 		p, err := isP(next)
 		if err != nil {
 			return false, err
@@ -550,23 +551,24 @@ func winningMoves(code Rules, heaps []int, keep int, isP func([]int) (bool, erro
 
 // collectWinningMoves runs through the moves of the sum, heap by heap and
 // in the order of the rules' ForEachOption, lists the first keep (all when
-// keep < 0) of those that leavesP says leave a P-position (the option o of
-// heap i), and counts them all.
-func collectWinningMoves(code Rules, heaps []int, keep int, leavesP func(i int, o octal.Option) (bool, error)) ([]octal.Move, int, error) {
+// keep < 0) of those that leavesP says leave a P-position (the option of
+// heap i that takes take tokens and leaves heaps a and b, 0 for none), and
+// counts them all.
+func collectWinningMoves(code Rules, heaps []int, keep int, leavesP func(i, take, a, b int) (bool, error)) ([]octal.Move, int, error) {
 	moves := []octal.Move{}
 	count := 0
 	var err error
 	for i, h := range heaps {
-		code.ForEachOption(h, func(o octal.Option) {
+		code.ForEachOption(h, func(take, a, b int) {
 			if err != nil {
 				return
 			}
 			var p bool
-			if p, err = leavesP(i, o); err != nil || !p {
+			if p, err = leavesP(i, take, a, b); err != nil || !p {
 				return
 			}
 			if keep < 0 || count < keep {
-				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				moves = append(moves, octal.Move{Heap: i, From: h, Take: take, Leave: takebreak.TwoHeapOption(take, a, b).Heaps})
 			}
 			count++
 		})

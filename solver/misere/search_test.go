@@ -53,7 +53,7 @@ func naiveIsP(code octal.Code, heaps []int, memo map[string]bool) bool {
 	for i, h := range heaps {
 		for _, o := range code.Options(h) {
 			res = true
-			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Leave()...)
+			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Heaps...)
 			if naiveIsP(code, next, memo) {
 				memo[k] = false
 				return false

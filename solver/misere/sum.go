@@ -297,7 +297,7 @@ func searchEstimate(code Rules, heaps []int, k int) float64 {
 	ways[0] = 1
 	for part := 1; part <= k && part <= m; part++ {
 		hasMove := false
-		code.ForEachOption(part, func(octal.Option) { hasMove = true })
+		code.ForEachOption(part, func(_, _, _ int) { hasMove = true })
 		if !hasMove {
 			continue
 		}

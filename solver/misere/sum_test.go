@@ -25,14 +25,14 @@ import (
 type brute struct {
 	code Rules
 	memo map[string]bool
-	opts [][]octal.Option // options of each heap size, cached
+	opts [][]takebreak.Option // options of each heap size, cached
 }
 
-func (b *brute) options(h int) []octal.Option {
+func (b *brute) options(h int) []takebreak.Option {
 	for len(b.opts) <= h {
 		n := len(b.opts)
-		out := []octal.Option{}
-		b.code.ForEachOption(n, func(o octal.Option) { out = append(out, o) })
+		out := []takebreak.Option{}
+		b.code.ForEachOption(n, func(take, x, y int) { out = append(out, takebreak.TwoHeapOption(take, x, y)) })
 		b.opts = append(b.opts, out)
 	}
 	return b.opts[h]
@@ -78,7 +78,7 @@ func (b *brute) isPCounts(c []byte) bool {
 			c[h]--
 			next := slices.Clone(c)
 			c[h]++
-			for _, l := range o.Leave() {
+			for _, l := range o.Heaps {
 				if len(b.options(l)) == 0 {
 					continue
 				}
@@ -101,9 +101,9 @@ func (b *brute) winningMoves(heaps []int) []octal.Move {
 	moves := []octal.Move{}
 	for i, h := range heaps {
 		for _, o := range b.options(h) {
-			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Leave()...)
+			next := append(append(slices.Clone(heaps[:i]), heaps[i+1:]...), o.Heaps...)
 			if b.isP(next) {
-				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				moves = append(moves, octal.Move{Heap: i, From: h, Take: o.Take, Leave: o.Heaps})
 			}
 		}
 	}

@@ -114,7 +114,7 @@ func verifyFromOptions(code Code, values []uint16, from int) (int, bool) {
 	cost := func(n int) int { return len(code.Digits) + splits*(n/2) }
 	seen := make([]uint64, (int(MaxValue)+1)/64)
 	forEach := func(n int, fn func(v uint16)) {
-		code.ForEachOption(n, func(o Option) { fn(values[o.A] ^ values[o.B]) })
+		code.ForEachOption(n, func(_, a, b int) { fn(values[a] ^ values[b]) })
 	}
 	if code.usesGeneral() {
 		// A take-and-break game (4!.0, 0.B, S!(1,3) …): its own moves, not

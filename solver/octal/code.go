@@ -131,29 +131,13 @@ func (c Code) moveDigits() (whole, take, split []int) {
 	return whole, take, split
 }
 
-// Option is one move from a single heap: Take tokens are removed and the heap
-// is left as heaps A and B (0 means no heap; A ≤ B).
-type Option struct {
-	Take int
-	A, B int
-}
-
-// Leave returns the non-empty heaps left by the option, ascending.
-func (o Option) Leave() []int {
-	out := []int{}
-	if o.A > 0 {
-		out = append(out, o.A)
-	}
-	if o.B > 0 {
-		out = append(out, o.B)
-	}
-	return out
-}
-
-// ForEachOption calls fn for every move from a heap of n tokens. Moves that
-// leave the same heaps with the same number of tokens taken are listed once
-// (a split into a+b and b+a is one move).
-func (c Code) ForEachOption(n int, fn func(Option)) {
+// ForEachOption calls fn for every move from a heap of n tokens, in the
+// two-heap form of takebreak.Option: take tokens are removed and the heap is
+// left as heaps a and b (0 means no heap; a ≤ b), so the value of the option
+// is G(a) ⊕ G(b) with no slice to build (G(0) = 0). Moves that leave the
+// same heaps with the same number of tokens taken are listed once (a split
+// into a+b and b+a is one move).
+func (c Code) ForEachOption(n int, fn func(take, a, b int)) {
 	for j := 0; j <= n && j < len(c.Digits); j++ {
 		d := c.Digits[j]
 		if d == 0 {
@@ -161,22 +145,22 @@ func (c Code) ForEachOption(n int, fn func(Option)) {
 		}
 		r := n - j
 		if d&1 != 0 && r == 0 && j > 0 {
-			fn(Option{Take: j})
+			fn(j, 0, 0)
 		}
 		if d&2 != 0 && r >= 1 && j > 0 {
-			fn(Option{Take: j, B: r})
+			fn(j, 0, r)
 		}
 		if d&4 != 0 && r >= 2 {
 			for a := 1; a <= r/2; a++ {
-				fn(Option{Take: j, A: a, B: r - a})
+				fn(j, a, r-a)
 			}
 		}
 	}
 }
 
 // Options returns every move from a heap of n tokens.
-func (c Code) Options(n int) []Option {
-	var out []Option
-	c.ForEachOption(n, func(o Option) { out = append(out, o) })
+func (c Code) Options(n int) []takebreak.Option {
+	var out []takebreak.Option
+	c.ForEachOption(n, func(take, a, b int) { out = append(out, takebreak.TwoHeapOption(take, a, b)) })
 	return out
 }

@@ -6,18 +6,12 @@ import (
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
-// HeapOption is one move from a single heap with the Grundy value of what it
-// leaves (the XOR of the values of the heaps left).
+// HeapOption is one move from a single heap (takebreak.Option, whose String
+// writes the heaps left as CGSuite lists them) with the Grundy value of what
+// it leaves (the XOR of the values of the heaps left).
 type HeapOption struct {
-	Take  int   `json:"take"`
-	Heaps []int `json:"heaps"`
-	Value int   `json:"value"`
-}
-
-// String writes the option as CGSuite lists it: the heaps left joined by
-// commas, "-" when the move leaves none.
-func (o HeapOption) String() string {
-	return takebreak.Option{Take: o.Take, Heaps: o.Heaps}.String()
+	takebreak.Option
+	Value int `json:"value"`
 }
 
 // HeapOptions returns the options of a heap of n tokens in CGSuite's order
@@ -43,7 +37,7 @@ func HeapOptions(code Code, values []uint16, n, limit int) (opts []HeapOption, c
 		for _, h := range heaps {
 			v ^= int(values[h])
 		}
-		opts = append(opts, HeapOption{Take: take, Heaps: append([]int{}, heaps...), Value: v})
+		opts = append(opts, HeapOption{Option: takebreak.Option{Take: take, Heaps: append([]int{}, heaps...)}, Value: v})
 		return true
 	})
 	return opts, complete, nil

@@ -1,6 +1,10 @@
 package octal
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/nimlab/nimlab/solver/takebreak"
+)
 
 // Move is one move in a sum of heaps: in heap number Heap (an index into the
 // list) of size From, Take tokens are removed and the heap becomes the heaps
@@ -55,10 +59,10 @@ func WinningMoves(code Code, values []uint16, heaps []int) ([]Move, error) {
 	}
 	for i, h := range heaps {
 		want := total ^ int(values[h]) // the value this heap must move to
-		code.ForEachOption(h, func(o Option) {
-			v := int(values[o.A] ^ values[o.B])
+		code.ForEachOption(h, func(take, a, b int) {
+			v := int(values[a] ^ values[b])
 			if v == want {
-				moves = append(moves, Move{Heap: i, From: h, Take: o.Take, Leave: o.Leave()})
+				moves = append(moves, Move{Heap: i, From: h, Take: take, Leave: takebreak.TwoHeapOption(take, a, b).Heaps})
 			}
 		})
 	}

@@ -313,3 +313,24 @@ func TestExactRunMemory(t *testing.T) {
 	assert.Equal(t, res.Values[n-1-34], res.Values[n-1], "period 34")
 	assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, uint64(MemoryNeeded(n)))
 }
+
+// TestOptionsAreTheDefinition holds the octal engines' move list (the
+// two-heap form of takebreak.Option) to the definition's
+// (takebreak.Code.Options, which enumerates the partitions generically), in
+// the same order: by tokens taken, then heaps left, then the heaps.
+func TestOptionsAreTheDefinition(t *testing.T) {
+	for _, s := range []string{"0.07", "0.77", "0.137", "4.7", "4.0", "0.4", "0.6", "0.3456", "4.12", "0.0"} {
+		code := NewCode(takebreak.MustParse(s))
+		require.False(t, code.General(), s)
+		def := code.TakeBreak()
+		for n := 0; n <= 24; n++ {
+			want := def.Options(n)
+			got := code.Options(n)
+			assert.Equal(t, len(want), len(got), "%s heap %d", s, n)
+			for i := range min(len(want), len(got)) {
+				assert.Equal(t, want[i].Take, got[i].Take, "%s heap %d option %d", s, n, i)
+				assert.Equal(t, want[i].Heaps, got[i].Heaps, "%s heap %d option %d", s, n, i)
+			}
+		}
+	}
+}

@@ -367,25 +367,13 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 	seen := t.table
 	s.markOptions(n, vals, rare, seen, pending != nil)
 	c := s.commonGap(n, seen, size, 0)
-	// Mark the rare values below c that the rare scan did not find with 2:
-	// the full scan looks for them.
-	count := 0
-	for v := range min(c, size) {
-		if seen[v] == 0 {
-			seen[v] = 2
-			count++
-		}
-	}
+	// The rare values below c that the rare scan did not find: the full
+	// scan looks for them.
+	count := markMissing(seen, 0, min(c, size))
 	if count > 0 && len(s.split) > 0 {
 		count = s.ruleOutRare(n, vals, seen, size, count)
 		if count > 0 && s.cut(n) {
-			var set valueSet512
-			for v := range min(c, size, 512) {
-				if seen[v] == 2 {
-					set[v>>6] |= 1 << (v & 63)
-				}
-			}
-			s.undecide(n, &set)
+			s.undecideMissing(n, seen, min(c, size, 512))
 			return 0, false
 		}
 	}
@@ -393,38 +381,80 @@ func (s *Sparse) heapValue(n int, vals []uint16, rare []uint32, t *scratch, maxV
 	// only the pending option can have marked a value.
 	pairBound := size
 	if pending != nil {
-		v, ok := pending()
-		if !ok {
+		var ok bool
+		if size, c, count, ok = s.addPending(n, vals, t, size, c, count, pending); !ok {
 			return 0, false
 		}
-		if grown := seenSize(int(v)); grown > size {
-			clear(t.table[size:grown])
-			size, t.dirty = grown, grown
-		}
-		switch seen[v] {
-		case 2:
-			seen[v] = 1
-			count--
-		case 0:
-			seen[v] = 1
-			if int(v) == c {
-				// c is taken: the next common gap is the candidate, and the
-				// rare values up to it must be ruled out too.
-				c = s.commonGap(n, seen, size, c+1)
-				extra := 0
-				for u := int(v) + 1; u < min(c, pairBound); u++ {
-					if seen[u] == 0 {
-						seen[u] = 2
-						extra++
-					}
-				}
-				if extra > 0 && len(s.split) > 0 {
-					extra = s.ruleOutRare(n, vals, seen, pairBound, extra)
-				}
-				count += extra
-			}
+	}
+	return s.smallestMissing(n, seen, size, pairBound, c, count)
+}
+
+// markMissing marks with 2 the values in from..to−1 that no option has
+// (seen[v] == 0), the rare values a rule-out scan must look for, and
+// returns how many it marked.
+func markMissing(seen *[MaxValue + 1]uint8, from, to int) int {
+	count := 0
+	for v := from; v < to; v++ {
+		if seen[v] == 0 {
+			seen[v] = 2
+			count++
 		}
 	}
+	return count
+}
+
+// undecideMissing records that heap n is undecided within the pair limit:
+// its candidates are the values below to still marked 2.
+func (s *Sparse) undecideMissing(n int, seen *[MaxValue + 1]uint8, to int) {
+	var set valueSet512
+	for v := range to {
+		if seen[v] == 2 {
+			set[v>>6] |= 1 << (v & 63)
+		}
+	}
+	s.undecide(n, &set)
+}
+
+// addPending is heapValue's last option when a worker computes heap n
+// before G(n−1) is known: it waits for G(n−1) = v through pending and marks
+// the option of taking one token. That rules out a missing rare value, or
+// takes the candidate c: then the next common gap is the candidate, and the
+// rare values up to it are looked for too. It returns the table size (grown
+// if v is beyond it), the candidate and the count of rare values still
+// missing; ok is false when pending fails.
+func (s *Sparse) addPending(n int, vals []uint16, t *scratch, size, c, count int, pending func() (uint16, bool)) (newSize, newC, newCount int, ok bool) {
+	pairBound := size
+	v, ok := pending()
+	if !ok {
+		return size, c, count, false
+	}
+	if grown := seenSize(int(v)); grown > size {
+		clear(t.table[size:grown])
+		size, t.dirty = grown, grown
+	}
+	seen := t.table
+	switch seen[v] {
+	case 2:
+		seen[v] = 1
+		count--
+	case 0:
+		seen[v] = 1
+		if int(v) == c {
+			c = s.commonGap(n, seen, size, c+1)
+			extra := markMissing(seen, int(v)+1, min(c, pairBound))
+			if extra > 0 && len(s.split) > 0 {
+				extra = s.ruleOutRare(n, vals, seen, pairBound, extra)
+			}
+			count += extra
+		}
+	}
+	return size, c, count, true
+}
+
+// smallestMissing is G(n) once the options are marked: the smallest rare
+// value below the candidate c that no scan ruled out (count of them are
+// still marked 2), else c. ok is false when that exceeds MaxValue.
+func (s *Sparse) smallestMissing(n int, seen *[MaxValue + 1]uint8, size, pairBound, c, count int) (uint16, bool) {
 	if count > 0 {
 		for v := range min(c, size) {
 			if seen[v] == 2 {

@@ -8,9 +8,28 @@ import (
 // Option is one move from a single heap: Take tokens are removed and the
 // rest is left as the non-empty heaps Heaps, ascending (none when the heap is
 // removed whole).
+//
+// Engines of games whose moves leave at most two heaps (octal codes, the
+// misère machinery) list options in a two-heap form instead, the tokens taken
+// and the heaps a ≤ b with 0 for no heap (octal.Code.ForEachOption): the
+// value of the option is then G(a) ⊕ G(b), with no slice to build in their
+// inner loops. TwoHeapOption turns that form into an Option.
 type Option struct {
 	Take  int   `json:"take"`
 	Heaps []int `json:"heaps"`
+}
+
+// TwoHeapOption returns the option in the two-heap form: take tokens removed,
+// the heaps a and b left (0 means no heap; a ≤ b). Heaps is never nil.
+func TwoHeapOption(take, a, b int) Option {
+	heaps := make([]int, 0, 2)
+	if a > 0 {
+		heaps = append(heaps, a)
+	}
+	if b > 0 {
+		heaps = append(heaps, b)
+	}
+	return Option{Take: take, Heaps: heaps}
 }
 
 // ForEachOption calls fn for every move from a heap of n tokens, in

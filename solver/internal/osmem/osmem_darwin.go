@@ -2,7 +2,6 @@ package osmem
 
 import (
 	"errors"
-	"fmt"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -19,13 +18,7 @@ func Discard(b []byte) error { return unix.Madvise(wholePages(b), unix.MADV_FREE
 func Preallocate(f *os.File, size int64) error {
 	st := unix.Fstore_t{Flags: unix.F_ALLOCATEALL, Posmode: unix.F_PEOFPOSMODE, Length: size}
 	if err := unix.FcntlFstore(f.Fd(), unix.F_PREALLOCATE, &st); errors.Is(err, unix.ENOSPC) {
-		return fmt.Errorf("%w: %w", ErrNoSpace, err)
+		return noSpace(err)
 	}
-	if err := f.Truncate(size); err != nil {
-		if errors.Is(err, unix.ENOSPC) {
-			return fmt.Errorf("%w: %w", ErrNoSpace, err)
-		}
-		return err
-	}
-	return nil
+	return noSpace(f.Truncate(size))
 }

@@ -2,7 +2,6 @@ package osmem
 
 import (
 	"errors"
-	"fmt"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -18,11 +17,8 @@ func Discard(b []byte) error { return unix.Madvise(wholePages(b), unix.MADV_DONT
 // stands in for the reservation.
 func Preallocate(f *os.File, size int64) error {
 	err := unix.Fallocate(int(f.Fd()), 0, 0, size)
-	if err == nil {
-		return nil
+	if err != nil && !errors.Is(err, unix.ENOSPC) {
+		return f.Truncate(size)
 	}
-	if errors.Is(err, unix.ENOSPC) {
-		return fmt.Errorf("%w: %w", ErrNoSpace, err)
-	}
-	return f.Truncate(size)
+	return noSpace(err)
 }

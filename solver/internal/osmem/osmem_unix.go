@@ -3,6 +3,8 @@
 package osmem
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"unsafe"
 
@@ -61,4 +63,12 @@ func FreeSpace(dir string) (int64, error) {
 		return 0, err
 	}
 	return int64(st.Bavail) * int64(st.Bsize), nil
+}
+
+// noSpace wraps err in ErrNoSpace when it says the file system is full.
+func noSpace(err error) error {
+	if errors.Is(err, unix.ENOSPC) {
+		return fmt.Errorf("%w: %w", ErrNoSpace, err)
+	}
+	return err
 }
