@@ -333,17 +333,14 @@ func (t *astronTab) Evaluate() {
 		defer stop(nil)
 		start := time.Now()
 		s := astron.NewSolver(astron.AstronRules())
-		var last time.Time
+		update := throttled(h)
 		s.Progress = func(positions int) {
 			if positions > maxAstronPositions {
 				stop(errAstronTooLarge)
 			}
-			if time.Since(last) < progressRedraw {
-				return
-			}
-			last = time.Now()
-			msg := fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), plotting.GroupDigits(positions), time.Since(start).Round(time.Second))
-			h.Update(func() { t.eval.SetStatus(msg) })
+			update(func() {
+				t.eval.SetStatus(fmt.Sprintf("computing A%s: %s positions searched in %s… (Cancel stops)", posText(pos), plotting.GroupDigits(positions), time.Since(start).Round(time.Second)))
+			})
 		}
 		a, err := s.Analyse(ctx, pos)
 		if cause := context.Cause(ctx); err != nil && errors.Is(cause, errAstronTooLarge) {
@@ -435,15 +432,11 @@ func (t *astronTab) heatmapSize() (int, error) {
 }
 
 // astronProgress is a table or cube computation's progress callback: it
-// moves the panel's bar from the worker, at most once every progressRedraw.
+// moves the panel's bar from the worker (throttled).
 func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Progress) {
-	var last time.Time
+	update := throttled(h)
 	return func(p astron.Progress) {
-		if time.Since(last) < progressRedraw {
-			return
-		}
-		last = time.Now()
-		h.Update(func() {
+		update(func() {
 			if p.Total > 0 {
 				panel.Report(float64(p.Done)/float64(p.Total), "")
 			}

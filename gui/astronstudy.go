@@ -80,11 +80,13 @@ type astronStudyTab struct {
 	sliceImg  *canvas.Image
 
 	lineKind *widget.Select
-	lineA    *widget.Entry
-	lineB    *widget.Entry
-	lineErr  inlineError
-	lineInfo *widget.Label
-	line     *widgets.SequenceExplorer
+	// lineABox and lineBBox are the a and b fields with their labels.
+	lineABox, lineBBox *fyne.Container
+	lineA              *widget.Entry
+	lineB              *widget.Entry
+	lineErr            inlineError
+	lineInfo           *widget.Label
+	line               *widgets.SequenceExplorer
 
 	growthImg *canvas.Image
 
@@ -138,7 +140,13 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 	t.sliceImg.FillMode = canvas.ImageFillContain
 	t.sliceImg.ScaleMode = canvas.ImageScaleFastest
 
-	t.lineKind = widget.NewSelect([]string{lineRow, lineDiagonal, lineMain}, func(string) { t.showLine() })
+	t.lineKind = widget.NewSelect([]string{lineRow, lineDiagonal, lineMain}, func(string) {
+		// Only the numbers the chosen line fixes are asked for.
+		kind := t.lineKind.Selected
+		widgets.SetVisible(t.lineABox, kind != lineMain)
+		widgets.SetVisible(t.lineBBox, kind == lineRow)
+		t.showLine()
+	})
 	t.lineA = widget.NewEntry()
 	t.lineA.SetText("1")
 	t.lineA.OnSubmitted = func(string) { t.showLine() }
@@ -194,19 +202,19 @@ func newAstronStudyTab(u *ui) *astronStudyTab {
 		widget.NewSeparator(),
 		bold("Slice"),
 		t.sliceLbl, t.slider, t.cubeScale,
-		widget.NewSeparator(),
-		bold("Line through the cube"),
-		t.lineKind,
-		container.NewGridWithColumns(2,
-			container.NewBorder(nil, nil, widget.NewLabel("a"), nil, t.lineA),
-			container.NewBorder(nil, nil, widget.NewLabel("b"), nil, t.lineB)),
-		t.lineErr,
 	)
+	// The line's choice and its a, b sit over the line they draw: in the
+	// left-hand column they fell below a projector's screen, the drop-down
+	// cut in half at 1280×720.
+	t.lineABox = container.NewHBox(widget.NewLabel("a"), sizedEntry(t.lineA, 3))
+	t.lineBBox = container.NewHBox(widget.NewLabel("b"), sizedEntry(t.lineB, 3))
+	lineControls := newFlow(nil, fitSelect(t.lineKind, true), t.lineABox, t.lineBBox)
+	lineView := container.NewBorder(container.NewVBox(lineControls, t.lineErr, t.lineInfo), nil, nil, nil, t.line)
 	findings := container.NewVSplit(t.table, container.NewVScroll(t.detail))
 	findings.SetOffset(0.7)
 	t.views = container.NewAppTabs(
 		container.NewTabItem("Slices", t.sliceImg),
-		container.NewTabItem("Line", container.NewBorder(t.lineInfo, nil, nil, nil, t.line)),
+		container.NewTabItem("Line", lineView),
 		container.NewTabItem("Growth", t.growthImg),
 		container.NewTabItem("Findings", findings),
 	)

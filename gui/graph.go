@@ -640,24 +640,10 @@ func (r *graphRenderer) Layout(size fyne.Size) {
 		p := pt(d.Centre[v])
 		c.Position1 = fyne.NewPos(p.X-rad, p.Y-rad)
 		c.Position2 = fyne.NewPos(p.X+rad, p.Y+rad)
-		name, label := r.names[v], r.labels[v]
-		name.TextSize = labelSize(rad)
-		label.TextSize = name.TextSize
-		if w := name.MinSize().Width; w > 1.7*rad {
-			name.TextSize *= 1.7 * rad / w // a long name such as 2+1+1+1+1
-		}
-		if w := label.MinSize().Width; w > 1.9*rad {
-			// A long value such as ∞_{0,1,3} shrinks to fit its circle.
-			label.TextSize *= 1.9 * rad / w
-		}
-		ns, ls := name.MinSize(), label.MinSize()
-		// The two lines overlap by their leading, centred together.
-		lead := 0.15 * name.TextSize
-		y := p.Y - (ns.Height+ls.Height-lead)/2
-		name.Move(fyne.NewPos(p.X-ns.Width/2, y))
-		name.Resize(ns)
-		label.Move(fyne.NewPos(p.X-ls.Width/2, y+ns.Height-lead))
-		label.Resize(ls)
+		// The ring is drawn inside the circle's bounds: its inner edge is
+		// a stroke inside the radius; the texts keep a tenth of the
+		// radius more (3.5 px at least).
+		placeVertexText(r.names[v], r.labels[v], p, labelSize(rad), rad-c.StrokeWidth, max(rad/10, 3.5))
 	}
 }
 

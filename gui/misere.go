@@ -185,13 +185,9 @@ func (t *misereTab) Compute() {
 	}
 	t.jobs.Start("computing the quotient of "+code.String()+"…", func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
-		var lastProgress time.Time
+		update := throttled(h)
 		q, err := misere.Compute(ctx, code, misere.Options{Max: maxHeap, Progress: func(p misere.Progress) {
-			if time.Since(lastProgress) < progressRedraw {
-				return
-			}
-			lastProgress = time.Now()
-			h.Update(func() {
+			update(func() {
 				t.jobs.Report(float64(p.Heap)/float64(max(p.Max, 1)), fmt.Sprintf("Q%s has order %d", subscript(p.Heap), p.Order))
 			})
 		}})

@@ -62,8 +62,23 @@ func (g knownGame) label() string { return g.Name + " — " + g.Code }
 const defaultOctalMax = 100000
 
 // progressRedraw is the shortest interval between two progress updates a
-// worker sends to the UI.
+// worker sends to the UI: each one repaints the window, which costs the UI
+// thread more than it shows.
 const progressRedraw = 200 * time.Millisecond
+
+// throttled returns update, which hands fn to the UI thread through h at
+// most once every progressRedraw and drops the calls in between: a
+// worker's progress callback calls it as often as it likes.
+func throttled(h widgets.JobHandle) (update func(fn func())) {
+	var last time.Time
+	return func(fn func()) {
+		if time.Since(last) < progressRedraw {
+			return
+		}
+		last = time.Now()
+		h.Update(fn)
+	}
+}
 
 // Engines the Octal tab offers.
 const (
@@ -445,17 +460,11 @@ func quadraticNote(ctx context.Context, code octal.Code, heaps int, chosen bool)
 	return ""
 }
 
-// solveProgress shows a run's progress from the worker: at most five
-// redraws a second, since each one repaints the window, which costs the UI
-// thread more than it shows.
+// solveProgress shows a run's progress from the worker (throttled).
 func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note string) octal.ProgressFunc {
-	var lastProgress time.Time
+	update := throttled(h)
 	return func(p octal.Progress) {
-		if time.Since(lastProgress) < progressRedraw {
-			return
-		}
-		lastProgress = time.Now()
-		h.Update(func() {
+		update(func() {
 			fraction := -1.0
 			if p.Total > 0 {
 				fraction = float64(p.Done) / float64(p.Total)

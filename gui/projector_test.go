@@ -257,7 +257,20 @@ func projectStudy(t *testing.T, u *ui) []fyne.CanvasObject {
 	s.Compute()
 	waitJobs(t, s.jobs)
 	settle(u)
-	return []fyne.CanvasObject{s.sliceImg, s.jobs.Action, s.size}
+	assertOnScreen(t, u.win.Canvas(), s.sliceImg, s.jobs.Action, s.size, s.slider, s.cubeScale)
+	// The line through the cube: its drop-down, showing its whole choice,
+	// and a and b over the line they draw.
+	s.views.SelectIndex(1)
+	s.lineKind.SetSelected(lineRow)
+	s.lineA.SetText("3")
+	s.lineA.OnSubmitted(s.lineA.Text)
+	waitJobs(t, &s.lineJobs)
+	settle(u)
+	require.Contains(t, s.lineInfo.Text, "G(A(3, 1, n))")
+	choice := fyne.MeasureText(s.lineKind.Selected, theme.TextSize(), fyne.TextStyle{}).Width
+	assert.GreaterOrEqual(t, s.lineKind.Size().Width, choice+2*theme.InnerPadding()+theme.IconInlineSize(),
+		"the drop-down shows %q whole", s.lineKind.Selected)
+	return []fyne.CanvasObject{s.lineKind, s.lineA, s.lineB, s.lineInfo, s.line, s.jobs.Action}
 }
 
 // listRows are the first n rows a list draws, in order: a test asks for

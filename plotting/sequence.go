@@ -108,12 +108,9 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 
 	// The top of the data area is kept free for the legend and the period
 	// label: headPx pixels, converted to value units once the data height
-	// is known.
+	// is known. The window's sequence view (seqview.go) keeps the same.
 	marked := seq.Period > 0 && seq.Preperiod < n
-	headPx := 1.9 * st.note
-	if marked {
-		headPx = 4.6 * st.note
-	}
+	headPx := st.sequenceHeadroom(marked)
 	setAxes := func(dw, dh float64) {
 		if !opts.LogX {
 			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, tickLabelFor(n)))+1))
@@ -304,6 +301,16 @@ func drawPoints(c *canvas, fig *Figure, values []uint16, first int, lut []color.
 		}
 		prevX, x = x, nextX
 	}
+}
+
+// sequenceHeadroom is the height in pixels kept free above a sequence
+// plot's values for its legend, and for the preperiod and period labels when
+// marked.
+func (st style) sequenceHeadroom(marked bool) float64 {
+	if marked {
+		return 4.6 * st.note
+	}
+	return 1.9 * st.note
 }
 
 // drawSequenceLegend writes the legend (top right) and, when the sequence is

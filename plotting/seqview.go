@@ -67,10 +67,7 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 	}
 	n := p.Len()
 	marked := !diff && opts.Marks.Period > 0 && opts.Marks.Preperiod < n
-	headPx := 1.9 * st.note
-	if marked {
-		headPx = 4.6 * st.note
-	}
+	headPx := st.sequenceHeadroom(marked)
 	setAxes := func(dw, dh float64) {
 		if !v.LogX {
 			t := newIntTicks(v.X1-v.X0, int(dw/(2.8*st.textWidth(pl.X.Tick.Label, tickLabelFor(int(v.X1))))+1))

@@ -36,8 +36,7 @@ func writeAstronHeatmapPNG(req pngRequest, g astron.Grid, r astron.Rules) error 
 		XLabel:  "p (first star)",
 		YLabel:  "q (second star)",
 		Palette: req.Palette,
-		Export: plotting.Export{Caption: title + " · nimlab " + plotting.Version, Command: req.Command,
-			Keywords: []string{"Astron", "nimbers", astronRulesName(r)}},
+		Export:  req.export(title, "Astron", "nimbers", astronRulesName(r)),
 	})
 	if err != nil {
 		return err

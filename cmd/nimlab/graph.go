@@ -34,39 +34,44 @@ type graphFlags struct {
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
 type graphReport struct {
-	Files    []string      `json:"files"`
-	Vertices int           `json:"vertices"`
-	Edges    int           `json:"edges"`
-	Grundy   orderedGrundy `json:"grundy"`
-	Kernel   []string      `json:"kernel"`
-	Start    string        `json:"start,omitempty"`
-	Outcome  string        `json:"outcome,omitempty"`
+	Files    []string          `json:"files"`
+	Vertices int               `json:"vertices"`
+	Edges    int               `json:"edges"`
+	Grundy   vertexObject[int] `json:"grundy"`
+	Kernel   []string          `json:"kernel"`
+	Start    string            `json:"start,omitempty"`
+	Outcome  string            `json:"outcome,omitempty"`
 	// WinningMoves are the start's successors in the kernel.
 	WinningMoves *[]string `json:"winning_moves,omitempty"`
 	Dot          string    `json:"dot,omitempty"`
 	Picture      string    `json:"picture,omitempty"`
 }
 
-// orderedGrundy marshals as a JSON object vertex → Grundy label with the
-// vertices in the graph's order (encoding/json would sort map keys).
-type orderedGrundy struct {
+// vertexObject marshals as a JSON object vertex → value with the vertices
+// in the graph's order (encoding/json would sort map keys).
+type vertexObject[V any] struct {
 	names  []string
-	labels []int
+	values []V
 }
 
-func (o orderedGrundy) MarshalJSON() ([]byte, error) {
+func (o vertexObject[V]) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i, name := range o.names {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		key, err := json.Marshal(name)
+		k, err := json.Marshal(name)
 		if err != nil {
 			return nil, err
 		}
-		b.Write(key)
-		fmt.Fprintf(&b, ":%d", o.labels[i])
+		v, err := json.Marshal(o.values[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
@@ -281,7 +286,7 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		return err
 	}
 	report := graphReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(),
-		Grundy: orderedGrundy{names: g.Names(), labels: sol.Grundy}, Kernel: vertexNames(g, sol.Kernel)}
+		Grundy: vertexObject[int]{names: g.Names(), values: sol.Grundy}, Kernel: vertexNames(g, sol.Kernel)}
 	if f.start != "" {
 		v, err := findStart(g, f.start, len(parts) > 1)
 		if err != nil {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -157,8 +155,8 @@ type loopyReport struct {
 	Loopy    bool     `json:"loopy"`
 	// Values maps each vertex (in the graph's order) to its generalised
 	// Sprague-Grundy value: "3", "∞" (no finite option) or "∞_{0,2}".
-	Values   orderedStrings `json:"values"`
-	Outcomes orderedStrings `json:"outcomes"`
+	Values   vertexObject[string] `json:"values"`
+	Outcomes vertexObject[string] `json:"outcomes"`
 	Counts   struct {
 		P        int `json:"P"`
 		N        int `json:"N"`
@@ -188,29 +186,6 @@ type kernelJSON struct {
 	Conditions []string   `json:"conditions"`
 	Note       string     `json:"note"`
 	Nodes      int64      `json:"search_nodes"`
-}
-
-// orderedStrings marshals as a JSON object in the graph's vertex order.
-type orderedStrings struct {
-	names  []string
-	values []string
-}
-
-func (o orderedStrings) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, name := range o.names {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(name)
-		v, _ := json.Marshal(o.values[i])
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
 }
 
 // maxLoopyRows bounds the vertex table on a terminal.
@@ -281,8 +256,8 @@ func newLoopyReport(g *graph.Graph, sol *graph.LoopySolution, kr *graph.KernelRe
 			r.Counts.Infinite++
 		}
 	}
-	r.Values = orderedStrings{names, values}
-	r.Outcomes = orderedStrings{names, outcomes}
+	r.Values = vertexObject[string]{names, values}
+	r.Outcomes = vertexObject[string]{names, outcomes}
 	r.Kernels = kernelJSON{Decided: kr.Decided, Exists: kr.Exists, Count: kr.Count, CountExact: kr.CountExact,
 		Listed: [][]string{}, Conditions: kr.Conditions(), Note: kr.Note, Nodes: kr.Nodes}
 	if r.Kernels.Conditions == nil {

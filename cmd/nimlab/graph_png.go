@@ -33,9 +33,7 @@ func writeGraphPicture(req pngRequest, g *graph.Graph, what string, values []str
 			opts.Ringed[v] = true
 		}
 	}
-	opts.Caption = fmt.Sprintf("%s: %d vertices, %d moves · nimlab %s", what, g.Len(), g.NumEdges(), plotting.Version)
-	opts.Command = req.Command
-	opts.Keywords = []string{"game graph", what}
+	opts.Export = req.export(fmt.Sprintf("%s: %d vertices, %d moves", what, g.Len(), g.NumEdges()), "game graph", what)
 	fig, err := plotting.GraphPlot(g, lay, opts)
 	if err != nil {
 		return err

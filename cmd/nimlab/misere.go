@@ -222,14 +222,11 @@ func computeMisereQuotient(ctx context.Context, env *cliEnv, code misere.Rules, 
 // writeMiserePicture draws the orders |Q_n| of the partial quotients
 // (--png).
 func writeMiserePicture(req pngRequest, q *misere.Quotient) error {
-	opts := plotting.QuotientOrdersOptions{Size: req.Size}
-	opts.Caption = fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
+	caption := fmt.Sprintf("misère quotients of %s, heaps 0–%d", q.Code, len(q.Orders)-1)
 	if q.Certified {
-		opts.Caption += " (full quotient certified)"
+		caption += " (full quotient certified)"
 	}
-	opts.Caption += " · nimlab " + plotting.Version
-	opts.Command = req.Command
-	opts.Keywords = []string{"misère quotient", "octal game " + q.Code}
+	opts := plotting.QuotientOrdersOptions{Size: req.Size, Export: req.export(caption, "misère quotient", "octal game "+q.Code)}
 	fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: q.Code, Orders: q.Orders, Certified: q.Certified}, opts)
 	if err != nil {
 		return err
@@ -265,11 +262,7 @@ func runMisereSum(ctx context.Context, env *cliEnv, code misere.Rules, heaps []i
 		return writeJSON(env.stdout, r)
 	}
 	w := env.stdout
-	title := r.Code
-	if r.Name != "" {
-		title += " (" + r.Name + ")"
-	}
-	fmt.Fprintf(w, "%s, heaps %v: misère %s-position\n", title, r.Heaps, r.Outcome)
+	fmt.Fprintf(w, "%s, heaps %v: misère %s-position\n", gameTitle(r.Code, r.Name), r.Heaps, r.Outcome)
 	fmt.Fprintf(w, "%s\n", r.Description)
 	if r.MoveCount == 0 {
 		fmt.Fprintln(w, "no winning move: every move leaves an N-position")
@@ -331,11 +324,7 @@ func elementNames(q *misere.Quotient, xs []int) []string {
 }
 
 func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all bool) {
-	title := r.Code
-	if r.Name != "" {
-		title += " (" + r.Name + ")"
-	}
-	fmt.Fprintf(w, "%s: misère quotient of the heaps 0..%d\n", title, r.ComputedTo)
+	fmt.Fprintf(w, "%s: misère quotient of the heaps 0..%d\n", gameTitle(r.Code, r.Name), r.ComputedTo)
 	if r.Certified {
 		fmt.Fprintf(w, "full quotient, certified by the misère periodicity theorem: Φ(H_{n+%d}) = Φ(H_n) for n ≥ %d\n", *r.Period, *r.Preperiod)
 	} else if r.Stopped != "" {
@@ -539,11 +528,7 @@ func runMisereGenus(ctx context.Context, env *cliEnv, code misere.Rules, maxHeap
 	if f.json {
 		return writeJSON(env.stdout, r)
 	}
-	title := r.Code
-	if r.Name != "" {
-		title += " (" + r.Name + ")"
-	}
-	fmt.Fprintf(env.stdout, "%s: genus of each heap (g⁺ with γ_k = g⁻(H_n + k·*2) as superscripts)\n", title)
+	fmt.Fprintf(env.stdout, "%s: genus of each heap (g⁺ with γ_k = g⁻(H_n + k·*2) as superscripts)\n", gameTitle(r.Code, r.Name))
 	fmt.Fprintln(env.stdout, "     n  genus        ascii        kind")
 	for _, h := range r.Heaps {
 		fmt.Fprintf(env.stdout, "  %4d  %-11s  %-11s  %s\n", h.Heap, h.Genus+spaces(11-len([]rune(h.Genus))), h.ASCII, h.Kind)

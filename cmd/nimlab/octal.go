@@ -476,16 +476,15 @@ func writeSequencePNG(req pngRequest, code octal.Code, res *octal.Result) error 
 		}
 		opts.Style, opts.Palette = plotting.Points, req.Palette
 	}
-	opts.Caption = fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
+	caption := fmt.Sprintf("%s, heaps 0–%s", code, plotting.GroupDigits(len(res.Values)-1))
 	if res.Certified {
-		opts.Caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
+		caption += fmt.Sprintf(" (period %s, preperiod %s, certified)", plotting.GroupDigits(res.Period.Period), plotting.GroupDigits(res.Period.Preperiod))
 	}
-	opts.Caption += " · nimlab " + plotting.Version
-	opts.Command = req.Command
-	opts.Keywords = []string{"Grundy values", "octal game " + code.String()}
+	keywords := []string{"Grundy values", "octal game " + code.String()}
 	if name := octal.GameName(code); name != "" {
-		opts.Keywords = append(opts.Keywords, name)
+		keywords = append(keywords, name)
 	}
+	opts.Export = req.export(caption, keywords...)
 	fig, err := plotting.SequencePlot(seq, opts)
 	if err != nil {
 		return err
@@ -522,11 +521,7 @@ func writeGrundyCSV(path string, stdout io.Writer, values []uint16) error {
 }
 
 func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *octal.Result, tableWidth int, f *octalFlags) error {
-	title := r.Code
-	if r.Name != "" {
-		title += " (" + r.Name + ")"
-	}
-	fmt.Fprintf(w, "%s: computed G(0..%d)\n", title, r.Count-1)
+	fmt.Fprintf(w, "%s: computed G(0..%d)\n", gameTitle(r.Code, r.Name), r.Count-1)
 	switch {
 	case r.Certified && r.Saltus != nil:
 		fmt.Fprintf(w, "arithmetic period %d, saltus %d, preperiod %d (G(n+%d) = G(n)+%d): proven by the %s (needs G(0..%d))\n",

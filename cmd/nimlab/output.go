@@ -24,6 +24,15 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// gameTitle is how a text report heads a game: its code, with its name in
+// parentheses when it has one ("0.07 (Dawson's Kayles)").
+func gameTitle(code, name string) string {
+	if name == "" {
+		return code
+	}
+	return code + " (" + name + ")"
+}
+
 // csvIntRows writes CSV rows of integers through one reused buffer, so that
 // a table of millions of values is written without a string per cell.
 type csvIntRows struct {

@@ -48,6 +48,13 @@ type pngRequest struct {
 	Command string
 }
 
+// export is the metadata of a picture the CLI writes: the caption (what it
+// shows) followed by the nimlab version, the command line that draws it
+// again, and keywords.
+func (req pngRequest) export(caption string, keywords ...string) plotting.Export {
+	return plotting.Export{Caption: caption + " · nimlab " + plotting.Version, Command: req.Command, Keywords: keywords}
+}
+
 // parse checks the picture flags before any long computation starts, so that
 // a typo fails at once with status 2.
 func (f *pngFlags) parse(cmd *cobra.Command, env *cliEnv) (pngRequest, error) {

@@ -109,11 +109,9 @@ type Heatmap struct {
 	diffJobs JobRunner
 	bufs     [2]*image.NRGBA // the rendered pictures, reused in turn
 	frame    int
-	// OnHover receives the read-out for the cell under the pointer
-	// ("A(p, q) = v"), or "" when the pointer leaves the cells.
-	OnHover func(string)
-	// lastHover is the last read-out (for tests).
-	lastHover string
+	// pointerReadout's OnHover receives the read-out for the cell under
+	// the pointer ("A(p, q) = v"), or "" when the pointer leaves the cells.
+	pointerReadout
 	// OnTapCell, when set, receives the indices of a tapped cell (X0+c,
 	// Y0+r) and its value.
 	OnTapCell func(x, y, v int)
@@ -250,6 +248,7 @@ var heatmapOverlayColour = color.NRGBA{0, 0, 0, 255}
 func NewHeatmap() *Heatmap {
 	h := &Heatmap{palette: HueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true, background: heatmapBackground}
 	h.raster = canvas.NewRaster(h.render)
+	h.at = h.readoutAt
 	h.ExtendBaseWidget(h)
 	return h
 }
@@ -472,20 +471,11 @@ func (h *Heatmap) DragEnd() {}
 // DoubleTapped fits the table again.
 func (h *Heatmap) DoubleTapped(*fyne.PointEvent) { h.ResetView() }
 
-// MouseIn starts the read-out.
-func (h *Heatmap) MouseIn(ev *desktop.MouseEvent) { h.hover(ev.Position) }
-
-// MouseMoved updates the read-out.
-func (h *Heatmap) MouseMoved(ev *desktop.MouseEvent) { h.hover(ev.Position) }
-
-// MouseOut clears the read-out.
-func (h *Heatmap) MouseOut() { h.setHover("") }
-
-func (h *Heatmap) hover(pos fyne.Position) {
+// readoutAt is the read-out for the cell at pos, "" outside the cells.
+func (h *Heatmap) readoutAt(pos fyne.Position) string {
 	c, r, ok := h.cellAt(pos)
 	if !ok {
-		h.setHover("")
-		return
+		return ""
 	}
 	h.mu.Lock()
 	t := h.table
@@ -494,8 +484,7 @@ func (h *Heatmap) hover(pos fyne.Position) {
 	v := t.At(c, r)
 	name := fmt.Sprintf(label, t.X0+c, t.Y0+r)
 	if v < 0 {
-		h.setHover(name + " not computed")
-		return
+		return name + " not computed"
 	}
 	s := fmt.Sprintf("%s = %d", name, v)
 	h.mu.Lock()
@@ -512,17 +501,7 @@ func (h *Heatmap) hover(pos fyne.Position) {
 			s += fmt.Sprintf(" (column %d is beyond the table)", t.X0+c+d.tau)
 		}
 	}
-	h.setHover(s)
-}
-
-func (h *Heatmap) setHover(s string) {
-	if s == h.lastHover {
-		return
-	}
-	h.lastHover = s
-	if h.OnHover != nil {
-		h.OnHover(s)
-	}
+	return s
 }
 
 // render is the raster's generator: it draws the current view at w×h

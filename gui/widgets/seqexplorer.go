@@ -96,13 +96,12 @@ type SequenceExplorer struct {
 	}
 
 	jobs JobRunner
-	// OnHover receives the read-out for the pointer ("G(n) = v …"), ""
-	// when it leaves the plot.
-	OnHover func(string)
+	// pointerReadout's OnHover receives the read-out for the pointer
+	// ("G(n) = v …"), "" when it leaves the plot.
+	pointerReadout
 	// OnChanged is called (on the UI thread) when the data, mode or view
 	// changes, e.g. to update a status line.
 	OnChanged func()
-	lastHover string
 }
 
 var (
@@ -127,6 +126,7 @@ func NewSequenceExplorer() *SequenceExplorer {
 	e.box.StrokeColor = color.NRGBA{30, 90, 200, 200}
 	e.box.StrokeWidth = 1
 	e.box.Hide()
+	e.at = e.ReadoutAt
 	e.ExtendBaseWidget(e)
 	return e
 }
@@ -902,19 +902,6 @@ func (e *SequenceExplorer) DragEnd() {
 // DoubleTapped shows the whole sequence.
 func (e *SequenceExplorer) DoubleTapped(*fyne.PointEvent) { e.ResetView() }
 
-// MouseIn starts the read-out.
-func (e *SequenceExplorer) MouseIn(ev *desktop.MouseEvent) { e.hover(ev.Position) }
-
-// MouseMoved updates the read-out.
-func (e *SequenceExplorer) MouseMoved(ev *desktop.MouseEvent) { e.hover(ev.Position) }
-
-// MouseOut clears the read-out.
-func (e *SequenceExplorer) MouseOut() { e.setHover("") }
-
-func (e *SequenceExplorer) hover(pos fyne.Position) {
-	e.setHover(e.ReadoutAt(pos))
-}
-
 // ReadoutAt returns what hovering at pos reports: "G(n) = v" for the heap
 // under the pointer, with, when the pixel column covers several heaps, the
 // range and the values found there; in the difference view, G(n+p) − G(n)
@@ -984,16 +971,6 @@ func (e *SequenceExplorer) ReadoutAt(pos fyne.Position) string {
 		s += fmt.Sprintf(" · heaps %s–%s hold %s%s", plotting.GroupDigits(a), plotting.GroupDigits(b-1), strings.Join(present, " "), more)
 	}
 	return s
-}
-
-func (e *SequenceExplorer) setHover(s string) {
-	if s == e.lastHover {
-		return
-	}
-	e.lastHover = s
-	if e.OnHover != nil {
-		e.OnHover(s)
-	}
 }
 
 // ViewExport returns a function that draws exactly the current view (its

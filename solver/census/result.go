@@ -154,15 +154,10 @@ func fingerprints(vals []uint16, r *Result, limit int) [3][]uint64 {
 	if certified {
 		reach = max(reach, limit)
 	}
-	at := func(n int) uint16 {
-		if n < len(vals) {
-			return vals[n]
-		}
-		// Certified: G(n) = G(n − p·t) + s·t for the t that brings n into
-		// the values.
-		t := (n - len(vals) + period) / period
-		return uint16(int(vals[n-t*period]) + t*saltus)
-	}
+	p := octal.Period{Period: period, Saltus: saltus}
+	// Beyond the values only for a certified game; a value past the
+	// two-byte store wraps (the hash only has to tell sequences apart).
+	at := func(n int) uint16 { return uint16(p.At(vals, n)) }
 	var out [3][]uint64
 	for s := 0; s < 3; s++ {
 		h := uint64(fnvOffset)

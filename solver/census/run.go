@@ -462,8 +462,8 @@ func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps
 		// (steps of 1/32 of the values known, at least 1024 heaps).
 		Checkpoint: func(v []uint16) error {
 			partial = v
-			if len(v) >= minSaltusHeaps && growing(v) {
-				if p, ok := octal.FindArithmeticPeriod(v); ok && p.Saltus != 0 {
+			if len(v) >= minSaltusHeaps {
+				if p, ok := octal.FindSaltus(v); ok {
 					seen = p
 					stop(errSaltus)
 				}
@@ -489,74 +489,27 @@ func solve(ctx context.Context, g Game, budget Budget, base *sharedValues, heaps
 			return summarize(g, budget, res.Values, res.Period, "", took), res.Values, nil
 		}
 		vals := clipValues(res.Values)
-		return summarize(g, budget, vals, seenPeriod(g, res), "max", took), vals, nil
+		return summarize(g, budget, vals, res.SeenPeriod(), "max", took), vals, nil
 	case ctx.Err() == nil && partial != nil && errors.Is(context.Cause(gameCtx), errSaltus):
 		vals := clipValues(partial)
 		return summarize(g, budget, vals, seen, "saltus", took), vals, nil
 	case ctx.Err() == nil && errors.As(err, new(*octal.ValueOverflowError)) && partial != nil:
 		// A value past the two-byte store: the values before it stand.
 		vals := clipValues(partial)
-		return summarize(g, budget, vals, seenArithmetic(vals), "value", took), vals, nil
+		p, _ := octal.FindSaltus(vals)
+		return summarize(g, budget, vals, p, "value", took), vals, nil
 	case ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) && partial != nil:
 		// The game's own time budget ran out (not the census's context).
-		if p := analyze(g, partial); p.Certified {
+		if p, ok := octal.ProvenPeriod(g.Octal, partial); ok {
 			// Certified on the values known: cut back to the certificate,
 			// as Solve's auto mode does.
 			return summarize(g, budget, partial[:p.NeededTo], p, "", took), partial[:p.NeededTo], nil
 		}
 		vals := clipValues(partial)
-		return summarize(g, budget, vals, seenArithmetic(vals), "time", took), vals, nil
+		p, _ := octal.FindSaltus(vals)
+		return summarize(g, budget, vals, p, "time", took), vals, nil
 	}
 	return nil, nil, fmt.Errorf("%s: %w", g.Code, err)
-}
-
-// analyze returns the period the values of g prove, as Solve would.
-func analyze(g Game, vals []uint16) octal.Period {
-	if g.Octal.Rules != nil {
-		return octal.AnalyzePeriod(g.Octal, vals)
-	}
-	p, _ := octal.FindPeriod(vals, g.Octal.K())
-	return p
-}
-
-// seenPeriod returns the period, or arithmetic period, that the values of
-// an uncertified game show (Certified false; Period 0 when none).
-func seenPeriod(g Game, res *octal.Result) octal.Period {
-	if res.Period.Period > 0 && !res.Period.Certified {
-		return res.Period // the general engines report what they see
-	}
-	return seenArithmetic(res.Values)
-}
-
-// seenArithmetic returns the arithmetic period (saltus ≠ 0) the values
-// show, if any. An ordinary period the certificate does not reach yet is
-// not looked for: on a game such as 0.376 (period 4 from heap 2,268,248)
-// every multiple of the period would be scanned over the whole regular
-// part, quadratic work on millions of values.
-func seenArithmetic(vals []uint16) octal.Period {
-	if !growing(vals) {
-		return octal.Period{}
-	}
-	if p, ok := octal.FindArithmeticPeriod(vals); ok && p.Saltus != 0 {
-		return p
-	}
-	return octal.Period{}
-}
-
-// growing reports whether the second half of the values holds a value
-// above every value of the first half: an arithmetic period with saltus
-// s > 0 over the second half, three periods at least, raises it by 3s.
-// It keeps FindArithmeticPeriod off sequences that cannot have one.
-func growing(vals []uint16) bool {
-	half := len(vals) / 2
-	var first, second uint16
-	for _, v := range vals[:half] {
-		first = max(first, v)
-	}
-	for _, v := range vals[half:] {
-		second = max(second, v)
-	}
-	return second > first
 }
 
 // clipValues copies values into a slice of their own length: the engine's
@@ -570,7 +523,7 @@ func clipValues(v []uint16) []uint16 {
 func sameAs(g Game, budget Budget, base *sharedValues, took time.Duration) (*Result, []uint16, error) {
 	from := base.from
 	var p octal.Period
-	if q, ok := octal.FindPeriod(base.vals, g.Octal.K()); ok {
+	if q, ok := octal.ProvenPeriod(g.Octal, base.vals); ok {
 		p = q // g's certificate is never shorter than base's, so this does not happen
 	} else if from.PeriodKind == PeriodSeen {
 		p = octal.Period{Period: from.Period, Preperiod: from.Preperiod, Saltus: from.Saltus}

@@ -50,9 +50,12 @@
 // continues the values through a proven period and its saltus (or computes
 // further when none is proven); Compare proves two games equal at every heap
 // or finds where they first differ; Equivalent searches a code's family for
-// games with the same values; TailPeriod is the period the end of an
-// unproven sequence shows; SolveOptions.Heaps resolves the default run
-// length.
+// games with the same values; ProvenPeriod is the period Solve certifies on
+// given values; Result.SeenPeriod is the period a result shows, proven or
+// not (FindSaltus: an arithmetic period the values show); TailPeriod is the
+// period the end of an unproven sequence shows; SolveOptions.Heaps resolves
+// the default run length. The census reads these rather than deciding
+// on its own.
 //
 // Values are stored as uint16: every octal game computed so far has Grundy
 // values far below 2^16, and two bytes per heap is what lets a run reach 2^31

@@ -388,4 +388,7 @@ func TestForecastGeneral(t *testing.T) {
 	assert.False(t, ok, "octal codes: ForecastRun")
 	_, ok, _ = ForecastGeneral(ctx, NewCode(takebreak.MustParse("0.*!3")), 1000)
 	assert.False(t, ok, "no longer than the probe")
+	_, ok, err = ForecastGeneral(ctx, NewCode(takebreak.MustParse("4!.0")), 300_000)
+	require.NoError(t, err)
+	assert.False(t, ok, "Grundy's game: its own sparse engine, no n^e forecast")
 }

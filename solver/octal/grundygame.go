@@ -218,20 +218,111 @@ const grundySpeculateFrom = 1 << 16
 func (e *grundyEngine) block(n1, B int) int {
 	size := e.size
 	W := size / 64
-	if len(e.hits) < B*size {
-		e.hits = make([]uint8, B*size)
-		e.eqSplit = make([]bool, B)
-	}
-	hits := e.hits[:B*size]
-	clear(hits)
-	eqSplit := e.eqSplit[:B]
-	clear(eqSplit)
+	hits, eqSplit := e.blockRows(B, size)
 	spec := n1 >= e.speculateFrom && e.workers > 1 && n1 >= e.exactUntil
 	// Phase 1: every rare heap r < n1, for the heaps i < r of the block.
 	hi := 0
 	for hi < len(e.rareHeaps) && int(e.rareHeaps[hi]) < n1 {
 		hi++
 	}
+	e.markBefore(n1, B, hi, hits, eqSplit)
+	rare, rareVal := e.rareHeaps[:hi], e.rareVal[:hi]
+	// Phase 2, heap by heap.
+	if spec {
+		e.guessRows(B, W)
+	}
+	rareWords := e.rareWords[:W]
+	var scratch, rowBits [MaxValue/64 + 1]uint64
+	for i := range B {
+		n := n1 + i
+		seen := hits[i*size : (i+1)*size]
+		vals := e.vals
+		if eqSplit[i] {
+			e.recheckZero(n, i, seen, rare)
+		}
+		// the rare heaps r ≤ i (2r < n: r < B ≤ n1, never the equal split)
+		for k, r32 := range rare {
+			r := int(r32)
+			if r > i {
+				break // marked in phase 1
+			}
+			seen[vals[n-r]^rareVal[k]] = 1
+		}
+		// the rare heaps from n1 on, below n
+		for k := hi; k < len(e.rareHeaps); k++ {
+			r := int(e.rareHeaps[k])
+			if r >= n {
+				break
+			}
+			if 2*r != n {
+				seen[vals[n-r]^e.rareVal[k]] = 1
+			}
+		}
+		row := rowBits[:W]
+		for w := range row {
+			row[w] = gather64(seen[64*w : 64*w+64])
+		}
+		c := e.candidate(row, rareWords, size)
+		if spec && c >= size {
+			// a new largest value: no guess, this block ends here
+			B = i
+			break
+		}
+		set := scratch[:W]
+		count := missingRare(row, rareWords, c, set)
+		if spec {
+			e.pending[i] = int32(count)
+			copy(e.pendSets[i*W:(i+1)*W], set)
+			e.vals = append(e.vals, uint16(c))
+			continue
+		}
+		g := e.exactValue(n, c, size, set, count)
+		if g > MaxValue {
+			return n
+		}
+		e.record(n, uint16(g))
+		if e.size != size {
+			return -1 // a value outgrew the tables: the next block uses the new size
+		}
+	}
+	if spec {
+		e.checkGuesses(n1, B, W, false)
+	}
+	return -1
+}
+
+// blockRows returns block's cleared tables for B heaps: a row of size
+// bytes a heap (the option values found) and the heaps phase 1 marked from
+// an equal split.
+func (e *grundyEngine) blockRows(B, size int) (hits []uint8, eqSplit []bool) {
+	if len(e.hits) < B*size {
+		e.hits = make([]uint8, B*size)
+		e.eqSplit = make([]bool, B)
+	}
+	hits = e.hits[:B*size]
+	clear(hits)
+	eqSplit = e.eqSplit[:B]
+	clear(eqSplit)
+	return hits, eqSplit
+}
+
+// guessRows makes room for a speculative block's rare values still to rule
+// out: W words and a count for each of B heaps.
+func (e *grundyEngine) guessRows(B, W int) {
+	if len(e.pending) < B {
+		e.pending = make([]int32, B)
+	}
+	if len(e.pendSets) < B*W {
+		e.pendSets = make([]uint64, B*W)
+	}
+}
+
+// markBefore is phase 1 of block: for the heaps n1+i of the block and the
+// rare heaps r = rareHeaps[k], k < hi (all below n1), it marks the pairs
+// (r, n1+i−r) whose partner lies before the block (i < r), and sets
+// eqSplit[i] where it marked the equal split 2r = n1+i, which is not a move.
+func (e *grundyEngine) markBefore(n1, B, hi int, hits []uint8, eqSplit []bool) {
+	size := e.size
 	rare, rareVal := e.rareHeaps[:hi], e.rareVal[:hi]
 	vals := e.vals
 	mark := func(from, to int) {
@@ -256,113 +347,79 @@ func (e *grundyEngine) block(n1, B int) int {
 		}
 	}
 	e.parallel(B, len(rare) > 64 && B >= 256, mark)
-	// Phase 2, heap by heap.
-	if spec && len(e.pending) < B {
-		e.pending = make([]int32, B)
+}
+
+// recheckZero is phase 2's fix for heap n = n1+i of block, whose row seen
+// phase 1 marked with the value 0 from the equal split 2r = n (not a move):
+// 0 again only if a genuine pair with a rare heap r > i (of rare, the rare
+// heaps before the block) gives it.
+//
+//go:noinline
+func (e *grundyEngine) recheckZero(n, i int, seen []uint8, rare []uint32) {
+	vals := e.vals
+	seen[0] = 0
+	for k, r32 := range rare {
+		r := int(r32)
+		if r > i && 2*r != n && vals[n-r] == e.rareVal[k] {
+			seen[0] = 1
+			return
+		}
 	}
-	if spec && len(e.pendSets) < B*W {
-		e.pendSets = make([]uint64, B*W)
-	}
-	rareWords := e.rareWords[:W]
-	var scratch, rowBits [MaxValue/64 + 1]uint64
-	for i := range B {
-		n := n1 + i
-		seen := hits[i*size : (i+1)*size]
-		vals = e.vals
-		if eqSplit[i] {
-			// Set by an equal split: only a genuine pair may mark 0.
-			seen[0] = 0
-			for k, r32 := range rare {
-				r := int(r32)
-				if r > i && 2*r != n && vals[n-r] == rareVal[k] {
-					seen[0] = 1
-					break
-				}
-			}
-		}
-		// the rare heaps r ≤ i (2r < n: r < B ≤ n1, never the equal split)
-		for k, r32 := range rare {
-			r := int(r32)
-			if r > i {
-				break // marked in phase 1
-			}
-			seen[vals[n-r]^rareVal[k]] = 1
-		}
-		for k := hi; k < len(e.rareHeaps); k++ {
-			r := int(e.rareHeaps[k])
-			if r >= n {
-				break
-			}
-			if 2*r != n {
-				seen[vals[n-r]^e.rareVal[k]] = 1
-			}
-		}
-		row := rowBits[:W]
-		for w := range row {
-			row[w] = gather64(seen[64*w : 64*w+64])
-		}
-		// the candidate: the smallest common value not found
-		c := size
-		for w, x := range row {
-			if free := ^x &^ rareWords[w]; free != 0 {
-				c = 64*w + bits.TrailingZeros64(free)
-				break
-			}
-		}
-		for c < MaxValue+1 && e.rareBits[c] {
-			c++
-		}
-		if spec && c >= size {
-			// a new largest value: no guess, this block ends here
-			B = i
+}
+
+// candidate returns the smallest common value not in row (a heap's option
+// values found, W bits), or the smallest common value from size on.
+func (e *grundyEngine) candidate(row, rareWords []uint64, size int) int {
+	c := size
+	for w, x := range row {
+		if free := ^x &^ rareWords[w]; free != 0 {
+			c = 64*w + bits.TrailingZeros64(free)
 			break
 		}
-		// the rare values below c with no option yet
-		set := scratch[:W]
-		count := 0
-		for w, x := range row {
-			t := ^x & rareWords[w]
-			if lo := 64 * w; c < lo+64 {
-				t &= 1<<max(c-lo, 0) - 1
-			}
-			set[w] = t
-			count += bits.OnesCount64(t)
+	}
+	for c < MaxValue+1 && e.rareBits[c] {
+		c++
+	}
+	return c
+}
+
+// missingRare sets set to the rare values below c not in row and returns
+// how many there are.
+func missingRare(row, rareWords []uint64, c int, set []uint64) int {
+	count := 0
+	for w, x := range row {
+		t := ^x & rareWords[w]
+		if lo := 64 * w; c < lo+64 {
+			t &= 1<<max(c-lo, 0) - 1
 		}
-		if spec {
-			e.pending[i] = int32(count)
-			copy(e.pendSets[i*W:(i+1)*W], set)
-			e.vals = append(e.vals, uint16(c))
-			continue
-		}
-		g := c
-		if count > 0 {
-			h := (n - 1) / 2
-			if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
-				g = smallestInSet(set)
-			}
-		}
-		if g >= size {
-			// no option value reaches size: a rare value from there on
-			// below c is the mex
-			for v := size; v < c; v++ {
-				if e.rareBits[v] {
-					g = v
-					break
-				}
-			}
-		}
-		if g > MaxValue {
-			return n
-		}
-		e.record(n, uint16(g))
-		if e.size != size {
-			return -1 // a value outgrew the tables: the next block uses the new size
+		set[w] = t
+		count += bits.OnesCount64(t)
+	}
+	return count
+}
+
+// exactValue is G(n) in an exact block, given its candidate c and the count
+// rare values below c in set that the rare pairs did not give: the smallest
+// of them that no pair gives (a scan of every pair), else c. When no option
+// value reaches size, a rare value from there on below c is the mex.
+func (e *grundyEngine) exactValue(n, c, size int, set []uint64, count int) int {
+	vals := e.vals
+	g := c
+	if count > 0 {
+		h := (n - 1) / 2
+		if scanSet(vals[1:h+1], vals[n-h:n], set, count) > 0 {
+			g = smallestInSet(set)
 		}
 	}
-	if spec {
-		e.checkGuesses(n1, B, W, false)
+	if g >= size {
+		for v := size; v < c; v++ {
+			if e.rareBits[v] {
+				g = v
+				break
+			}
+		}
 	}
-	return -1
+	return g
 }
 
 // checkGuesses is phase 3 of a speculative block: e.vals[n1:n1+B] hold the

@@ -104,3 +104,70 @@ func periodStart(values []uint16, p, from int) (n0 int, ok bool) {
 	}
 	return i + 1, true
 }
+
+// ProvenPeriod returns the period a theorem proves for code on the values
+// G(0..len(values)−1), as Solve certifies it: the Guy–Smith theorem for
+// octal codes (FindPeriod), the theorems of AnalyzePeriod for the games the
+// general engines run. ok is false when no period is proven yet.
+func ProvenPeriod(code Code, values []uint16) (Period, bool) {
+	if code.usesGeneral() {
+		p := AnalyzePeriod(code, values)
+		if !p.Certified {
+			return Period{}, false
+		}
+		return p, true
+	}
+	return FindPeriod(values, code.K())
+}
+
+// FindSaltus returns the arithmetic period with saltus s ≠ 0 that the values
+// show (FindArithmeticPeriod: G(n+p) = G(n) + s over the second half of the
+// values and three periods at least), which is no proof (Certified false);
+// ok is false when they show none.
+//
+// It looks only when the second half of the values holds a value above
+// every value of the first: an arithmetic period with s > 0 over the second
+// half, three periods at least, raises it by 3s. That keeps
+// FindArithmeticPeriod off the sequences that cannot have one, so a run may
+// ask after every step (a census stops a game whose values grow for ever).
+func FindSaltus(values []uint16) (Period, bool) {
+	if !growing(values) {
+		return Period{}, false
+	}
+	if p, ok := FindArithmeticPeriod(values); ok && p.Saltus != 0 {
+		return p, true
+	}
+	return Period{}, false
+}
+
+// growing reports whether the second half of the values holds a value above
+// every value of the first half.
+func growing(values []uint16) bool {
+	half := len(values) / 2
+	var first, second uint16
+	for _, v := range values[:half] {
+		first = max(first, v)
+	}
+	for _, v := range values[half:] {
+		second = max(second, v)
+	}
+	return second > first
+}
+
+// SeenPeriod returns the period r's values show, proven or not (Period 0
+// when none): r.Period when it has one (certified, or what AnalyzePeriod sees
+// in the values of a game the general engines run), else the arithmetic
+// period FindSaltus finds.
+//
+// An ordinary period of an octal code that its certificate does not reach
+// yet is not looked for: on a game such as 0.376 (period 4 from heap
+// 2,268,248) every multiple of the period would be scanned over the whole
+// regular part, quadratic work on millions of values. TailPeriod is the
+// bounded search for it.
+func (r *Result) SeenPeriod() Period {
+	if r.Period.Period > 0 {
+		return r.Period
+	}
+	p, _ := FindSaltus(r.Values)
+	return p
+}

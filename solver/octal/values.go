@@ -46,6 +46,20 @@ func (r *Result) ValuesUpTo(ctx context.Context, upTo int) ([]uint16, error) {
 	return out, nil
 }
 
+// At returns G(n) for a game whose known values G(0..len(values)−1) hold
+// at least one whole period of the periodic part of p: values[n] within
+// them, else G(n) = G(n − t·p) + t·s for the t that brings n − t·p into the
+// last period known (the closed form of ValuesUpTo's continuation, for a
+// caller that needs a few values far out, not all of them). The value is an
+// int: with a saltus it grows past MaxValue.
+func (p Period) At(values []uint16, n int) int {
+	if n < len(values) {
+		return int(values[n])
+	}
+	t := (n - len(values) + p.Period) / p.Period
+	return int(values[n-t*p.Period]) + t*p.Saltus
+}
+
 // continuePeriod fills values[known:] through period p and its saltus from
 // the values before known, which hold at least one period of the periodic
 // part.
