@@ -196,11 +196,22 @@ func (h *valueHistory) hash(a int) uint64 {
 	if h.b16 != nil {
 		return hashValues(h.b16[i : i+hashBlock])
 	}
-	var hv uint64
-	for _, x := range h.b8[i : i+hashBlock] {
-		hv = hv*hashMul + uint64(x)
+	// hashValues in four interleaved chains (one multiplication's latency
+	// a value is what a single chain costs): chain r sums the values
+	// 4j + r times (hashMul^4)^(63−j).
+	const mask = 1<<64 - 1
+	const m2 = hashMul * hashMul & mask
+	const m3 = m2 * hashMul & mask
+	const m4 = m2 * m2 & mask
+	b := h.b8[i : i+hashBlock]
+	var h0, h1, h2, h3 uint64
+	for j := 0; j+3 < len(b); j += 4 {
+		h0 = h0*m4 + uint64(b[j])
+		h1 = h1*m4 + uint64(b[j+1])
+		h2 = h2*m4 + uint64(b[j+2])
+		h3 = h3*m4 + uint64(b[j+3])
 	}
-	return hv
+	return h0*m3 + h1*m2 + h2*hashMul + h3
 }
 
 // push appends G(n).
