@@ -96,6 +96,22 @@ func ruleOut64x2AVX2(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64,
 //go:noescape
 func ruleOut64x2BITALG(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, done int)
 
+// ruleOut64x3AVX512 is in pairscan_amd64.s: ruleOut64x2 for three split
+// digits, 32 pairs of each a block.
+//
+//go:noescape
+func ruleOut64x3AVX512(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int)
+
+// haveRuleOut64x3 reports whether ruleOut64x3 runs here (AVX-512 F with
+// BMI1); elsewhere the scalar scan is used.
+var haveRuleOut64x3 = cpu.X86.HasAVX512F && cpu.X86.HasBMI1
+
+// ruleOut64x3 is ruleOut64x2 for three split digits: block i tests the
+// pairs lo[l−32i] ^ hiD[l−32i], l < 32, D = 0, 1, 2.
+func ruleOut64x3(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int) {
+	return ruleOut64x3AVX512(lo, hi0, hi1, hi2, blocks, set)
+}
+
 // haveRuleOut64x2Wide reports whether ruleOut64x2 tests 32 pairs of each
 // digit a block (AVX-512 with BITALG) rather than 16.
 var haveRuleOut64x2Wide = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512BITALG && cpu.X86.HasBMI1

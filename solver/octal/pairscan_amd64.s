@@ -590,3 +590,69 @@ bcheck:
 bfinished:
 	INCQ R10
 	JMP bout
+
+// func ruleOut64x3AVX512(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int)
+//
+// ruleOut64x2BITALG for three split digits (0.1777): block i is
+// lo[l−32i] ^ hi0[l−32i], lo[l−32i] ^ hi1[l−32i] and lo[l−32i] ^ hi2[l−32i],
+// l = 0..31. Nearly every block of these games holds a value of the set,
+// so instead of finding the lanes that hit (a branch per lane), the block's
+// 96 values become one word, the OR of 1 << v (eight values a vector:
+// zero-extended to 64-bit lanes, VPSLLVQ, VPORQ), and the set loses it.
+#define X3_CHUNK(off) \
+	VPMOVZXWQ off(SI), Z0 \
+	VPMOVZXWQ off(DI), Z1 \
+	VPMOVZXWQ off(BX), Z2 \
+	VPMOVZXWQ off(R9), Z3 \
+	VPXORQ Z0, Z1, Z1 \
+	VPXORQ Z0, Z2, Z2 \
+	VPXORQ Z0, Z3, Z3 \
+	VPSLLVQ Z1, Z8, Z1 \
+	VPSLLVQ Z2, Z8, Z2 \
+	VPSLLVQ Z3, Z8, Z3 \
+	VPTERNLOGQ $0xFE, Z2, Z1, Z10 \
+	VPORQ Z3, Z11, Z11
+
+TEXT ·ruleOut64x3AVX512(SB), NOSPLIT, $0-64
+	MOVQ lo+0(FP), SI
+	MOVQ hi0+8(FP), DI
+	MOVQ hi1+16(FP), BX
+	MOVQ hi2+24(FP), R9
+	MOVQ blocks+32(FP), CX
+	MOVQ set+40(FP), R8
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ tout
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z8          // 1 in every 64-bit lane
+
+tloop:
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	X3_CHUNK(0)
+	X3_CHUNK(16)
+	X3_CHUNK(32)
+	X3_CHUNK(48)
+	VPORQ Z11, Z10, Z10
+	VEXTRACTI64X4 $1, Z10, Y11
+	VPORQ Y11, Y10, Y10
+	VEXTRACTI128 $1, Y10, X11
+	VPOR X11, X10, X10
+	VPSHUFD $0x4E, X10, X11
+	VPOR X11, X10, X10
+	VMOVQ X10, AX                // the values of the block's 96 pairs
+	INCQ R10
+	ANDNQ R8, AX, R8             // R8 = set &^ found
+	JEQ tout
+	SUBQ $64, SI
+	SUBQ $64, DI
+	SUBQ $64, BX
+	SUBQ $64, R9
+	CMPQ R10, CX
+	JNE tloop
+
+tout:
+	MOVQ R8, left+48(FP)
+	MOVQ R10, done+56(FP)
+	VZEROUPPER
+	RET

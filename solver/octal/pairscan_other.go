@@ -41,6 +41,12 @@ func ruleOut64x2(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, don
 	panic("octal: no vector rule-out scan on this architecture")
 }
 
+var haveRuleOut64x3 = false
+
+func ruleOut64x3(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int) {
+	panic("octal: no vector rule-out scan on this architecture")
+}
+
 // haveRareOptions4 is false: only amd64 has the four-heap rare scan.
 var haveRareOptions4 = false
 

@@ -159,6 +159,9 @@ func (s *Sparse) smallRuleOut(n int, vals []uint16, set uint64, from int) (left 
 	if len(s.split) == 2 {
 		return s.smallRuleOut2(n, vals, set, limit)
 	}
+	if len(s.split) == 3 && haveRuleOut64x3 {
+		return s.smallRuleOut3(n, vals, set, limit)
+	}
 	jmin := s.split[0]
 	last := min((n-jmin)/2, limit-1)
 	for a := 1; a <= last; a++ {
@@ -198,6 +201,43 @@ func (s *Sparse) smallRuleOut2(n int, vals []uint16, set uint64, limit int) (lef
 				return 0, false
 			}
 			a += lanes * done
+		}
+	}
+	for ; a <= last1; a++ {
+		if set &^= 1<<((vals[a]^vals[r0-a])&63) | 1<<((vals[a]^vals[r1-a])&63); set == 0 {
+			return 0, false
+		}
+	}
+	for ; a <= last0; a++ {
+		if set &^= 1 << ((vals[a] ^ vals[r0-a]) & 63); set == 0 {
+			return 0, false
+		}
+	}
+	return set, last0 < r0/2
+}
+
+// smallRuleOut3 is smallRuleOut2 for three split digits j0 < j1 < j2
+// (0.1777: 2, 3, 4), 32 pairs of each digit at a time on AVX-512, then
+// each digit's remaining pairs.
+func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (left uint64, cut bool) {
+	r0, r1, r2 := n-s.split[0], n-s.split[1], n-s.split[2]
+	last0, last1, last2 := min(r0/2, limit-1), min(r1/2, limit-1), min(r2/2, limit-1)
+	a := 1
+	if rev := s.smallRevFor(n); len(rev) > 0 {
+		const lanes = 32
+		if blocks := (min(last2, len(rev)-1) - a + 1) / lanes; blocks > 0 {
+			var done int
+			set, done = ruleOut64x3(&rev[len(rev)-lanes-a], &vals[r0-a-lanes+1], &vals[r1-a-lanes+1], &vals[r2-a-lanes+1], blocks, set)
+			if s.smallVectorBlocks += done; set == 0 {
+				return 0, false
+			}
+			a += lanes * done
+		}
+	}
+	for ; a <= last2; a++ {
+		va := vals[a]
+		if set &^= 1<<((va^vals[r0-a])&63) | 1<<((va^vals[r1-a])&63) | 1<<((va^vals[r2-a])&63); set == 0 {
+			return 0, false
 		}
 	}
 	for ; a <= last1; a++ {

@@ -171,9 +171,10 @@ func TestSmallMultiSplitEqualsQuadratic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(167, 2026))
 	const heaps = 4000
 	used, twoDigits, vectorBlocks, batched := 0, 0, 0, 0
+	threeDigits, vectorBlocks3 := 0, 0
 	defer func(l int) { smallRevLen = l }(smallRevLen)
 	smallRevLen = 64
-	for trial := 0; (used < 20 || twoDigits < 10 || batched < 5 && haveRareOptions4) && trial < 5000; trial++ {
+	for trial := 0; (used < 20 || twoDigits < 10 || threeDigits < 10 || batched < 5 && haveRareOptions4) && trial < 5000; trial++ {
 		k := 2 + rng.IntN(4)
 		digits := make([]uint8, k+1)
 		for i := 1; i <= k; i++ {
@@ -193,6 +194,10 @@ func TestSmallMultiSplitEqualsQuadratic(t *testing.T) {
 			twoDigits++
 			vectorBlocks += s.smallVectorBlocks
 		}
+		if len(s.split) == 3 {
+			threeDigits++
+			vectorBlocks3 += s.smallVectorBlocks
+		}
 		if 4*s.smallBatches > heaps/2 {
 			batched++
 		}
@@ -209,6 +214,10 @@ func TestSmallMultiSplitEqualsQuadratic(t *testing.T) {
 	}
 	if haveRuleOut64 {
 		require.Greater(t, vectorBlocks, 1000, "blocks of pairs tested by the two-digit vector scan")
+	}
+	require.GreaterOrEqual(t, threeDigits, 10, "codes with three split digits")
+	if haveRuleOut64x3 {
+		require.Greater(t, vectorBlocks3, 1000, "blocks of pairs tested by the three-digit vector scan")
 	}
 	smallRevLen = 1 << 13
 	s := NewSparse(NewCode(takebreak.MustParse("0.167")), nil)

@@ -409,6 +409,53 @@ func testRuleOut64x2(t *testing.T, lanes int) {
 	}
 }
 
+// TestRuleOut64x3 checks the three-digit vector rule-out scan block by
+// block against the pairs tested one at a time.
+func TestRuleOut64x3(t *testing.T) {
+	if !haveRuleOut64x3 {
+		t.Skip("no three-digit vector rule-out scan on this CPU")
+	}
+	const lanes = 32
+	rng := rand.New(rand.NewPCG(1777, 3))
+	for trial := range 3000 {
+		blocks := 1 + rng.IntN(30)
+		var lo, hi [4][]uint16 // lo[0] only
+		for d := range 4 {
+			hi[d] = make([]uint16, lanes*blocks)
+			for i := range hi[d] {
+				hi[d][i] = uint16(rng.IntN(64))
+			}
+		}
+		lo[0] = hi[3]
+		set := rng.Uint64() & rng.Uint64() & rng.Uint64()
+		switch trial % 8 {
+		case 0:
+			set = 1 << rng.IntN(64)
+		case 1:
+			set = 1 // value 0 alone
+		case 2:
+			k := len(lo[0]) - 1
+			set = 1<<(lo[0][k]^hi[2][k]) | 1<<rng.IntN(64) // found by the third digit first
+		case 3:
+			set = ^uint64(0)
+		}
+		want, wantDone := set, 0
+		for i := 0; i < blocks && want != 0; i++ {
+			for l := range lanes {
+				k := len(lo[0]) - lanes*(i+1) + l
+				for d := range 3 {
+					want &^= 1 << (lo[0][k] ^ hi[d][k])
+				}
+			}
+			wantDone++
+		}
+		e := len(lo[0]) - lanes
+		got, done := ruleOut64x3(&lo[0][e], &hi[0][e], &hi[1][e], &hi[2][e], blocks, set)
+		require.Equal(t, want, got, "trial %d: set %#x", trial, set)
+		require.Equal(t, wantDone, done, "trial %d", trial)
+	}
+}
+
 // TestMarkGroup64 checks the word marking of values below 64 (the vector
 // version where the CPU has it) against the same splits marked one by one.
 func TestMarkGroup64(t *testing.T) {

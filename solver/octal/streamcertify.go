@@ -164,6 +164,45 @@ func (h *valueHistory) at(i int) uint16 {
 	return uint16(h.b8[i&h.mask])
 }
 
+// pushAll appends values that fit in the ring without wrapping; false
+// (and nothing appended) when one of them is 256 or more and the ring
+// holds bytes.
+func (h *valueHistory) pushAll(values []uint16) bool {
+	i := h.n & h.mask
+	if h.b16 != nil {
+		copy(h.b16[i:i+len(values)], values)
+		h.n += len(values)
+		return true
+	}
+	var or uint16
+	for _, v := range values {
+		or |= v
+	}
+	if or >= 256 {
+		return false
+	}
+	dst := h.b8[i : i+len(values)]
+	for k, v := range values {
+		dst[k] = uint8(v)
+	}
+	h.n += len(values)
+	return true
+}
+
+// hash is hashValues of the block of hashBlock values at a (a multiple of
+// hashBlock, inside the history).
+func (h *valueHistory) hash(a int) uint64 {
+	i := a & h.mask
+	if h.b16 != nil {
+		return hashValues(h.b16[i : i+hashBlock])
+	}
+	var hv uint64
+	for _, x := range h.b8[i : i+hashBlock] {
+		hv = hv*hashMul + uint64(x)
+	}
+	return hv
+}
+
 // push appends G(n).
 func (h *valueHistory) push(v uint16) {
 	if h.b16 == nil {
@@ -226,7 +265,7 @@ func newStreamCertifier(k, history int) *streamCertifier {
 	}
 	h := newValueHistory(history)
 	blocks := h.size() / hashBlock
-	return &streamCertifier{k: k, h: h, nextGuess: firstGuess, blockHash: make([]uint64, blocks), blockMask: blocks - 1, maxAt: -1}
+	return &streamCertifier{k: k, h: h, nextGuess: firstGuess, blockHash: make([]uint64, blocks), blockMask: blocks - 1, maxValue: -1}
 }
 
 // guessInterval is how many heaps pass between two looks: as in memory, but
@@ -252,44 +291,90 @@ func (c *streamCertifier) certified(cd streamCandidate, n int) bool {
 }
 
 // feed appends values (the next heaps) and returns a proven period, as
-// certifier.feed does; the period's NeededTo is the length at which it was
-// proven, never more than the values fed.
+// certifier.feed does heap by heap; the period's NeededTo is the length at
+// which it was proven, never more than the values fed. The values go in
+// stretches that end where something can happen: the next look, or the
+// first length at which a candidate's certificate could be complete (its
+// last irregular heap only moves on).
 func (c *streamCertifier) feed(values []uint16) (Period, bool, error) {
-	for _, v := range values {
+	for len(values) > 0 {
 		n := c.h.n
-		c.push(v)
-		length := n + 1
-		if length >= c.nextGuess {
+		end := min(n+len(values), c.nextGuess)
+		for _, cd := range c.cands {
+			if cd.known {
+				end = min(end, CertificateLength(cd.last+1, cd.p, c.k))
+			}
+		}
+		end = max(end, n+1)
+		seg := values[:end-n]
+		values = values[end-n:]
+		c.pushAll(seg)
+		for i := range c.cands {
+			c.follow(&c.cands[i], seg, n)
+		}
+		if end >= c.nextGuess {
 			if err := c.lookForCandidates(); err != nil {
 				return Period{}, false, err
 			}
 		}
-		done := false
-		for i := range c.cands {
-			cd := &c.cands[i]
-			if n >= cd.p && v != c.h.at(n-cd.p) {
-				cd.last, cd.known = n-cd.p, true
+		for _, cd := range c.cands {
+			if c.certified(cd, end) {
+				p, ok, err := c.settle()
+				if err != nil || ok {
+					return p, ok, err
+				}
+				break
 			}
-			if c.certified(*cd, length) {
-				done = true
-			}
-		}
-		if !done {
-			continue
-		}
-		p, ok, err := c.settle()
-		if err != nil || ok {
-			return p, ok, err
 		}
 	}
 	return Period{}, false, nil
+}
+
+// follow moves cd's last irregular heap to the last heap i with
+// G(i) ≠ G(i+p) among the values seg = G(n..), just pushed.
+func (c *streamCertifier) follow(cd *streamCandidate, seg []uint16, n int) {
+	p := cd.p
+	for i := len(seg) - 1; i >= 0 && n+i >= p; i-- {
+		if seg[i] != c.h.at(n+i-p) {
+			cd.last, cd.known = n+i-p, true
+			return
+		}
+	}
+}
+
+// pushAll appends values: push for each, in stretches.
+func (c *streamCertifier) pushAll(values []uint16) {
+	for len(values) > 0 {
+		n := c.h.n
+		k := min(len(values), maxStep-n%maxStep, c.h.size()-n&c.h.mask)
+		seg := values[:k]
+		values = values[k:]
+		if !c.h.pushAll(seg) {
+			for _, v := range seg {
+				c.push(v)
+			}
+			continue
+		}
+		for i, v := range seg {
+			if int(v) > c.maxValue {
+				c.maxValue, c.maxAt = int(v), n+i
+			}
+		}
+		// The blocks that end within seg (the first may start before it).
+		for a := n / hashBlock * hashBlock; a+hashBlock <= n+k; a += hashBlock {
+			c.blockHash[(a/hashBlock)&c.blockMask] = c.h.hash(a)
+		}
+		if (n+k)%maxStep == 0 {
+			c.maxes = append(c.maxes, valueAt{c.maxValue, c.maxAt})
+		}
+	}
 }
 
 // push appends G(n), hashes a completed block and keeps the largest value.
 func (c *streamCertifier) push(v uint16) {
 	n := c.h.n
 	c.h.push(v)
-	if int(v) > c.maxValue || c.maxAt < 0 {
+	if int(v) > c.maxValue {
 		c.maxValue, c.maxAt = int(v), n
 	}
 	if (n+1)%maxStep == 0 {
@@ -297,11 +382,7 @@ func (c *streamCertifier) push(v uint16) {
 	}
 	if (n+1)%hashBlock == 0 {
 		a := n + 1 - hashBlock
-		var hv uint64
-		for i := a; i <= n; i++ {
-			hv = hv*hashMul + uint64(c.h.at(i))
-		}
-		c.blockHash[(a/hashBlock)&c.blockMask] = hv
+		c.blockHash[(a/hashBlock)&c.blockMask] = c.h.hash(a)
 	}
 }
 

@@ -89,3 +89,44 @@ func TestCertifyStreamRandomCodes(t *testing.T) {
 	assert.Greater(t, certified, 80)
 	assert.Less(t, short, 10)
 }
+
+// TestValueHistory: the ring of the last values, one byte each until a
+// value of 256 or more arrives (in a stretch or alone), two bytes after,
+// with the block hashes of hashValues.
+func TestValueHistory(t *testing.T) {
+	rng := rand.New(rand.NewPCG(256, 1))
+	c := newStreamCertifier(3, 4096)
+	var all []uint16
+	for len(all) < 50_000 {
+		k := 1 + rng.IntN(3000)
+		seg := make([]uint16, k)
+		for i := range seg {
+			seg[i] = uint16(rng.IntN(200))
+			if len(all) > 30_000 && rng.IntN(5000) == 0 {
+				seg[i] = 300 + uint16(rng.IntN(100))
+			}
+		}
+		if rng.IntN(2) == 0 {
+			c.pushAll(seg)
+		} else {
+			for _, v := range seg {
+				c.push(v)
+			}
+		}
+		all = append(all, seg...)
+		require.Equal(t, len(all), c.h.n)
+		for i := c.h.start(); i < c.h.n; i++ {
+			require.Equal(t, all[i], c.h.at(i), "G(%d)", i)
+		}
+		for a := c.h.start() / hashBlock * hashBlock; a+hashBlock <= c.h.n; a += hashBlock {
+			if a >= c.h.start() {
+				require.Equal(t, hashValues(all[a:a+hashBlock]), c.blockHash[(a/hashBlock)&c.blockMask], "block %d", a)
+			}
+		}
+		v, at := c.maxUpTo(len(all))
+		w, wat := (&Result{Values: all}).MaxAt()
+		require.Equal(t, w, v)
+		require.Equal(t, wat, at)
+	}
+	assert.NotNil(t, c.h.b16, "values of 256 or more arrived")
+}
