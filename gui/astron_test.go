@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/plotting/rendercheck"
 	"github.com/nimlab/nimlab/solver/astron"
 )
 
@@ -172,6 +174,22 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	assert.Equal(t, 1500, img.Bounds().Dx())
 	a.palette.SetSelected("grey")
 	assert.Equal(t, "grey", u.prefs.String(prefPalette))
+	// Every palette of the pictures is offered; cividis (colour-blind
+	// safe) colours the heatmap and its export.
+	assert.Equal(t, plotting.PaletteNames(), a.palette.Options)
+	a.palette.SetSelected("cividis")
+	assert.Equal(t, "cividis", u.prefs.String(prefPalette))
+	data, err = a.heatmapPNG()
+	require.NoError(t, err)
+	img, err = png.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	maxV := 0
+	for _, v := range a.grid.Values {
+		maxV = max(maxV, v)
+	}
+	assert.Greater(t, rendercheck.CountColour(img, plotting.Cividis.Colour(0, maxV)), 100, "the P-positions (0) in cividis's dark blue")
+	assert.Greater(t, rendercheck.CountColour(img, plotting.Cividis.Colour(maxV, maxV)), 0, "the largest value in cividis's yellow")
+	assert.Zero(t, rendercheck.CountColour(img, plotting.Viridis.Colour(0, maxV)), "no viridis violet for 0")
 }
 
 func TestAstronThreeStarSlices(t *testing.T) {

@@ -93,11 +93,50 @@ var Viridis = Palette{
 		if i >= len(viridisStops)-1 {
 			return nrgb(viridisStops[len(viridisStops)-1])
 		}
-		f := t - float64(i)
-		a, b := nrgb(viridisStops[i]), nrgb(viridisStops[i+1])
-		mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-f) + float64(y)*f)) }
-		return color.NRGBA{R: mix(a.R, b.R), G: mix(a.G, b.G), B: mix(a.B, b.B), A: 255}
+		return mixNRGB(nrgb(viridisStops[i]), nrgb(viridisStops[i+1]), t-float64(i))
 	},
+}
+
+// cividisStops are entries of the published 256-entry cividis table
+// (Nuñez, Anderton and Renslow, "Optimizing colormaps with consideration
+// for color vision deficiency to enable accurate interpretation of
+// scientific data", PLoS ONE 13(7), 2018; the table matplotlib ships), at
+// their places 0..255 in it. They are chosen so that the colours in between,
+// interpolated linearly, stay within one level of the table's: the table
+// bends where red starts to rise (entry 22) and near its yellow end.
+var cividisStops = [...]struct {
+	at  int
+	rgb uint32
+}{
+	{0, 0x00224e}, {20, 0x003070}, {23, 0x013271}, {28, 0x123570},
+	{39, 0x263d6e}, {60, 0x3f4c6c}, {92, 0x5e626e}, {130, 0x7e7d78},
+	{158, 0x999277}, {193, 0xbdae6c}, {217, 0xd6c35d}, {234, 0xe9d34e},
+	{248, 0xf9e03a}, {251, 0xfde334}, {255, 0xfee838},
+}
+
+// Cividis is a palette made for colour-vision deficiency (dark blue to
+// yellow through grey): it looks nearly the same to viewers with red-green
+// colour blindness as to others, its lightness grows evenly with the value,
+// and it stays ordered when printed in grey.
+var Cividis = Palette{
+	Name:        "cividis",
+	Description: "colour-blind safe, even lightness (cividis): dark blue = 0 up to yellow",
+	colour: func(v, max int) color.NRGBA {
+		at := float64(v) / float64(max) * 255
+		i := 1
+		for i < len(cividisStops)-1 && float64(cividisStops[i].at) < at {
+			i++
+		}
+		lo, hi := cividisStops[i-1], cividisStops[i]
+		f := (at - float64(lo.at)) / float64(hi.at-lo.at)
+		return mixNRGB(nrgb(lo.rgb), nrgb(hi.rgb), f)
+	},
+}
+
+// mixNRGB is the colour a share f of the way from a to b.
+func mixNRGB(a, b color.NRGBA, f float64) color.NRGBA {
+	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-f) + float64(y)*f)) }
+	return color.NRGBA{R: mix(a.R, b.R), G: mix(a.G, b.G), B: mix(a.B, b.B), A: 255}
 }
 
 // Grey is for print: black for 0 (the P-positions stand out) up to a light
@@ -139,7 +178,7 @@ var Qualitative = Palette{
 }
 
 // Palettes lists the palettes by name, rainbow first (the default).
-var Palettes = []Palette{Rainbow, Viridis, Grey, Qualitative}
+var Palettes = []Palette{Rainbow, Viridis, Cividis, Grey, Qualitative}
 
 // PaletteNames returns the names PaletteByName accepts.
 func PaletteNames() []string {

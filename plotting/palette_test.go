@@ -42,7 +42,7 @@ func TestRainbowRunsRedToViolet(t *testing.T) {
 }
 
 func TestViridisAndGreyGetLighterWithTheValue(t *testing.T) {
-	for _, p := range []Palette{Viridis, Grey} {
+	for _, p := range []Palette{Viridis, Cividis, Grey} {
 		const max = 40
 		prev := -1.0
 		for v := 0; v <= max; v++ {
@@ -67,6 +67,45 @@ func TestViridisAndGreyGetLighterWithTheValue(t *testing.T) {
 	}
 }
 
+// TestCividisFollowsThePublishedTable compares cividis with the published
+// 256-entry table (Nuñez, Anderton and Renslow, PLoS ONE 2018, as matplotlib
+// ships it) at its ends and at entries between the palette's stops: on a
+// scale of 0..255 value v takes entry v, within 2 levels (the table's
+// rounding and the interpolation's).
+func TestCividisFollowsThePublishedTable(t *testing.T) {
+	for _, c := range []struct {
+		entry   int
+		r, g, b float64 // the table's, 0..1
+	}{
+		{0, 0.000000, 0.135112, 0.304751},
+		{7, 0.000000, 0.155377, 0.350500},
+		{25, 0.032110, 0.201199, 0.440785},
+		{50, 0.204385, 0.269823, 0.425126},
+		{100, 0.394568, 0.406236, 0.438986},
+		{128, 0.488697, 0.485318, 0.471008},
+		{175, 0.668008, 0.626171, 0.449270},
+		{210, 0.811054, 0.740801, 0.385198},
+		{240, 0.941147, 0.847530, 0.275815},
+		{253, 0.995249, 0.898384, 0.207561},
+		{255, 0.995737, 0.909344, 0.217772},
+	} {
+		got := Cividis.Colour(c.entry, 255)
+		for i, want := range []float64{c.r, c.g, c.b} {
+			have := []uint8{got.R, got.G, got.B}[i]
+			assert.InDelta(t, want*255, float64(have), 2, "cividis entry %d channel %d: %v", c.entry, i, got)
+		}
+	}
+	// On a short scale the ends are the table's ends.
+	assert.Equal(t, Cividis.Colour(0, 255), Cividis.Colour(0, 3))
+	assert.Equal(t, Cividis.Colour(255, 255), Cividis.Colour(3, 3))
+	// Red–green deficiency keeps it ordered: blue falls while red and
+	// green rise past the middle.
+	mid, top := Cividis.Colour(2, 4), Cividis.Colour(4, 4)
+	assert.Greater(t, top.R, mid.R)
+	assert.Greater(t, top.G, mid.G)
+	assert.Less(t, top.B, mid.B)
+}
+
 func TestQualitativeColoursAreDistinct(t *testing.T) {
 	cs := Qualitative.Colours(11)
 	seen := map[color.NRGBA]bool{}
@@ -79,7 +118,7 @@ func TestQualitativeColoursAreDistinct(t *testing.T) {
 }
 
 func TestPaletteByName(t *testing.T) {
-	for _, name := range []string{"rainbow", "viridis", "grey", "qualitative", "Gray", " RAINBOW ", "uniform"} {
+	for _, name := range []string{"rainbow", "viridis", "cividis", "grey", "qualitative", "Gray", " RAINBOW ", "uniform", "Cividis"} {
 		p, err := PaletteByName(name)
 		require.NoError(t, err, name)
 		assert.NotEmpty(t, p.Name)
@@ -88,7 +127,7 @@ func TestPaletteByName(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "viridis", p.Name, "uniform, the old name, is viridis")
 	_, err = PaletteByName("jet")
-	assert.EqualError(t, err, `unknown palette "jet"; accepted: rainbow, viridis, grey, qualitative`)
+	assert.EqualError(t, err, `unknown palette "jet"; accepted: rainbow, viridis, cividis, grey, qualitative`)
 }
 
 func TestColourClampsOutOfRangeValues(t *testing.T) {

@@ -56,7 +56,7 @@ func TestOctalPNGBadInput(t *testing.T) {
 		{[]string{"--png", "x.png", "--width", "wide"}, "nimlab: --width must be a number of pixels such as 1920 or a printed length such as 85mm, got \"wide\"\n"},
 		{[]string{"--png", "x.png", "--height", "50"}, "nimlab: --height 50 is out of range; accepted: 200 to 16384 pixels\n"},
 		{[]string{"--png", "x.png", "--dpi", "0"}, "nimlab: --dpi 0 is out of range; accepted: 10 to 2400\n"},
-		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, viridis, grey, qualitative\n"},
+		{[]string{"--png", "x.png", "--palette", "jet"}, "nimlab: --palette: unknown palette \"jet\"; accepted: rainbow, viridis, cividis, grey, qualitative\n"},
 	} {
 		args := append([]string{"octal", "0.07"}, c.args...)
 		status, out, errOut := runCLI(t, args...)
