@@ -542,6 +542,7 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 	// scans are kept for the last heaps (first[m & 15] for heap m) and
 	// each heap ORs len(split) of them: one scan a heap instead of one a
 	// digit.
+	three := len(split) == 3 && haveRuleOut64x3 // smallRuleOut's choice
 	span := split[len(split)-1] - split[0]
 	reuse := batched && span < 12
 	var first [16]uint64
@@ -618,7 +619,12 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 		v := uint16(c)
 		if set := ^opts & rare & (1<<c - 1); set != 0 {
 			var cut bool
-			if set, cut = s.smallRuleOut(n, buf[:n], set, 1); set != 0 {
+			if three {
+				set, cut = s.smallRuleOut3(n, buf[:n], set, s.pairLimitFor(n))
+			} else {
+				set, cut = s.smallRuleOut(n, buf[:n], set, 1)
+			}
+			if set != 0 {
 				if cut {
 					s.undecide(n, &valueSet512{set})
 					return
