@@ -186,17 +186,7 @@ func (c *certifier) lookForCandidates(values []uint16) {
 	tested := hashMinPeriod - 1 // every p up to it is tested
 	var hits []int
 	for a := (n - 2*hashMinPeriod + hashBlock) / hashBlock * hashBlock; a >= 0 && n-hashMinPeriod-a <= pMax; a -= hashBlock {
-		h := c.blockHash[a/hashBlock]
-		hits = hits[:0]
-		for slot := hashSlot(h); c.pattern[slot].at != 0; slot = (slot + 1) & (patternSlots - 1) {
-			if e := c.pattern[slot]; e.hash == h {
-				off := int(e.at) - 1
-				if p := n - hashMinPeriod - a + off; p > tested && p <= pMax {
-					hits = append(hits, p)
-				}
-			}
-		}
-		slices.Sort(hits)
+		hits = patternHits(c.pattern, c.blockHash[a/hashBlock], n-hashMinPeriod-a, tested, pMax, hits[:0])
 		for _, p := range hits {
 			if p > tested {
 				c.scanCandidates(values, p, p+1)
@@ -253,13 +243,18 @@ func (c *certifier) hashBlocks(values []uint16) {
 }
 
 // hashPattern fills the table with the hashes of the hashBlock + 1 windows
-// of the last hashMinPeriod values, rolling the hash along.
+// of the last hashMinPeriod values.
 func (c *certifier) hashPattern(values []uint16) {
 	if c.pattern == nil {
 		c.pattern = make([]patternEntry, patternSlots)
 	}
-	clear(c.pattern)
-	last := values[len(values)-hashMinPeriod:]
+	fillPattern(c.pattern, values[len(values)-hashMinPeriod:])
+}
+
+// fillPattern fills the table with the hashes of the hashBlock + 1 windows
+// of last (hashMinPeriod values), rolling the hash along.
+func fillPattern(pattern []patternEntry, last []uint16) {
+	clear(pattern)
 	var top uint64 = 1 // hashMul^(hashBlock−1)
 	for range hashBlock - 1 {
 		top *= hashMul
@@ -267,15 +262,31 @@ func (c *certifier) hashPattern(values []uint16) {
 	h := hashValues(last[:hashBlock])
 	for off := 0; ; off++ {
 		slot := hashSlot(h)
-		for c.pattern[slot].at != 0 {
+		for pattern[slot].at != 0 {
 			slot = (slot + 1) & (patternSlots - 1)
 		}
-		c.pattern[slot] = patternEntry{hash: h, at: int32(off + 1)}
+		pattern[slot] = patternEntry{hash: h, at: int32(off + 1)}
 		if off+hashBlock == hashMinPeriod {
 			break
 		}
 		h = (h-uint64(last[off])*top)*hashMul + uint64(last[off+hashBlock])
 	}
+}
+
+// patternHits appends to hits, sorted, the periods p = back + off in
+// (tested, pMax] for the windows off of the pattern whose hash is h: the
+// block whose hash is h lies back heaps before the last hashMinPeriod
+// values.
+func patternHits(pattern []patternEntry, h uint64, back, tested, pMax int, hits []int) []int {
+	for slot := hashSlot(h); pattern[slot].at != 0; slot = (slot + 1) & (patternSlots - 1) {
+		if e := pattern[slot]; e.hash == h {
+			if p := back + int(e.at) - 1; p > tested && p <= pMax {
+				hits = append(hits, p)
+			}
+		}
+	}
+	slices.Sort(hits)
+	return hits
 }
 
 // scanCandidates tests the periods from..to−1 one at a time, as the

@@ -102,14 +102,35 @@ func ruleOut64x2BITALG(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint6
 //go:noescape
 func ruleOut64x3AVX512(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int)
 
-// haveRuleOut64x3 reports whether ruleOut64x3 runs here (AVX-512 F with
-// BMI1); elsewhere the scalar scan is used.
-var haveRuleOut64x3 = cpu.X86.HasAVX512F && cpu.X86.HasBMI1
+// ruleOut64x3AVX2 is in pairscan_amd64.s: 16 pairs of each digit a block.
+//
+//go:noescape
+func ruleOut64x3AVX2(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int)
+
+// haveRuleOut64x3 reports whether ruleOut64x3 runs here; elsewhere the
+// scalar scan is used. haveRuleOut64x3Wide: the AVX-512 kernel, 32 pairs
+// of each digit a block (16 on AVX2).
+var (
+	haveRuleOut64x3     = cpu.X86.HasAVX2 && cpu.X86.HasBMI1
+	haveRuleOut64x3Wide = cpu.X86.HasAVX512F && cpu.X86.HasBMI1
+)
+
+// ruleOut64x3Lanes is how many pairs of each digit a block of ruleOut64x3
+// tests.
+func ruleOut64x3Lanes() int {
+	if haveRuleOut64x3Wide {
+		return 32
+	}
+	return 16
+}
 
 // ruleOut64x3 is ruleOut64x2 for three split digits: block i tests the
-// pairs lo[l−32i] ^ hiD[l−32i], l < 32, D = 0, 1, 2.
+// pairs lo[l−Li] ^ hiD[l−Li], l < L = ruleOut64x3Lanes(), D = 0, 1, 2.
 func ruleOut64x3(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int) {
-	return ruleOut64x3AVX512(lo, hi0, hi1, hi2, blocks, set)
+	if haveRuleOut64x3Wide {
+		return ruleOut64x3AVX512(lo, hi0, hi1, hi2, blocks, set)
+	}
+	return ruleOut64x3AVX2(lo, hi0, hi1, hi2, blocks, set)
 }
 
 // haveRuleOut64x2Wide reports whether ruleOut64x2 tests 32 pairs of each

@@ -656,3 +656,67 @@ tout:
 	MOVQ R10, done+56(FP)
 	VZEROUPPER
 	RET
+
+// func ruleOut64x3AVX2(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int)
+//
+// ruleOut64x3AVX512 on AVX2: 16 pairs of each digit a block, four values a
+// vector.
+#define X3_CHUNK2(off) \
+	VPMOVZXWQ off(SI), Y0 \
+	VPMOVZXWQ off(DI), Y1 \
+	VPMOVZXWQ off(BX), Y2 \
+	VPMOVZXWQ off(R9), Y3 \
+	VPXOR Y0, Y1, Y1 \
+	VPXOR Y0, Y2, Y2 \
+	VPXOR Y0, Y3, Y3 \
+	VPSLLVQ Y1, Y8, Y1 \
+	VPSLLVQ Y2, Y8, Y2 \
+	VPSLLVQ Y3, Y8, Y3 \
+	VPOR Y1, Y10, Y10 \
+	VPOR Y2, Y11, Y11 \
+	VPOR Y3, Y12, Y12
+
+TEXT ·ruleOut64x3AVX2(SB), NOSPLIT, $0-64
+	MOVQ lo+0(FP), SI
+	MOVQ hi0+8(FP), DI
+	MOVQ hi1+16(FP), BX
+	MOVQ hi2+24(FP), R9
+	MOVQ blocks+32(FP), CX
+	MOVQ set+40(FP), R8
+	XORQ R10, R10
+	TESTQ CX, CX
+	JEQ wout
+	MOVQ $1, AX
+	MOVQ AX, X8
+	VPBROADCASTQ X8, Y8          // 1 in every 64-bit lane
+
+wloop:
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	VPXOR Y12, Y12, Y12
+	X3_CHUNK2(0)
+	X3_CHUNK2(8)
+	X3_CHUNK2(16)
+	X3_CHUNK2(24)
+	VPOR Y11, Y10, Y10
+	VPOR Y12, Y10, Y10
+	VEXTRACTI128 $1, Y10, X11
+	VPOR X11, X10, X10
+	VPSHUFD $0x4E, X10, X11
+	VPOR X11, X10, X10
+	VMOVQ X10, AX                // the values of the block's 48 pairs
+	INCQ R10
+	ANDNQ R8, AX, R8             // R8 = set &^ found
+	JEQ wout
+	SUBQ $32, SI
+	SUBQ $32, DI
+	SUBQ $32, BX
+	SUBQ $32, R9
+	CMPQ R10, CX
+	JNE wloop
+
+wout:
+	MOVQ R8, left+48(FP)
+	MOVQ R10, done+56(FP)
+	VZEROUPPER
+	RET

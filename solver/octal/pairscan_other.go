@@ -41,7 +41,9 @@ func ruleOut64x2(lo, hi0, hi1 *uint16, blocks int, set uint64) (left uint64, don
 	panic("octal: no vector rule-out scan on this architecture")
 }
 
-var haveRuleOut64x3 = false
+var haveRuleOut64x3, haveRuleOut64x3Wide = false, false
+
+func ruleOut64x3Lanes() int { return 16 }
 
 func ruleOut64x3(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64, done int) {
 	panic("octal: no vector rule-out scan on this architecture")

@@ -217,14 +217,14 @@ func (s *Sparse) smallRuleOut2(n int, vals []uint16, set uint64, limit int) (lef
 }
 
 // smallRuleOut3 is smallRuleOut2 for three split digits j0 < j1 < j2
-// (0.1777: 2, 3, 4), 32 pairs of each digit at a time on AVX-512, then
-// each digit's remaining pairs.
+// (0.1777: 2, 3, 4), 32 pairs of each digit at a time on AVX-512 (16 on
+// AVX2), then each digit's remaining pairs.
 func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (left uint64, cut bool) {
 	r0, r1, r2 := n-s.split[0], n-s.split[1], n-s.split[2]
 	last0, last1, last2 := min(r0/2, limit-1), min(r1/2, limit-1), min(r2/2, limit-1)
 	a := 1
 	if rev := s.smallRevFor(n); len(rev) > 0 {
-		const lanes = 32
+		lanes := ruleOut64x3Lanes()
 		if blocks := (min(last2, len(rev)-1) - a + 1) / lanes; blocks > 0 {
 			var done int
 			set, done = ruleOut64x3(&rev[len(rev)-lanes-a], &vals[r0-a-lanes+1], &vals[r1-a-lanes+1], &vals[r2-a-lanes+1], blocks, set)

@@ -415,8 +415,19 @@ func TestRuleOut64x3(t *testing.T) {
 	if !haveRuleOut64x3 {
 		t.Skip("no three-digit vector rule-out scan on this CPU")
 	}
-	const lanes = 32
-	rng := rand.New(rand.NewPCG(1777, 3))
+	defer func(w bool) { haveRuleOut64x3Wide = w }(haveRuleOut64x3Wide)
+	kernels := []bool{false}
+	if haveRuleOut64x3Wide {
+		kernels = append(kernels, true)
+	}
+	for _, wide := range kernels {
+		haveRuleOut64x3Wide = wide
+		testRuleOut64x3(t, ruleOut64x3Lanes())
+	}
+}
+
+func testRuleOut64x3(t *testing.T, lanes int) {
+	rng := rand.New(rand.NewPCG(1777, uint64(lanes)))
 	for trial := range 3000 {
 		blocks := 1 + rng.IntN(30)
 		var lo, hi [4][]uint16 // lo[0] only
@@ -439,6 +450,9 @@ func TestRuleOut64x3(t *testing.T) {
 		case 3:
 			set = ^uint64(0)
 		}
+		if set == 0 {
+			set = 1 << rng.IntN(64) // the scans are never called with nothing to rule out
+		}
 		want, wantDone := set, 0
 		for i := 0; i < blocks && want != 0; i++ {
 			for l := range lanes {
@@ -451,8 +465,8 @@ func TestRuleOut64x3(t *testing.T) {
 		}
 		e := len(lo[0]) - lanes
 		got, done := ruleOut64x3(&lo[0][e], &hi[0][e], &hi[1][e], &hi[2][e], blocks, set)
-		require.Equal(t, want, got, "trial %d: set %#x", trial, set)
-		require.Equal(t, wantDone, done, "trial %d", trial)
+		require.Equal(t, want, got, "%d lanes, trial %d: set %#x", lanes, trial, set)
+		require.Equal(t, wantDone, done, "%d lanes, trial %d", lanes, trial)
 	}
 }
 

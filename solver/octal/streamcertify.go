@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -196,11 +195,22 @@ func (h *valueHistory) hash(a int) uint64 {
 	if h.b16 != nil {
 		return hashValues(h.b16[i : i+hashBlock])
 	}
-	var hv uint64
-	for _, x := range h.b8[i : i+hashBlock] {
-		hv = hv*hashMul + uint64(x)
+	// hashValues in four interleaved chains (one multiplication's latency
+	// a value is what a single chain costs): chain r sums the values
+	// 4j + r times (hashMul^4)^(63−j).
+	const mask = 1<<64 - 1
+	const m2 = hashMul * hashMul & mask
+	const m3 = m2 * hashMul & mask
+	const m4 = m2 * m2 & mask
+	b := h.b8[i : i+hashBlock]
+	var h0, h1, h2, h3 uint64
+	for j := 0; j+3 < len(b); j += 4 {
+		h0 = h0*m4 + uint64(b[j])
+		h1 = h1*m4 + uint64(b[j+1])
+		h2 = h2*m4 + uint64(b[j+2])
+		h3 = h3*m4 + uint64(b[j+3])
 	}
-	return hv
+	return h0*m3 + h1*m2 + h2*hashMul + h3
 }
 
 // push appends G(n).
@@ -446,17 +456,7 @@ func (c *streamCertifier) look() error {
 	tested := hashMinPeriod - 1
 	var hits []int
 	for a := (n - 2*hashMinPeriod + hashBlock) / hashBlock * hashBlock; a >= c.h.start() && n-hashMinPeriod-a <= pMax; a -= hashBlock {
-		hv := c.blockHash[(a/hashBlock)&c.blockMask]
-		hits = hits[:0]
-		for slot := hashSlot(hv); c.pattern[slot].at != 0; slot = (slot + 1) & (patternSlots - 1) {
-			if e := c.pattern[slot]; e.hash == hv {
-				off := int(e.at) - 1
-				if p := n - hashMinPeriod - a + off; p > tested && p <= pMax {
-					hits = append(hits, p)
-				}
-			}
-		}
-		slices.Sort(hits)
+		hits = patternHits(c.pattern, c.blockHash[(a/hashBlock)&c.blockMask], n-hashMinPeriod-a, tested, pMax, hits[:0])
 		for _, p := range hits {
 			if p > tested {
 				if err := c.scanCandidates(p, p+1); err != nil {
@@ -478,27 +478,11 @@ func (c *streamCertifier) hashPattern() {
 	if c.pattern == nil {
 		c.pattern = make([]patternEntry, patternSlots)
 	}
-	clear(c.pattern)
-	base := c.h.n - hashMinPeriod
-	var top uint64 = 1
-	for range hashBlock - 1 {
-		top *= hashMul
+	var last [hashMinPeriod]uint16
+	for i := range last {
+		last[i] = c.h.at(c.h.n - hashMinPeriod + i)
 	}
-	var hv uint64
-	for i := range hashBlock {
-		hv = hv*hashMul + uint64(c.h.at(base+i))
-	}
-	for off := 0; ; off++ {
-		slot := hashSlot(hv)
-		for c.pattern[slot].at != 0 {
-			slot = (slot + 1) & (patternSlots - 1)
-		}
-		c.pattern[slot] = patternEntry{hash: hv, at: int32(off + 1)}
-		if off+hashBlock == hashMinPeriod {
-			break
-		}
-		hv = (hv-uint64(c.h.at(base+off))*top)*hashMul + uint64(c.h.at(base+off+hashBlock))
-	}
+	fillPattern(c.pattern, last[:])
 }
 
 // scanCandidates tests the periods from..to−1 (certifier.scanCandidates).
