@@ -129,15 +129,25 @@ type octalTab struct {
 	leftSplit *container.Split
 	sumPane   fyne.CanvasObject
 	movesView fyne.CanvasObject
+	// sumRow is the sum's label, field and misère switch; sumOffset the
+	// divider's place fitSumPane set last.
+	sumRow    fyne.CanvasObject
+	sumOffset float64
 	present   bool
 	// exportBar holds Export values CSV… (hidden on a projector).
 	exportBar *fyne.Container
 }
 
-// presentSumShare is the part of the left-hand column the sum of heaps
-// takes in presentation mode once it shows an answer; while its field is
-// empty the values table takes all of the column but the field's row.
+// presentSumShare is the most of the left-hand column the sum of heaps
+// takes in presentation mode when it shows an answer (a heading of three
+// lines and the first moves); a shorter answer takes what it needs, and
+// while the field is empty the values table takes all of the column but
+// the field's row.
 const presentSumShare = 0.73
+
+// presentSumMoves is how many of a sum's moves the presentation layout
+// makes room for under its heading.
+const presentSumMoves = 2
 
 // setPresentation gives the plot more of the screen on a projector: the
 // explorer takes the whole right-hand column, the table and the sum of
@@ -271,10 +281,8 @@ func newOctalTab(u *ui) *octalTab {
 	t.sumLabel = widget.NewLabelWithStyle("Sum of heaps", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	t.movesView = t.moves.ScrolledView()
 	t.movesView.Hide()
-	sum := container.NewBorder(
-		container.NewBorder(nil, nil, t.sumLabel, t.misere, t.heaps),
-		nil, nil, nil,
-		t.movesView)
+	t.sumRow = container.NewBorder(nil, nil, t.sumLabel, t.misere, t.heaps)
+	sum := container.NewBorder(t.sumRow, nil, nil, nil, t.movesView)
 	right := container.NewVSplit(t.explorer.content, sum)
 	right.SetOffset(0.62)
 	split := container.NewHSplit(t.table.content, right)
@@ -290,24 +298,30 @@ func newOctalTab(u *ui) *octalTab {
 
 // fitSumPane shows the sum's answer only when there is one and, in
 // presentation mode, gives the values table the left-hand column's height
-// while the sum of heaps has nothing to show: the sum keeps its field's
-// row, and the table (the answer a class reads after Compute) its rows. A
-// sum typed in opens the pane to presentSumShare of the column, and an
-// emptied field closes it again; in between the divider stays where the
-// user drags it. reset sets the divider whatever its place (a change of
-// mode).
+// but what the sum of heaps needs: its field's row while it is empty (the
+// table is the answer a class reads after Compute), its heading and first
+// moves (at most presentSumShare of the column) once a sum is typed. A
+// divider the user has dragged stays where it is until the field is
+// emptied; reset (a change of mode) sets it whatever its place.
 func (t *octalTab) fitSumPane(reset bool) {
 	shown := t.moves.Text() != ""
-	wasShown := t.movesView.Visible()
 	widgets.SetVisible(t.movesView, shown)
-	if !t.present || (shown == wasShown && !reset) {
+	if !t.present {
 		return
 	}
-	if shown {
-		t.leftSplit.SetOffset(1 - presentSumShare)
-	} else {
-		t.leftSplit.SetOffset(1)
+	if !reset && shown && t.leftSplit.Offset != t.sumOffset {
+		return // dragged
 	}
+	offset := 1.0
+	if shown {
+		offset = 1 - presentSumShare
+		if size := t.leftSplit.Size(); size.Height > 0 {
+			want := t.sumRow.MinSize().Height + 2*theme.Padding() + t.moves.HeightFor(size.Width, presentSumMoves)
+			offset = 1 - min(presentSumShare, float64(want/size.Height))
+		}
+	}
+	t.sumOffset = offset
+	t.leftSplit.SetOffset(offset)
 }
 
 // setMoves shows the sum's answer (heading and winning moves; an empty

@@ -382,8 +382,8 @@ func TestOctalHeapOptions(t *testing.T) {
 // TestOctalTableRowsOnProjector checks the values table on a projector: in
 // presentation mode at 1024×768 and 1280×720, after Compute, at least ten
 // rows of values are in sight (the table takes the left-hand column but the
-// sum's field); a sum typed in opens its answer below the table, and
-// emptying the field gives the table its rows back.
+// sum's field); a sum typed in opens its answer below the table, as far as
+// the answer needs, and emptying the field gives the table its rows back.
 func TestOctalTableRowsOnProjector(t *testing.T) {
 	for _, size := range projectorSizes {
 		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
@@ -412,6 +412,15 @@ func TestOctalTableRowsOnProjector(t *testing.T) {
 			_, copyAll := o.moves.Buttons()
 			assertOnScreen(t, c, append(listRows(t, o.moves.Rows(), 2), copyAll, o.heaps, o.table.table)...)
 			tableRowHeader(t, c, o.table, "34+")
+
+			// A short answer takes no more than it needs: two equal heaps
+			// are a P-position, a heading without moves.
+			o.heaps.SetText("5 5")
+			waitJobs(t, &o.sumJobs)
+			settle(u)
+			require.Contains(t, o.moves.Text(), "P-position")
+			assertOnScreen(t, c, listRows(t, o.moves.Rows(), 1)...)
+			rows(5)
 
 			o.heaps.SetText("")
 			waitJobs(t, &o.sumJobs)

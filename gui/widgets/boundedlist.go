@@ -109,12 +109,38 @@ func (l *wrapRowsLayout) measure(width float32) {
 	// scroll bar is drawn over it), less the label's padding and a margin
 	// for rounding (a row too short would cut its last line).
 	avail := width - 2*theme.InnerPadding() - theme.Padding()
-	line := fyne.MeasureText("M", ts, fyne.TextStyle{}).Height
 	for i, s := range b.listed {
-		style := fyne.TextStyle{Bold: i == 0 && b.heading != ""}
-		n := wrappedLines(s, avail, ts, style)
-		b.rows.SetItemHeight(i, float32(n)*line+float32(n-1)*theme.LineSpacing()+2*theme.InnerPadding())
+		b.rows.SetItemHeight(i, rowHeight(s, avail, i == 0 && b.heading != ""))
 	}
+}
+
+// rowHeight is the height of a list row holding s (bold for the heading)
+// at text width avail.
+func rowHeight(s string, avail float32, bold bool) float32 {
+	ts := theme.TextSize()
+	line := fyne.MeasureText("M", ts, fyne.TextStyle{}).Height
+	n := wrappedLines(s, avail, ts, fyne.TextStyle{Bold: bold})
+	return float32(n)*line + float32(n-1)*theme.LineSpacing() + 2*theme.InnerPadding()
+}
+
+// HeightFor is the height the scrolled view needs, at width, to show its
+// heading and first n lines (all of them when fewer) and its buttons: what
+// a pane that fits the answer asks for.
+func (b *BoundedList) HeightFor(width float32, n int) float32 {
+	avail := width - 2*theme.InnerPadding() - theme.Padding()
+	rows := len(b.listed)
+	if b.heading != "" {
+		n++
+	}
+	var h float32
+	for i, s := range b.listed[:min(rows, n)] {
+		// A row and the list's spacing after it.
+		h += rowHeight(s, avail, i == 0 && b.heading != "") + theme.Padding()
+	}
+	if b.buttons.Visible() {
+		h += b.buttons.MinSize().Height + theme.Padding()
+	}
+	return h
 }
 
 // wrappedLines is how many lines s takes when its words wrap at width.
