@@ -536,6 +536,30 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 	batched := haveRareOptions4 && nr > 0 && split[0]+int(s.rare[0]) >= 4
 	var batch, part [4]uint64
 	next := 4 // the lane of batch for heap n; 4: none computed
+	// The rare scan of digit j at heap n is the first digit's at heap
+	// n − (j − j0): the pairs (a, n − j − a) for the same rare heaps a.
+	// So with digits close together (0.1777: 2, 3, 4) the first digit's
+	// scans are kept for the last heaps (first[m & 15] for heap m) and
+	// each heap ORs len(split) of them: one scan a heap instead of one a
+	// digit.
+	three := len(split) == 3 && haveRuleOut64x3 // smallRuleOut's choice
+	span := split[len(split)-1] - split[0]
+	reuse := batched && span < 12
+	var first [16]uint64
+	var back [smallMultiMaxSplits]int // j − j0 for each digit
+	if reuse {
+		for d, j := range split {
+			back[d] = j - split[0]
+		}
+		for m := from - span; m < from; m++ {
+			var o uint64
+			second := s.vals[:m-split[0]] // every rare heap a is below m − j0
+			for i := range nr {
+				o |= 1 << ((uint16(rv64[i]) ^ second[m-split[0]-offs[i]/2]) & 63)
+			}
+			first[m&15] = o
+		}
+	}
 	take := s.take
 	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
 	parity, jParity := s.parity, s.jParity
@@ -552,7 +576,18 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 		for _, t := range take {
 			opts |= 1 << (buf[n-t] & 63)
 		}
-		if batched {
+		if reuse {
+			if next == 4 {
+				rareOptions4(&buf[n-split[0]], &offs[0], &rv64[0], nr, &part)
+				first[n&15], first[(n+1)&15], first[(n+2)&15], first[(n+3)&15] = part[0], part[1], part[2], part[3]
+				next = 0
+				s.smallBatches++
+			}
+			next++
+			for _, b := range back[:len(split)] {
+				opts |= first[(n-b)&15]
+			}
+		} else if batched {
 			if next == 4 {
 				batch = [4]uint64{}
 				for _, j := range split {
@@ -584,7 +619,12 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 		v := uint16(c)
 		if set := ^opts & rare & (1<<c - 1); set != 0 {
 			var cut bool
-			if set, cut = s.smallRuleOut(n, buf[:n], set, 1); set != 0 {
+			if three {
+				set, cut = s.smallRuleOut3(n, buf[:n], set, s.pairLimitFor(n))
+			} else {
+				set, cut = s.smallRuleOut(n, buf[:n], set, 1)
+			}
+			if set != 0 {
 				if cut {
 					s.undecide(n, &valueSet512{set})
 					return

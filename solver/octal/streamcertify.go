@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"unsafe"
+
+	"github.com/nimlab/nimlab/solver/internal/osmem"
 )
 
 // CertifyStream is auto mode in the memory of a stream: it computes the
@@ -80,6 +83,7 @@ func CertifyStream(ctx context.Context, code Code, opts StreamCertifyOptions) (*
 	}
 	defer st.Close()
 	c := newStreamCertifier(code.K(), opts.History)
+	defer c.h.free()
 	start := time.Now()
 	step := max(1, min(st.chunk(), st.window/2))
 	res := &StreamCertifyResult{Code: code, History: c.h.size(), LongestPeriod: c.longestPeriod()}
@@ -130,15 +134,40 @@ func CertifyStream(ctx context.Context, code Code, opts StreamCertifyOptions) (*
 // valueHistory is a ring of the last values of a run: one byte each while
 // every value is below 256, two bytes from the first that is not.
 type valueHistory struct {
-	b8   []uint8
-	b16  []uint16
-	mask int
-	n    int // values appended: G(0..n−1)
+	b8      []uint8
+	b16     []uint16
+	regions [][]byte // the memory mapped for b8 and b16
+	mask    int
+	n       int // values appended: G(0..n−1)
 }
 
 func newValueHistory(size int) valueHistory {
 	size = 1 << bitLen(max(size, hashMinPeriod*4)-1)
-	return valueHistory{b8: make([]uint8, size), mask: size - 1}
+	h := valueHistory{mask: size - 1}
+	h.b8 = h.alloc(size)
+	return h
+}
+
+// alloc returns n zero bytes for the ring: mapped outside the Go heap where
+// the system allows (a 64 MiB ring in the heap lets the collector wait for
+// as much garbage again before it runs), else from make.
+func (h *valueHistory) alloc(n int) []byte {
+	if region, err := osmem.Reserve(n); err == nil {
+		if osmem.Commit(region, 0, n) == nil {
+			h.regions = append(h.regions, region)
+			return region
+		}
+		osmem.Free(region)
+	}
+	return make([]byte, n)
+}
+
+// free hands the mapped rings back; the history must not be used after.
+func (h *valueHistory) free() {
+	for _, r := range h.regions {
+		osmem.Free(r)
+	}
+	h.regions, h.b8, h.b16 = nil, nil, nil
 }
 
 // bitLen is the number of bits of x ≥ 0.
@@ -221,7 +250,8 @@ func (h *valueHistory) push(v uint16) {
 			h.n++
 			return
 		}
-		h.b16 = make([]uint16, h.size())
+		mem := h.alloc(2 * h.size())
+		h.b16 = unsafe.Slice((*uint16)(unsafe.Pointer(&mem[0])), h.size())
 		for i, b := range h.b8 {
 			h.b16[i] = uint16(b)
 		}
