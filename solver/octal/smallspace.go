@@ -496,6 +496,26 @@ func (s *Sparse) smallRoundOne(from, to int) {
 	}
 }
 
+// firstDigitScans returns the rare scans of the first split digit j0 for
+// the heaps m from − (jmax − j0) to from − 1, at first[m & 15], and j − j0
+// for each digit j: smallRoundMulti's start when it reuses them. offs and
+// rv hold the rare heaps' byte offsets and values.
+func (s *Sparse) firstDigitScans(from int, offs []int, rv []uint64) (first [16]uint64, back [smallMultiMaxSplits]int) {
+	split := s.split
+	for d, j := range split {
+		back[d] = j - split[0]
+	}
+	for m := from - back[len(split)-1]; m < from; m++ {
+		var o uint64
+		second := s.vals[:m-split[0]] // every rare heap a is below m − j0
+		for i := range offs {
+			o |= 1 << ((uint16(rv[i]) ^ second[m-split[0]-offs[i]/2]) & 63)
+		}
+		first[m&15] = o
+	}
+	return first, back
+}
+
 // smallMultiMaxRare is the most rare heaps smallRoundMulti keeps on the
 // stack: with two split digits, smallMaxWork allows 64.
 const smallMultiMaxRare = 64
@@ -543,22 +563,11 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 	// each heap ORs len(split) of them: one scan a heap instead of one a
 	// digit.
 	three := len(split) == 3 && haveRuleOut64x3 // smallRuleOut's choice
-	span := split[len(split)-1] - split[0]
-	reuse := batched && span < 12
+	reuse := batched && split[len(split)-1]-split[0] < 12
 	var first [16]uint64
 	var back [smallMultiMaxSplits]int // j − j0 for each digit
 	if reuse {
-		for d, j := range split {
-			back[d] = j - split[0]
-		}
-		for m := from - span; m < from; m++ {
-			var o uint64
-			second := s.vals[:m-split[0]] // every rare heap a is below m − j0
-			for i := range nr {
-				o |= 1 << ((uint16(rv64[i]) ^ second[m-split[0]-offs[i]/2]) & 63)
-			}
-			first[m&15] = o
-		}
+		first, back = s.firstDigitScans(from, offs[:nr], rv64[:nr])
 	}
 	take := s.take
 	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
