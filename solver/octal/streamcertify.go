@@ -486,7 +486,11 @@ func (c *streamCertifier) look() error {
 	tested := hashMinPeriod - 1
 	var hits []int
 	for a := (n - 2*hashMinPeriod + hashBlock) / hashBlock * hashBlock; a >= c.h.start() && n-hashMinPeriod-a <= pMax; a -= hashBlock {
-		hits = patternHits(c.pattern, c.blockHash[(a/hashBlock)&c.blockMask], n-hashMinPeriod-a, tested, pMax, hits[:0])
+		hv := c.blockHash[(a/hashBlock)&c.blockMask]
+		if c.pattern[hashSlot(hv)].at == 0 {
+			continue // no window hashes to this slot: most blocks
+		}
+		hits = patternHits(c.pattern, hv, n-hashMinPeriod-a, tested, pMax, hits[:0])
 		for _, p := range hits {
 			if p > tested {
 				if err := c.scanCandidates(p, p+1); err != nil {
