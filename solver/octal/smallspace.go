@@ -203,6 +203,14 @@ func (s *Sparse) smallRuleOut2(n int, vals []uint16, set uint64, limit int) (lef
 			a += lanes * done
 		}
 	}
+	return ruleOutTail2(vals, r0, r1, a, last0, last1, set)
+}
+
+// ruleOutTail2 rules out the values of the pairs (a, r0−a) and (a, r1−a)
+// that the vector blocks left, from a on: both digits' pairs up to last1,
+// then the first digit's alone up to last0 (r0 > r1). It is the end of
+// smallRuleOut2 and smallRuleOut3.
+func ruleOutTail2(vals []uint16, r0, r1, a, last0, last1 int, set uint64) (left uint64, cut bool) {
 	for ; a <= last1; a++ {
 		if set &^= 1<<((vals[a]^vals[r0-a])&63) | 1<<((vals[a]^vals[r1-a])&63); set == 0 {
 			return 0, false
@@ -240,17 +248,7 @@ func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (lef
 			return 0, false
 		}
 	}
-	for ; a <= last1; a++ {
-		if set &^= 1<<((vals[a]^vals[r0-a])&63) | 1<<((vals[a]^vals[r1-a])&63); set == 0 {
-			return 0, false
-		}
-	}
-	for ; a <= last0; a++ {
-		if set &^= 1 << ((vals[a] ^ vals[r0-a]) & 63); set == 0 {
-			return 0, false
-		}
-	}
-	return set, last0 < r0/2
+	return ruleOutTail2(vals, r0, r1, a, last0, last1, set)
 }
 
 // smallFirstSplitsFrom is the least r = n − j for which smallRoundOne tests
