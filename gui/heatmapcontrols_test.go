@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -71,8 +73,14 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 	c0, c1, r0, r1 := h.VisibleCells()
 	assert.True(t, c0 <= 584 && 584 < c1 && r0 <= 481 && 481 < r1, "the zoomed view holds the cell: %d–%d × %d–%d", c0, c1, r0, r1)
 	assert.Less(t, c1-c0, 100)
-	a.hm.frame.Refresh()
-	labels := a.hm.frame.Labels()
+	// The frame's labels follow the zoom on a later redraw: wait for it.
+	var labels []string
+	assert.Eventually(t, func() bool {
+		testQueue.Drain()
+		a.hm.frame.Refresh()
+		labels = a.hm.frame.Labels()
+		return slices.Contains(labels, "580")
+	}, 5*time.Second, 20*time.Millisecond, "tick labels of the zoomed range")
 	assert.Contains(t, labels, "580", "tick labels of the zoomed range: %v", labels)
 	assert.NotContains(t, labels, "800")
 
