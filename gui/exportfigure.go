@@ -14,13 +14,14 @@ import (
 // callers take what it needs from the widgets before (on the UI thread).
 func (u *ui) exportFigure(name string, produce func() (*plotting.Figure, error)) {
 	chooseExportPath(u, name, func(path string) {
+		do := widgets.CurrentUIDo() // the hand-over in force now (tests swap it)
 		go func() {
 			fig, err := produce()
 			if err == nil {
 				err = plotting.SaveByExtension(fig, path)
 			}
 			if err != nil {
-				widgets.UIDo(func() { dialog.ShowError(err, u.win) })
+				do(func() { dialog.ShowError(err, u.win) })
 			}
 			if exported != nil {
 				exported(path, err)

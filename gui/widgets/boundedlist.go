@@ -265,9 +265,10 @@ func (b *BoundedList) FullText() string {
 // joined off the UI thread.
 func (b *BoundedList) CopyAll() {
 	heading, lines := b.heading, b.lines
+	do := CurrentUIDo()
 	go func() {
 		s := heading + "\n" + strings.Join(lines, "\n")
-		UIDo(func() { b.app.Clipboard().SetContent(s) })
+		do(func() { b.app.Clipboard().SetContent(s) })
 	}()
 }
 

@@ -49,6 +49,11 @@ func (r *JobRunner) HoldNextUpdate() *Hold {
 type JobHandle struct {
 	r   *JobRunner
 	gen int
+	// do is the hand-over to the UI thread in force when the job started:
+	// a job that outlives its test must not hand its updates to fyne.Do
+	// (which Fyne's test driver runs at once on the worker's goroutine)
+	// while the next test builds its window.
+	do func(func())
 }
 
 // Start cancels any running job and runs work in a new goroutine. work
@@ -61,7 +66,7 @@ func (r *JobRunner) Start(work func(ctx context.Context, h JobHandle)) {
 	r.gen++
 	ctx, cancel := context.WithCancel(context.Background())
 	r.cancel = cancel
-	h := JobHandle{r: r, gen: r.gen}
+	h := JobHandle{r: r, gen: r.gen, do: CurrentUIDo()}
 	r.wg.Add(1)
 	r.mu.Unlock()
 	go func() {
@@ -141,7 +146,7 @@ func (h JobHandle) Update(fn func()) {
 		close(hold.Reached)
 		<-hold.release
 	}
-	UIDo(func() {
+	h.do(func() {
 		if h.current() {
 			timeUpdate(fn)
 		}
@@ -180,7 +185,7 @@ func timeUpdate(fn func()) {
 // Finish runs fn on the UI thread as the job's final update. A superseded
 // job's fn is dropped.
 func (h JobHandle) Finish(fn func()) {
-	UIDo(func() {
+	h.do(func() {
 		if !h.current() {
 			return
 		}
