@@ -228,9 +228,14 @@ func ruleOutTail2(vals []uint16, r0, r1, a, last0, last1 int, set uint64) (left 
 // (0.1777: 2, 3, 4), 32 pairs of each digit at a time on AVX-512 (16 on
 // AVX2), then each digit's remaining pairs.
 func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (left uint64, cut bool) {
+	return s.smallRuleOut3From(n, vals, set, limit, 1)
+}
+
+// smallRuleOut3From is smallRuleOut3 from the first part a on (the pairs
+// with smaller first parts are tested already).
+func (s *Sparse) smallRuleOut3From(n int, vals []uint16, set uint64, limit, a int) (left uint64, cut bool) {
 	r0, r1, r2 := n-s.split[0], n-s.split[1], n-s.split[2]
 	last0, last1, last2 := min(r0/2, limit-1), min(r1/2, limit-1), min(r2/2, limit-1)
-	a := 1
 	if rev := s.smallRevFor(n); len(rev) > 0 {
 		lanes := ruleOut64x3Lanes()
 		if blocks := (min(last2, len(rev)-1) - a + 1) / lanes; blocks > 0 {
@@ -249,6 +254,110 @@ func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (lef
 		}
 	}
 	return ruleOutTail2(vals, r0, r1, a, last0, last1, set)
+}
+
+// pairWordBlocks is how many blocks of pairs pairWordRing keeps a heap:
+// past them (a few heaps in 10^4 on 0.1777) the scan goes on with
+// ruleOut64x3.
+const pairWordBlocks = 8
+
+// pairWordRing holds, for the last 16 heaps m, the words of the first split
+// digit j0's pairs (a, m − j0 − a) by blocks of L = ruleOut64x3Lanes()
+// first parts: words[m & 15][b] is the OR of 1 << (G(a) ^ G(m − j0 − a))
+// over a = 1 + bL … (b + 1)L, for b < count[m & 15]. The pairs of digit j
+// at heap n are the first digit's at heap n − (j − j0), so with three
+// digits close together (0.1777: 2, 3, 4) a block of the rule-out scan is
+// the OR of three words, and each word is made once instead of once a
+// digit: one heap's word serves the next heaps too.
+type pairWordRing struct {
+	words [16][pairWordBlocks]uint64
+	count [16]int
+}
+
+// pairWordsApply reports whether smallRoundMulti can rule out with a
+// pairWordRing from heap n on: three split digits, the vector kernel, and
+// a first block of L first parts that are splits of n for every digit and
+// lie in the reversed copy of the first values (both hold for every later
+// heap too).
+func (s *Sparse) pairWordsApply(n int) bool {
+	if len(s.split) != 3 || !haveRuleOut64x3 || s.split[2]-s.split[0] >= 16 {
+		return false
+	}
+	rev := s.smallRevFor(n)
+	return min((n-s.split[2])/2, s.pairLimitFor(n)-1, len(rev)-1) >= ruleOut64x3Lanes()
+}
+
+// fill makes the words of heap m up to block b (count[m & 15] > b).
+func (w *pairWordRing) fill(m, b, j0 int, rev, vals []uint16) {
+	e := &w.count[m&15]
+	lanes := ruleOut64x3Lanes()
+	for ; *e <= b; *e++ {
+		a := 1 + lanes**e
+		w.words[m&15][*e] = pairWord(&rev[len(rev)-lanes-a], &vals[m-j0-a-lanes+1])
+	}
+}
+
+// start makes the first word of heap m anew (its slot held heap m − 16).
+func (w *pairWordRing) start(m, j0 int, rev, vals []uint16) {
+	w.count[m&15] = 0
+	w.fill(m, 0, j0, rev, vals)
+}
+
+// start3 makes the first words of heaps m, m + 1 and m + 2 anew; they read
+// values up to G(m + 1 − j0), so with j0 ≥ 2 heap m may make them.
+func (w *pairWordRing) start3(m, j0 int, rev, vals []uint16) {
+	lanes := ruleOut64x3Lanes()
+	var out [3]uint64
+	pairWords3(&rev[len(rev)-lanes-1], &vals[m-j0-lanes], &out)
+	for h, x := range out {
+		w.words[(m+h)&15][0] = x
+		w.count[(m+h)&15] = 1
+	}
+}
+
+// fill3 makes block b of heaps m, m + 1 and m + 2, whose words go up to
+// block b − 1.
+func (w *pairWordRing) fill3(m, b, j0 int, rev, vals []uint16) {
+	lanes := ruleOut64x3Lanes()
+	a := 1 + lanes*b
+	var out [3]uint64
+	pairWords3(&rev[len(rev)-lanes-a], &vals[m-j0-a-lanes+1], &out)
+	for h, x := range out {
+		w.words[(m+h)&15][b] = x
+		w.count[(m+h)&15] = b + 1
+	}
+}
+
+// smallRuleOut3Words is smallRuleOut3 for a heap n whose first block the
+// caller has ruled out with the words of w (back holds j − j0 for the three
+// digits): the next blocks by the words too, up to pairWordBlocks, then
+// smallRuleOut3From.
+func (s *Sparse) smallRuleOut3Words(n int, vals []uint16, set uint64, w *pairWordRing, back *[smallMultiMaxSplits]int) (left uint64, cut bool) {
+	limit := s.pairLimitFor(n)
+	rev := s.smallRev
+	lanes := ruleOut64x3Lanes()
+	j0 := s.split[0]
+	blocks := min(min((n-s.split[2])/2, limit-1, len(rev)-1)/lanes, pairWordBlocks)
+	consecutive := back[1] == 1 && back[2] == 2
+	b := 1
+	for ; b < blocks; b++ {
+		if consecutive && w.count[n&15] == b && w.count[(n-1)&15] == b && w.count[(n-2)&15] == b {
+			w.fill3(n-2, b, j0, rev, vals)
+			if set &^= w.words[n&15][b] | w.words[(n-1)&15][b] | w.words[(n-2)&15][b]; set == 0 {
+				return 0, false
+			}
+			continue
+		}
+		var found uint64
+		for _, d := range back[:3] {
+			w.fill(n-d, b, j0, rev, vals)
+			found |= w.words[(n-d)&15][b]
+		}
+		if set &^= found; set == 0 {
+			return 0, false
+		}
+	}
+	return s.smallRuleOut3From(n, vals, set, limit, 1+lanes*b)
 }
 
 // smallFirstSplitsFrom is the least r = n − j for which smallRoundOne tests
@@ -567,6 +676,12 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 	if reuse {
 		first, back = s.firstDigitScans(from, offs[:nr], rv64[:nr])
 	}
+	// The same for the rule-out scan: each heap's pair words of the first
+	// digit, made once and ORed for the three digits (pairWordRing).
+	if reuse && three && split[0] >= 2 && s.pairWordsApply(from) {
+		s.smallRoundWords(from, to, &multiRare{offs: &offs, rv: &rv64, nr: nr, first: first, back: back})
+		return
+	}
 	take := s.take
 	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
 	parity, jParity := s.parity, s.jParity
@@ -637,6 +752,103 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 					return
 				}
 				v = uint16(bits.TrailingZeros64(set))
+			}
+		}
+		if v > maxValue || rare>>v&1 != 0 {
+			// A new largest value or a rare heap: record it the slow way
+			// and let the caller rebuild the tables.
+			s.vals = buf[:n]
+			s.vals = append(s.vals, v)
+			s.record(n, v)
+			n++
+			return
+		}
+		buf[n] = v
+		hist[v]++
+		histOdd[v] += uint32(n & 1)
+	}
+}
+
+// multiRare is smallRoundMulti's rare scan handed to smallRoundWords: the
+// rare heaps' byte offsets and values (nr of them, padded to a multiple of
+// four), the first digit's scans of the last heaps and j − j0 for each digit.
+type multiRare struct {
+	offs  *[smallMultiMaxRare]int
+	rv    *[smallMultiMaxRare]uint64
+	nr    int
+	first [16]uint64
+	back  [smallMultiMaxSplits]int
+}
+
+// smallRoundWords is smallRoundMulti for three split digits j0 < j1 < j2
+// with j0 ≥ 2 and a pairWordRing (pairWordsApply; 0.1777): the rare scans
+// reused as there, and the rule-out scan by the first digit's pair words,
+// whose first block is made for three heaps at once (heap n may make those
+// of n + 1 and n + 2, which read values up to G(n − 1)). The values are
+// exactly smallHeapValue's.
+func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
+	split := s.split
+	j0 := split[0]
+	b1, b2 := r.back[1], r.back[2]
+	first := r.first
+	var part [4]uint64
+	next := 4 // the lane of part for heap n; 4: none computed
+	if s.pairWords == nil {
+		s.pairWords = new(pairWordRing)
+	}
+	w, rev := s.pairWords, s.smallRev
+	for m := from - b2; m < from; m++ {
+		w.start(m, j0, rev, s.vals)
+	}
+	ahead := 0 // the heaps from n on whose first words are made
+	take := s.take
+	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
+	parity, jParity := s.parity, s.jParity
+	maxValue := uint16(s.maxValue)
+	hist, histOdd := s.hist[:64:64], s.histOdd[:64:64]
+	buf := s.vals[:to] // Extend reserved room for to values
+	n := from
+	defer func() {
+		s.vals = buf[:n]
+		s.smallMultiHeaps += n - from
+		s.smallWordHeaps += n - from
+	}()
+	for ; n < to; n++ {
+		var opts uint64
+		for _, t := range take {
+			opts |= 1 << (buf[n-t] & 63)
+		}
+		if next == 4 {
+			rareOptions4(&buf[n-j0], &r.offs[0], &r.rv[0], r.nr, &part)
+			first[n&15], first[(n+1)&15], first[(n+2)&15], first[(n+3)&15] = part[0], part[1], part[2], part[3]
+			next = 0
+			s.smallBatches++
+		}
+		next++
+		opts |= first[n&15] | first[(n-b1)&15] | first[(n-b2)&15]
+		if ahead == 0 {
+			w.start3(n, j0, rev, buf)
+			ahead = 3
+		}
+		ahead--
+		rare := rb[parity&(n^jParity)&1]
+		common := ^(opts | rare)
+		if common == 0 {
+			return // the value may be 64 or more
+		}
+		c := bits.TrailingZeros64(common)
+		v := uint16(c)
+		if set := ^opts & rare & (1<<c - 1); set != 0 {
+			set &^= w.words[n&15][0] | w.words[(n-b1)&15][0] | w.words[(n-b2)&15][0]
+			if set != 0 {
+				var cut bool
+				if set, cut = s.smallRuleOut3Words(n, buf[:n], set, w, &r.back); set != 0 {
+					if cut {
+						s.undecide(n, &valueSet512{set})
+						return
+					}
+					v = uint16(bits.TrailingZeros64(set))
+				}
 			}
 		}
 		if v > maxValue || rare>>v&1 != 0 {
