@@ -156,19 +156,19 @@ func pairWord(lo, hi *uint16) uint64 {
 // pairWords3AVX512 is in pairscan_amd64.s: the words of three heaps.
 //
 //go:noescape
-func pairWords3AVX512(lo, hi *uint16, out *[3]uint64)
+func pairWords3AVX512(lo, hi *uint16) (w0, w1, w2 uint64)
 
 // pairWords3 is pairWord for three heaps whose second parts start at hi,
-// hi + 1 and hi + 2 (the same first parts lo): out[h] is the word of the
-// pairs lo[l] ^ hi[h + l].
-func pairWords3(lo, hi *uint16, out *[3]uint64) {
+// hi + 1 and hi + 2 (the same first parts lo): wh is the word of the
+// pairs lo[l] ^ hi[h + l]. The words come back in registers, not through
+// memory: a copy of an array the assembly wrote word by word would stall
+// on store forwarding.
+func pairWords3(lo, hi *uint16) (w0, w1, w2 uint64) {
 	if haveRuleOut64x3Wide {
-		pairWords3AVX512(lo, hi, out)
-		return
+		return pairWords3AVX512(lo, hi)
 	}
-	for h := range out {
-		out[h] = pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 2*h)))
-	}
+	return pairWordAVX2(lo, hi), pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 2))),
+		pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 4)))
 }
 
 // haveRuleOut64x2Wide reports whether ruleOut64x2 tests 32 pairs of each

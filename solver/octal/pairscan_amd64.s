@@ -823,15 +823,14 @@ TEXT ·pairWordAVX2(SB), NOSPLIT, $0-24
 	VPOR tx, x, x \
 	VMOVQ x, AX
 
-// func pairWords3AVX512(lo, hi *uint16, out *[3]uint64)
+// func pairWords3AVX512(lo, hi *uint16) (w0, w1, w2 uint64)
 //
 // pairWordAVX512 for three heaps at once, whose second parts start at hi,
-// hi + 1 and hi + 2 (the same first parts lo): out[h] is the word of the
-// 32 pairs lo[l] ^ hi[h + l].
-TEXT ·pairWords3AVX512(SB), NOSPLIT, $0-24
+// hi + 1 and hi + 2 (the same first parts lo): wh is the word of the 32
+// pairs lo[l] ^ hi[h + l].
+TEXT ·pairWords3AVX512(SB), NOSPLIT, $0-40
 	MOVQ lo+0(FP), SI
 	MOVQ hi+8(FP), DI
-	MOVQ out+16(FP), DX
 	MOVQ $1, AX
 	VPBROADCASTQ AX, Z8          // 1 in every 64-bit lane
 	VPMOVZXWQ 0(SI), Z0
@@ -846,10 +845,10 @@ TEXT ·pairWords3AVX512(SB), NOSPLIT, $0-24
 	PW3_CHUNK(Z2, 32, Z9)
 	PW3_CHUNK(Z3, 48, Z9)
 	REDUCE_Q(Z9, Y9, X9, Z12, Y12, X12)
-	MOVQ AX, 0(DX)
+	MOVQ AX, w0+16(FP)
 	REDUCE_Q(Z10, Y10, X10, Z13, Y13, X13)
-	MOVQ AX, 8(DX)
+	MOVQ AX, w1+24(FP)
 	REDUCE_Q(Z11, Y11, X11, Z14, Y14, X14)
-	MOVQ AX, 16(DX)
+	MOVQ AX, w2+32(FP)
 	VZEROUPPER
 	RET

@@ -53,7 +53,7 @@ func pairWord(lo, hi *uint16) uint64 {
 	panic("octal: no vector rule-out scan on this architecture")
 }
 
-func pairWords3(lo, hi *uint16, out *[3]uint64) {
+func pairWords3(lo, hi *uint16) (w0, w1, w2 uint64) {
 	panic("octal: no vector rule-out scan on this architecture")
 }
 

@@ -307,12 +307,9 @@ func (w *pairWordRing) start(m, j0 int, rev, vals []uint16) {
 // values up to G(m + 1 − j0), so with j0 ≥ 2 heap m may make them.
 func (w *pairWordRing) start3(m, j0 int, rev, vals []uint16) {
 	lanes := ruleOut64x3Lanes()
-	var out [3]uint64
-	pairWords3(&rev[len(rev)-lanes-1], &vals[m-j0-lanes], &out)
-	for h, x := range out {
-		w.words[(m+h)&15][0] = x
-		w.count[(m+h)&15] = 1
-	}
+	x0, x1, x2 := pairWords3(&rev[len(rev)-lanes-1], &vals[m-j0-lanes])
+	w.words[m&15][0], w.words[(m+1)&15][0], w.words[(m+2)&15][0] = x0, x1, x2
+	w.count[m&15], w.count[(m+1)&15], w.count[(m+2)&15] = 1, 1, 1
 }
 
 // fill3 makes block b of heaps m, m + 1 and m + 2, whose words go up to
@@ -320,12 +317,9 @@ func (w *pairWordRing) start3(m, j0 int, rev, vals []uint16) {
 func (w *pairWordRing) fill3(m, b, j0 int, rev, vals []uint16) {
 	lanes := ruleOut64x3Lanes()
 	a := 1 + lanes*b
-	var out [3]uint64
-	pairWords3(&rev[len(rev)-lanes-a], &vals[m-j0-a-lanes+1], &out)
-	for h, x := range out {
-		w.words[(m+h)&15][b] = x
-		w.count[(m+h)&15] = b + 1
-	}
+	x0, x1, x2 := pairWords3(&rev[len(rev)-lanes-a], &vals[m-j0-a-lanes+1])
+	w.words[m&15][b], w.words[(m+1)&15][b], w.words[(m+2)&15][b] = x0, x1, x2
+	w.count[m&15], w.count[(m+1)&15], w.count[(m+2)&15] = b+1, b+1, b+1
 }
 
 // smallRuleOut3Words is smallRuleOut3 for a heap n whose first block the
