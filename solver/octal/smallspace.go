@@ -324,34 +324,34 @@ func (w *pairWordRing) fill3(m, b, j0 int, rev, vals []uint16) {
 
 // smallRuleOut3Words is smallRuleOut3 for a heap n whose first block the
 // caller has ruled out with the words of w (back holds j − j0 for the three
-// digits): the next blocks by the words too, up to pairWordBlocks, then
-// smallRuleOut3From.
-func (s *Sparse) smallRuleOut3Words(n int, vals []uint16, set uint64, w *pairWordRing, back *[smallMultiMaxSplits]int) (left uint64, cut bool) {
-	limit := s.pairLimitFor(n)
+// digits): blocks 1 to blocks − 1 by the words too, then smallRuleOut3From.
+// blocks is at most pairWordBlocks, and each block's first parts must be
+// splits of n for every digit and lie in the reversed copy of the first
+// values (wordBlocks).
+func (s *Sparse) smallRuleOut3Words(n int, vals []uint16, set uint64, w *pairWordRing, back *[smallMultiMaxSplits]int, blocks int) (left uint64, cut bool) {
 	rev := s.smallRev
-	lanes := ruleOut64x3Lanes()
 	j0 := s.split[0]
-	blocks := min(min((n-s.split[2])/2, limit-1, len(rev)-1)/lanes, pairWordBlocks)
 	consecutive := back[1] == 1 && back[2] == 2
 	b := 1
 	for ; b < blocks; b++ {
 		if consecutive && w.count[n&15] == b && w.count[(n-1)&15] == b && w.count[(n-2)&15] == b {
 			w.fill3(n-2, b, j0, rev, vals)
-			if set &^= w.words[n&15][b] | w.words[(n-1)&15][b] | w.words[(n-2)&15][b]; set == 0 {
-				return 0, false
+		} else {
+			for _, d := range back[:3] {
+				w.fill(n-d, b, j0, rev, vals)
 			}
-			continue
 		}
-		var found uint64
-		for _, d := range back[:3] {
-			w.fill(n-d, b, j0, rev, vals)
-			found |= w.words[(n-d)&15][b]
-		}
-		if set &^= found; set == 0 {
+		if set &^= w.words[n&15][b] | w.words[(n-back[1])&15][b] | w.words[(n-back[2])&15][b]; set == 0 {
 			return 0, false
 		}
 	}
-	return s.smallRuleOut3From(n, vals, set, limit, 1+lanes*b)
+	return s.smallRuleOut3From(n, vals, set, s.pairLimitFor(n), 1+ruleOut64x3Lanes()*b)
+}
+
+// wordBlocks is how many blocks of pair words smallRuleOut3Words may use
+// for heap n, and for every later heap (at most pairWordBlocks).
+func (s *Sparse) wordBlocks(n int) int {
+	return min(min((n-s.split[2])/2, s.pairLimitFor(n)-1, len(s.smallRev)-1)/ruleOut64x3Lanes(), pairWordBlocks)
 }
 
 // smallFirstSplitsFrom is the least r = n − j for which smallRoundOne tests
@@ -791,6 +791,7 @@ func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
 		s.pairWords = new(pairWordRing)
 	}
 	w, rev := s.pairWords, s.smallRev
+	blocks := s.wordBlocks(from)
 	for m := from - b2; m < from; m++ {
 		w.start(m, j0, rev, s.vals)
 	}
@@ -801,12 +802,9 @@ func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
 	maxValue := uint16(s.maxValue)
 	hist, histOdd := s.hist[:64:64], s.histOdd[:64:64]
 	buf := s.vals[:to] // Extend reserved room for to values
+	// No deferred function: one would hold n in memory for the whole loop.
 	n := from
-	defer func() {
-		s.vals = buf[:n]
-		s.smallMultiHeaps += n - from
-		s.smallWordHeaps += n - from
-	}()
+loop:
 	for ; n < to; n++ {
 		var opts uint64
 		for _, t := range take {
@@ -828,7 +826,7 @@ func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
 		rare := rb[parity&(n^jParity)&1]
 		common := ^(opts | rare)
 		if common == 0 {
-			return // the value may be 64 or more
+			break // the value may be 64 or more
 		}
 		c := bits.TrailingZeros64(common)
 		v := uint16(c)
@@ -836,10 +834,10 @@ func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
 			set &^= w.words[n&15][0] | w.words[(n-b1)&15][0] | w.words[(n-b2)&15][0]
 			if set != 0 {
 				var cut bool
-				if set, cut = s.smallRuleOut3Words(n, buf[:n], set, w, &r.back); set != 0 {
+				if set, cut = s.smallRuleOut3Words(n, buf[:n], set, w, &r.back, blocks); set != 0 {
 					if cut {
 						s.undecide(n, &valueSet512{set})
-						return
+						break loop
 					}
 					v = uint16(bits.TrailingZeros64(set))
 				}
@@ -848,14 +846,17 @@ func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
 		if v > maxValue || rare>>v&1 != 0 {
 			// A new largest value or a rare heap: record it the slow way
 			// and let the caller rebuild the tables.
-			s.vals = buf[:n]
-			s.vals = append(s.vals, v)
+			buf[n] = v
+			s.vals = buf[:n+1]
 			s.record(n, v)
 			n++
-			return
+			break
 		}
 		buf[n] = v
 		hist[v]++
 		histOdd[v] += uint32(n & 1)
 	}
+	s.vals = buf[:n]
+	s.smallMultiHeaps += n - from
+	s.smallWordHeaps += n - from
 }
