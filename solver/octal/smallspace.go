@@ -280,7 +280,7 @@ type pairWordRing struct {
 // lie in the reversed copy of the first values (both hold for every later
 // heap too).
 func (s *Sparse) pairWordsApply(n int) bool {
-	if len(s.split) != 3 || !haveRuleOut64x3 || s.split[2]-s.split[0] >= 16 {
+	if len(s.split) != 3 || !haveRuleOut64x3 || s.split[2]-s.split[0] >= 12 {
 		return false
 	}
 	rev := s.smallRevFor(n)
