@@ -274,13 +274,15 @@ type pairWordRing struct {
 	count [16]int
 }
 
-// pairWordsApply reports whether smallRoundMulti can rule out with a
-// pairWordRing from heap n on: three split digits, the vector kernel, and
-// a first block of L first parts that are splits of n for every digit and
-// lie in the reversed copy of the first values (both hold for every later
-// heap too).
+// pairWordsApply reports whether smallRoundWords can compute heap n and
+// the next ones (smallRoundMulti's rare-scan reuse must hold too): three
+// split digits j0 < j1 < j2 with j0 ≥ 2 (so heap n may make the first words
+// of n + 1 and n + 2) and j2 − j0 < 12 (the ring holds 16 heaps), the
+// vector kernel, and a first block of L first parts that are splits of n
+// for every digit and lie in the reversed copy of the first values (both
+// hold for every later heap too).
 func (s *Sparse) pairWordsApply(n int) bool {
-	if len(s.split) != 3 || !haveRuleOut64x3 || s.split[2]-s.split[0] >= 12 {
+	if len(s.split) != 3 || !haveRuleOut64x3 || s.split[0] < 2 || s.split[2]-s.split[0] >= 12 {
 		return false
 	}
 	rev := s.smallRevFor(n)
@@ -617,6 +619,20 @@ func (s *Sparse) firstDigitScans(from int, offs []int, rv []uint64) (first [16]u
 	return first, back
 }
 
+// rareOffsets puts the rare heaps' byte offsets (2a) and values in offs
+// and rv, padded to a multiple of four with copies of the first rare heap
+// (an OR twice is the same OR), and returns how many it put.
+func (s *Sparse) rareOffsets(offs *[smallMultiMaxRare]int, rv *[smallMultiMaxRare]uint64) int {
+	nr := len(s.rare)
+	for i, a := range s.rare {
+		offs[i], rv[i] = 2*int(a), uint64(s.vals[a])
+	}
+	for ; nr%4 != 0; nr++ {
+		offs[nr], rv[nr] = offs[0], rv[0]
+	}
+	return nr
+}
+
 // smallMultiMaxRare is the most rare heaps smallRoundMulti keeps on the
 // stack: with two split digits, smallMaxWork allows 64.
 const smallMultiMaxRare = 64
@@ -641,17 +657,9 @@ func (s *Sparse) smallMultiApplies(n int) bool {
 // exactly smallHeapValue's: the same option word, the same rule-out scan.
 func (s *Sparse) smallRoundMulti(from, to int) {
 	split := s.split
-	nr := len(s.rare)
 	var offs [smallMultiMaxRare]int    // the rare heaps' byte offsets back from n − j
 	var rv64 [smallMultiMaxRare]uint64 // their values
-	for i, a := range s.rare {
-		offs[i], rv64[i] = 2*int(a), uint64(s.vals[a])
-	}
-	// Pad to a multiple of four with copies of the first rare heap (an OR
-	// twice is the same OR).
-	for ; nr%4 != 0; nr++ {
-		offs[nr], rv64[nr] = offs[0], rv64[0]
-	}
+	nr := s.rareOffsets(&offs, &rv64)
 	// The rare scan of heaps n..n+3 reads values up to n+3−j−a, known at
 	// heap n when j + a ≥ 4 for every digit and rare heap.
 	batched := haveRareOptions4 && nr > 0 && split[0]+int(s.rare[0]) >= 4
@@ -672,7 +680,7 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 	}
 	// The same for the rule-out scan: each heap's pair words of the first
 	// digit, made once and ORed for the three digits (pairWordRing).
-	if reuse && three && split[0] >= 2 && s.pairWordsApply(from) {
+	if reuse && s.pairWordsApply(from) {
 		s.smallRoundWords(from, to, &multiRare{offs: &offs, rv: &rv64, nr: nr, first: first, back: back})
 		return
 	}
