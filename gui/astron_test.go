@@ -165,7 +165,7 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	h := h0
 	h.Resize(fyne.NewSize(801, 801)) // one unit per cell
 	h.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(5.5, 801-3.5)}})
-	assert.Equal(t, fmt.Sprintf("A(5, 3) = %d", b.g([]int{5, 3})), a.readout.Text)
+	assert.Equal(t, fmt.Sprintf("A(5, 3) = %d", b.g([]int{5, 3})), a.readout.Text())
 	// Export through the plotting package.
 	data, err := a.heatmapPNG()
 	require.NoError(t, err)
