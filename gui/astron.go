@@ -640,6 +640,7 @@ func (t *astronTab) heatmapPNG() ([]byte, error) {
 	}
 	if t.overlay.Checked && t.period != nil && t.period.Period > 0 {
 		opts.PeriodicFrom, opts.Period = t.period.Preperiod, t.period.Period
+		opts.OverlayColour = t.heatmap.OverlayColour() // as on screen
 	}
 	fig, err := plotting.Heatmap(plotting.Table{Cols: t.grid.Cols, Rows: t.grid.Rows, Values: t.grid.Values}, opts)
 	if err != nil {
