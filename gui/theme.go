@@ -52,36 +52,38 @@ var (
 	presentPrimary    = color.NRGBA{255, 214, 0, 255}
 )
 
+// presentPalette is the presentation theme's colours by name: a table, so
+// that a colour shared by several names reads as such. A name it lacks takes
+// the dark default.
+var presentPalette = map[fyne.ThemeColorName]color.Color{
+	theme.ColorNameBackground:          presentBackground,
+	theme.ColorNameOverlayBackground:   presentBackground,
+	theme.ColorNameMenuBackground:      presentBackground,
+	theme.ColorNameForegroundOnPrimary: presentBackground,
+	theme.ColorNameForeground:          presentForeground,
+	theme.ColorNameForegroundOnError:   presentForeground,
+	theme.ColorNameForegroundOnWarning: presentForeground,
+	theme.ColorNameForegroundOnSuccess: presentForeground,
+	theme.ColorNamePrimary:             presentPrimary,
+	theme.ColorNameFocus:               presentPrimary,
+	theme.ColorNameHyperlink:           presentPrimary,
+	theme.ColorNameButton:              color.NRGBA{40, 40, 40, 255},
+	theme.ColorNameInputBackground:     color.NRGBA{25, 25, 25, 255},
+	theme.ColorNameHeaderBackground:    color.NRGBA{25, 25, 25, 255},
+	theme.ColorNameInputBorder:         color.NRGBA{200, 200, 200, 255},
+	theme.ColorNameSeparator:           color.NRGBA{200, 200, 200, 255},
+	theme.ColorNamePlaceHolder:         color.NRGBA{170, 170, 170, 255},
+	// Clearly dimmer than enabled text, so a disabled Cancel reads as such.
+	theme.ColorNameDisabled:       color.NRGBA{105, 105, 105, 255},
+	theme.ColorNameDisabledButton: color.NRGBA{22, 22, 22, 255},
+	theme.ColorNameError:          color.NRGBA{255, 90, 90, 255},
+	theme.ColorNameSelection:      color.NRGBA{255, 214, 0, 110},
+	theme.ColorNameHover:          color.NRGBA{255, 255, 255, 40},
+}
+
 func (presentationTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	switch n {
-	case theme.ColorNameBackground, theme.ColorNameOverlayBackground, theme.ColorNameMenuBackground:
-		return presentBackground
-	case theme.ColorNameForeground, theme.ColorNameForegroundOnError, theme.ColorNameForegroundOnWarning,
-		theme.ColorNameForegroundOnSuccess:
-		return presentForeground
-	case theme.ColorNamePrimary, theme.ColorNameFocus, theme.ColorNameHyperlink:
-		return presentPrimary
-	case theme.ColorNameForegroundOnPrimary:
-		return presentBackground
-	case theme.ColorNameButton:
-		return color.NRGBA{40, 40, 40, 255}
-	case theme.ColorNameInputBackground, theme.ColorNameHeaderBackground:
-		return color.NRGBA{25, 25, 25, 255}
-	case theme.ColorNameInputBorder, theme.ColorNameSeparator:
-		return color.NRGBA{200, 200, 200, 255}
-	case theme.ColorNamePlaceHolder:
-		return color.NRGBA{170, 170, 170, 255}
-	case theme.ColorNameDisabled:
-		// Clearly dimmer than enabled text, so a disabled Cancel reads as such.
-		return color.NRGBA{105, 105, 105, 255}
-	case theme.ColorNameDisabledButton:
-		return color.NRGBA{22, 22, 22, 255}
-	case theme.ColorNameError:
-		return color.NRGBA{255, 90, 90, 255}
-	case theme.ColorNameSelection:
-		return color.NRGBA{255, 214, 0, 110}
-	case theme.ColorNameHover:
-		return color.NRGBA{255, 255, 255, 40}
+	if c, ok := presentPalette[n]; ok {
+		return c
 	}
 	return theme.DefaultTheme().Color(n, theme.VariantDark)
 }

@@ -174,23 +174,17 @@ func (h *Heatmap) SetDifference(tau int) {
 	t := h.table
 	h.mu.Unlock()
 	if tau <= 0 {
-		h.mu.Lock()
-		h.diff = heatmapDiff{}
-		h.mu.Unlock()
-		h.Refresh()
-		h.viewChanged()
+		h.change(func() { h.diff = heatmapDiff{} })
 		return
 	}
 	h.diffJobs.Start(func(ctx context.Context, jh JobHandle) {
 		d := tableDifference(t, tau)
 		jh.Finish(func() {
-			h.mu.Lock()
-			if len(h.table.Values) == len(t.Values) {
-				h.diff = d
-			}
-			h.mu.Unlock()
-			h.Refresh()
-			h.viewChanged()
+			h.change(func() {
+				if len(h.table.Values) == len(t.Values) {
+					h.diff = d
+				}
+			})
 		})
 	})
 }

@@ -154,13 +154,11 @@ func (e *SequenceExplorer) SetSequence(d SequenceData) <-chan struct{} {
 			mis = plotting.NewMismatches(d.Values, p, d.Saltus)
 		}
 		h.Finish(func() {
-			e.mu.Lock()
-			e.data, e.pyr, e.mis, e.mask = d, pyr, mis, mask
-			e.fit = true
-			e.fitLocked()
-			e.mu.Unlock()
-			e.Refresh()
-			e.changed()
+			e.change(func() {
+				e.data, e.pyr, e.mis, e.mask = d, pyr, mis, mask
+				e.fit = true
+				e.fitLocked()
+			})
 			close(done)
 		})
 	})
@@ -184,11 +182,7 @@ func (e *SequenceExplorer) SetDifferencePeriod(p int) <-chan struct{} {
 			mis = plotting.NewMismatches(d.Values, p, d.Saltus)
 		}
 		h.Finish(func() {
-			e.mu.Lock()
-			e.mis = mis
-			e.mu.Unlock()
-			e.Refresh()
-			e.changed()
+			e.change(func() { e.mis = mis })
 			close(done)
 		})
 	})

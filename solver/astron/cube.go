@@ -619,11 +619,10 @@ func (e *cubeEngine) star(u, a, b int, head, tail []uint16, roll *cubeRolling, s
 	// their mask adds nothing.
 	skipSmall := e.small2 && s.mode == mexBand && s.band > 0
 	for _, sr := range e.splits {
-		m := u - sr.K
-		if m < 0 {
+		m, lo, ok := sr.leaves(u)
+		if !ok {
 			continue
 		}
-		lo := sr.smallestPart(m)
 		if !sr.Split {
 			if lo == 0 {
 				if m < len(head) {

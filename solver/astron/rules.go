@@ -126,6 +126,18 @@ func (sr splitRule) smallestPart(m int) int {
 	return 1
 }
 
+// leaves returns what the rule leaves of a star of x points: m = x − K
+// points, and lo, the smallest part a side keeps (smallestPart). ok is false
+// when the star has fewer than K points. Every engine's star loop starts
+// here, so that they all read the rule alike.
+func (sr splitRule) leaves(x int) (m, lo int, ok bool) {
+	m = x - sr.K
+	if m < 0 {
+		return 0, 0, false
+	}
+	return m, sr.smallestPart(m), true
+}
+
 // joinRule allows joining N stars into one of their total size minus K.
 type joinRule struct {
 	K, N int

@@ -364,11 +364,10 @@ func (e *engine2) starMasked(x, other int) uint64 {
 	last := len(e.rg) - 1
 	var bits uint64
 	for _, sr := range e.splits {
-		m := x - sr.K
-		if m < 0 {
+		m, lo, ok := sr.leaves(x)
+		if !ok {
 			continue
 		}
-		lo := sr.smallestPart(m)
 		if !sr.Split {
 			if lo == 0 {
 				bits |= 1 << row[m]
@@ -468,11 +467,10 @@ func (e *engine2) star(x, other int, s *mexSet) {
 	row := t.v[other*t.side : (other+1)*t.side] // G(A_{other,j})
 	last := len(e.rg) - 1
 	for _, sr := range e.splits {
-		m := x - sr.K
-		if m < 0 {
+		m, lo, ok := sr.leaves(x)
+		if !ok {
 			continue
 		}
-		lo := sr.smallestPart(m)
 		switch {
 		case sr.Split && lo <= m:
 			// g1[a] = rg[last−a]; with j = m − a running 0..m−lo both

@@ -276,11 +276,10 @@ func (e *engine3) star(u, v, w int, s *mexSet) {
 	revW := e.rev2[w*t2.side : (w+1)*t2.side] // revW[i] = G(A_{w, 2N−i})
 	last, last2 := len(e.rg)-1, t2.side-1
 	for _, sr := range e.splits {
-		m := u - sr.K
-		if m < 0 {
+		m, lo, ok := sr.leaves(u)
+		if !ok {
 			continue
 		}
-		lo := sr.smallestPart(m)
 		if !sr.Split {
 			if lo == 0 {
 				s.add(line[m])

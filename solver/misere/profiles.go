@@ -294,32 +294,31 @@ func (ps *profiles) step(id int32, t transition[int32], buf []uint64) (int32, in
 }
 
 // explore closes the set under the transitions, starting from the states in
-// todo, in order of birthday (Dijkstra, each heap weighted by its birthday),
-// so that the first inconsistent profile found belongs to a position of least
-// birthday among the failures: the place where the candidate first goes wrong.
-// It returns that profile, or -1 when every profile is consistent.
+// todo. With byBirthday it goes in order of birthday (Dijkstra, each heap
+// weighted by its birthday), so that the first inconsistent profile found
+// belongs to a position of least birthday among the failures: the place
+// where the candidate first goes wrong. Otherwise it goes breadth first:
+// cheaper, for checks whose failing position is not needed (trials of a
+// conservative extension). It returns that profile, or -1 when every
+// profile is consistent.
 func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transition[int32]) (int32, error) {
-	if !ps.byBirthday {
-		return ps.exploreBFS(ctx, todo, trans)
+	var f frontier = &fifoFrontier{ps: ps, todo: todo}
+	if ps.byBirthday {
+		f = newBirthdayFrontier(ps, todo)
 	}
 	buf := make([]uint64, ps.words)
-	pq := &distQueue{}
-	for _, id := range todo {
-		heap.Push(pq, distItem{elem: int(id), dist: ps.dist[id]})
-	}
-	for n := 0; pq.Len() > 0; n++ {
+	for n := 0; f.len() > 0; n++ {
 		if n&4095 == 0 {
 			if err := ctx.Err(); err != nil {
 				return -1, err
 			}
 		}
-		top := heap.Pop(pq).(distItem)
-		id := int32(top.elem)
-		if ps.done[id] || top.dist != ps.dist[id] {
-			continue
-		}
-		if ps.limit > 0 && top.dist >= ps.limit {
+		id, visit, more := f.next()
+		if !more {
 			return -1, nil
+		}
+		if !visit {
+			continue
 		}
 		if failed, expand := ps.visit(id); failed {
 			return id, nil
@@ -330,10 +329,7 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 			j, nu := ps.step(id, t, buf)
 			nd := ps.dist[id] + t.weight
 			if j >= 0 {
-				if !ps.done[j] && nd < ps.dist[j] {
-					ps.dist[j], ps.parent[j], ps.heap[j] = nd, id, int32(t.heap)
-					heap.Push(pq, distItem{elem: int(j), dist: nd})
-				}
+				f.reach(j, id, t, nd)
 				continue
 			}
 			if ps.dominated(nu, buf) {
@@ -343,45 +339,88 @@ func (ps *profiles) explore(ctx context.Context, todo []int32, trans []transitio
 			if err != nil {
 				return -1, err
 			}
-			heap.Push(pq, distItem{elem: int(j), dist: nd})
+			f.add(j, nd)
 		}
 	}
 	return -1, nil
 }
 
-// exploreBFS is explore in breadth-first order: cheaper, for checks whose
-// failing position is not needed (trials of a conservative extension).
-func (ps *profiles) exploreBFS(ctx context.Context, todo []int32, trans []transition[int32]) (int32, error) {
-	buf := make([]uint64, ps.words)
-	for n := 0; len(todo) > 0; n++ {
-		if n&4095 == 0 {
-			if err := ctx.Err(); err != nil {
-				return -1, err
-			}
-		}
-		id := todo[0]
-		todo = todo[1:]
-		if ps.done[id] {
-			continue
-		}
-		if failed, expand := ps.visit(id); failed {
-			return id, nil
-		} else if !expand {
-			continue
-		}
-		for _, t := range trans {
-			j, nu := ps.step(id, t, buf)
-			if j >= 0 || ps.dominated(nu, buf) {
-				continue
-			}
-			j, err := ps.addReached(nu, buf, id, t, ps.dist[id]+t.weight)
-			if err != nil {
-				return -1, err
-			}
-			todo = append(todo, j)
-		}
+// frontier holds the states explore has still to look at, and sets the
+// order: the one loop of explore serves both orders.
+type frontier interface {
+	len() int
+	// next takes the next state. visit is false for a state not to be
+	// visited (done already, or queued before a shorter way to it was
+	// found); more is false when the exploration stops here (the birthday
+	// limit is reached).
+	next() (id int32, visit, more bool)
+	// reach is told that the known state j is reached from id by t at
+	// distance dist.
+	reach(j, id int32, t transition[int32], dist int)
+	// add queues the new state j, first reached at distance dist.
+	add(j int32, dist int)
+}
+
+// fifoFrontier visits the states breadth first. A known state reached
+// again changes nothing: without the order of birthday, its path does not
+// matter.
+type fifoFrontier struct {
+	ps   *profiles
+	todo []int32
+}
+
+func (f *fifoFrontier) len() int { return len(f.todo) }
+
+func (f *fifoFrontier) next() (int32, bool, bool) {
+	id := f.todo[0]
+	f.todo = f.todo[1:]
+	return id, !f.ps.done[id], true
+}
+
+func (f *fifoFrontier) reach(int32, int32, transition[int32], int) {}
+
+func (f *fifoFrontier) add(j int32, _ int) { f.todo = append(f.todo, j) }
+
+// birthdayFrontier visits the states in order of birthday (Dijkstra), and
+// keeps for each the path of least birthday.
+type birthdayFrontier struct {
+	ps *profiles
+	pq distQueue
+}
+
+func newBirthdayFrontier(ps *profiles, todo []int32) *birthdayFrontier {
+	f := &birthdayFrontier{ps: ps}
+	for _, id := range todo {
+		heap.Push(&f.pq, distItem{elem: int(id), dist: ps.dist[id]})
 	}
-	return -1, nil
+	return f
+}
+
+func (f *birthdayFrontier) len() int { return f.pq.Len() }
+
+func (f *birthdayFrontier) next() (int32, bool, bool) {
+	ps := f.ps
+	top := heap.Pop(&f.pq).(distItem)
+	id := int32(top.elem)
+	if ps.done[id] || top.dist != ps.dist[id] {
+		return id, false, true
+	}
+	if ps.limit > 0 && top.dist >= ps.limit {
+		return id, false, false
+	}
+	return id, true, true
+}
+
+func (f *birthdayFrontier) reach(j, id int32, t transition[int32], dist int) {
+	ps := f.ps
+	if !ps.done[j] && dist < ps.dist[j] {
+		ps.dist[j], ps.parent[j], ps.heap[j] = dist, id, int32(t.heap)
+		heap.Push(&f.pq, distItem{elem: int(j), dist: dist})
+	}
+}
+
+func (f *birthdayFrontier) add(j int32, dist int) {
+	heap.Push(&f.pq, distItem{elem: int(j), dist: dist})
 }
 
 // visit marks state id explored. It reports whether its profile is

@@ -46,11 +46,19 @@ func newCertifier(k int) *certifier {
 }
 
 // guess returns the smallest candidate period, 0 when there is none.
-func (c *certifier) guess() int {
+func (c *certifier) guess() int { return smallestPeriod(c.cands) }
+
+// period returns the candidate's period. streamCandidate has it through
+// embedding, so that smallestPeriod serves both certifiers.
+func (cd candidate) period() int { return cd.p }
+
+// smallestPeriod returns the smallest period among cands, 0 when there is
+// none: the guess a run reports while no period is proven yet.
+func smallestPeriod[C interface{ period() int }](cands []C) int {
 	best := 0
-	for _, cd := range c.cands {
-		if best == 0 || cd.p < best {
-			best = cd.p
+	for _, cd := range cands {
+		if p := cd.period(); best == 0 || p < best {
+			best = p
 		}
 	}
 	return best

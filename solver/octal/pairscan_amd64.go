@@ -133,6 +133,44 @@ func ruleOut64x3(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64
 	return ruleOut64x3AVX2(lo, hi0, hi1, hi2, blocks, set)
 }
 
+// pairWordAVX512 is in pairscan_amd64.s: the word of 32 pairs.
+//
+//go:noescape
+func pairWordAVX512(lo, hi *uint16) uint64
+
+// pairWordAVX2 is in pairscan_amd64.s: the word of 16 pairs.
+//
+//go:noescape
+func pairWordAVX2(lo, hi *uint16) uint64
+
+// pairWord returns the OR of 1 << (lo[l] ^ hi[l]) over the
+// L = ruleOut64x3Lanes() lanes l < L (values below 64): one digit's share
+// of a block of ruleOut64x3. It runs where haveRuleOut64x3 is set.
+func pairWord(lo, hi *uint16) uint64 {
+	if haveRuleOut64x3Wide {
+		return pairWordAVX512(lo, hi)
+	}
+	return pairWordAVX2(lo, hi)
+}
+
+// pairWords3AVX512 is in pairscan_amd64.s: the words of three heaps.
+//
+//go:noescape
+func pairWords3AVX512(lo, hi *uint16) (w0, w1, w2 uint64)
+
+// pairWords3 is pairWord for three heaps whose second parts start at hi,
+// hi + 1 and hi + 2 (the same first parts lo): wh is the word of the
+// pairs lo[l] ^ hi[h + l]. The words come back in registers, not through
+// memory: a copy of an array the assembly wrote word by word would stall
+// on store forwarding.
+func pairWords3(lo, hi *uint16) (w0, w1, w2 uint64) {
+	if haveRuleOut64x3Wide {
+		return pairWords3AVX512(lo, hi)
+	}
+	return pairWordAVX2(lo, hi), pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 2))),
+		pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 4)))
+}
+
 // haveRuleOut64x2Wide reports whether ruleOut64x2 tests 32 pairs of each
 // digit a block (AVX-512 with BITALG) rather than 16.
 var haveRuleOut64x2Wide = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512BITALG && cpu.X86.HasBMI1

@@ -720,3 +720,135 @@ wout:
 	MOVQ R10, done+56(FP)
 	VZEROUPPER
 	RET
+
+// func pairWordAVX512(lo, hi *uint16) uint64
+//
+// The word of the 32 pairs lo[l] ^ hi[l], l = 0..31: the OR of 1 << v over
+// their values v (below 64), as one block of ruleOut64x3AVX512 makes it for
+// each digit.
+TEXT ·pairWordAVX512(SB), NOSPLIT, $0-24
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z8          // 1 in every 64-bit lane
+	VPMOVZXWQ 0(SI), Z0
+	VPMOVZXWQ 16(SI), Z1
+	VPMOVZXWQ 32(SI), Z2
+	VPMOVZXWQ 48(SI), Z3
+	VPMOVZXWQ 0(DI), Z4
+	VPMOVZXWQ 16(DI), Z5
+	VPMOVZXWQ 32(DI), Z6
+	VPMOVZXWQ 48(DI), Z7
+	VPXORQ Z0, Z4, Z4
+	VPXORQ Z1, Z5, Z5
+	VPXORQ Z2, Z6, Z6
+	VPXORQ Z3, Z7, Z7
+	VPSLLVQ Z4, Z8, Z4
+	VPSLLVQ Z5, Z8, Z5
+	VPSLLVQ Z6, Z8, Z6
+	VPSLLVQ Z7, Z8, Z7
+	VPTERNLOGQ $0xFE, Z6, Z5, Z4
+	VPORQ Z7, Z4, Z4
+	VEXTRACTI64X4 $1, Z4, Y5
+	VPORQ Y5, Y4, Y4
+	VEXTRACTI128 $1, Y4, X5
+	VPOR X5, X4, X4
+	VPSHUFD $0x4E, X4, X5
+	VPOR X5, X4, X4
+	VMOVQ X4, AX
+	MOVQ AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func pairWordAVX2(lo, hi *uint16) uint64
+//
+// pairWordAVX512 on AVX2: the 16 pairs lo[l] ^ hi[l], l = 0..15.
+TEXT ·pairWordAVX2(SB), NOSPLIT, $0-24
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ $1, AX
+	MOVQ AX, X8
+	VPBROADCASTQ X8, Y8          // 1 in every 64-bit lane
+	VPMOVZXWQ 0(SI), Y0
+	VPMOVZXWQ 8(SI), Y1
+	VPMOVZXWQ 16(SI), Y2
+	VPMOVZXWQ 24(SI), Y3
+	VPMOVZXWQ 0(DI), Y4
+	VPMOVZXWQ 8(DI), Y5
+	VPMOVZXWQ 16(DI), Y6
+	VPMOVZXWQ 24(DI), Y7
+	VPXOR Y0, Y4, Y4
+	VPXOR Y1, Y5, Y5
+	VPXOR Y2, Y6, Y6
+	VPXOR Y3, Y7, Y7
+	VPSLLVQ Y4, Y8, Y4
+	VPSLLVQ Y5, Y8, Y5
+	VPSLLVQ Y6, Y8, Y6
+	VPSLLVQ Y7, Y8, Y7
+	VPOR Y5, Y4, Y4
+	VPOR Y7, Y6, Y6
+	VPOR Y6, Y4, Y4
+	VEXTRACTI128 $1, Y4, X5
+	VPOR X5, X4, X4
+	VPSHUFD $0x4E, X4, X5
+	VPOR X5, X4, X4
+	VMOVQ X4, AX
+	MOVQ AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// PW3_CHUNK ORs into acc the 8 lanes of the pairs lo ^ hi at byte off for
+// the heap whose second parts start at hi + 2·h bytes (h = 0, 1, 2).
+#define PW3_CHUNK(lo, off, acc) \
+	VPMOVZXWQ off(DI), Z4 \
+	VPMOVZXWQ off+2(DI), Z5 \
+	VPMOVZXWQ off+4(DI), Z6 \
+	VPXORQ lo, Z4, Z4 \
+	VPXORQ lo, Z5, Z5 \
+	VPXORQ lo, Z6, Z6 \
+	VPSLLVQ Z4, Z8, Z4 \
+	VPSLLVQ Z5, Z8, Z5 \
+	VPSLLVQ Z6, Z8, Z6 \
+	VPORQ Z4, Z9, Z9 \
+	VPORQ Z5, Z10, Z10 \
+	VPORQ Z6, Z11, Z11
+
+// REDUCE_Q puts in AX the OR of the 8 quadwords of z (t scratch).
+#define REDUCE_Q(z, y, x, t, ty, tx) \
+	VEXTRACTI64X4 $1, z, ty \
+	VPORQ ty, y, y \
+	VEXTRACTI128 $1, y, tx \
+	VPOR tx, x, x \
+	VPSHUFD $0x4E, x, tx \
+	VPOR tx, x, x \
+	VMOVQ x, AX
+
+// func pairWords3AVX512(lo, hi *uint16) (w0, w1, w2 uint64)
+//
+// pairWordAVX512 for three heaps at once, whose second parts start at hi,
+// hi + 1 and hi + 2 (the same first parts lo): wh is the word of the 32
+// pairs lo[l] ^ hi[h + l].
+TEXT ·pairWords3AVX512(SB), NOSPLIT, $0-40
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ $1, AX
+	VPBROADCASTQ AX, Z8          // 1 in every 64-bit lane
+	VPMOVZXWQ 0(SI), Z0
+	VPMOVZXWQ 16(SI), Z1
+	VPMOVZXWQ 32(SI), Z2
+	VPMOVZXWQ 48(SI), Z3
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	PW3_CHUNK(Z0, 0, Z9)
+	PW3_CHUNK(Z1, 16, Z9)
+	PW3_CHUNK(Z2, 32, Z9)
+	PW3_CHUNK(Z3, 48, Z9)
+	REDUCE_Q(Z9, Y9, X9, Z12, Y12, X12)
+	MOVQ AX, w0+16(FP)
+	REDUCE_Q(Z10, Y10, X10, Z13, Y13, X13)
+	MOVQ AX, w1+24(FP)
+	REDUCE_Q(Z11, Y11, X11, Z14, Y14, X14)
+	MOVQ AX, w2+32(FP)
+	VZEROUPPER
+	RET

@@ -49,6 +49,14 @@ func ruleOut64x3(lo, hi0, hi1, hi2 *uint16, blocks int, set uint64) (left uint64
 	panic("octal: no vector rule-out scan on this architecture")
 }
 
+func pairWord(lo, hi *uint16) uint64 {
+	panic("octal: no vector rule-out scan on this architecture")
+}
+
+func pairWords3(lo, hi *uint16) (w0, w1, w2 uint64) {
+	panic("octal: no vector rule-out scan on this architecture")
+}
+
 // haveRareOptions4 is false: only amd64 has the four-heap rare scan.
 var haveRareOptions4 = false
 

@@ -228,9 +228,14 @@ func ruleOutTail2(vals []uint16, r0, r1, a, last0, last1 int, set uint64) (left 
 // (0.1777: 2, 3, 4), 32 pairs of each digit at a time on AVX-512 (16 on
 // AVX2), then each digit's remaining pairs.
 func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (left uint64, cut bool) {
+	return s.smallRuleOut3From(n, vals, set, limit, 1)
+}
+
+// smallRuleOut3From is smallRuleOut3 from the first part a on (the pairs
+// with smaller first parts are tested already).
+func (s *Sparse) smallRuleOut3From(n int, vals []uint16, set uint64, limit, a int) (left uint64, cut bool) {
 	r0, r1, r2 := n-s.split[0], n-s.split[1], n-s.split[2]
 	last0, last1, last2 := min(r0/2, limit-1), min(r1/2, limit-1), min(r2/2, limit-1)
-	a := 1
 	if rev := s.smallRevFor(n); len(rev) > 0 {
 		lanes := ruleOut64x3Lanes()
 		if blocks := (min(last2, len(rev)-1) - a + 1) / lanes; blocks > 0 {
@@ -249,6 +254,106 @@ func (s *Sparse) smallRuleOut3(n int, vals []uint16, set uint64, limit int) (lef
 		}
 	}
 	return ruleOutTail2(vals, r0, r1, a, last0, last1, set)
+}
+
+// pairWordBlocks is how many blocks of pairs pairWordRing keeps a heap:
+// past them (a few heaps in 10^4 on 0.1777) the scan goes on with
+// ruleOut64x3.
+const pairWordBlocks = 8
+
+// pairWordRing holds, for the last 16 heaps m, the words of the first split
+// digit j0's pairs (a, m − j0 − a) by blocks of L = ruleOut64x3Lanes()
+// first parts: words[m & 15][b] is the OR of 1 << (G(a) ^ G(m − j0 − a))
+// over a = 1 + bL … (b + 1)L, for b < count[m & 15]. The pairs of digit j
+// at heap n are the first digit's at heap n − (j − j0), so with three
+// digits close together (0.1777: 2, 3, 4) a block of the rule-out scan is
+// the OR of three words, and each word is made once instead of once a
+// digit: one heap's word serves the next heaps too.
+type pairWordRing struct {
+	words [16][pairWordBlocks]uint64
+	count [16]int
+}
+
+// pairWordsApply reports whether smallRoundWords can compute heap n and
+// the next ones (smallRoundMulti's rare-scan reuse must hold too): three
+// split digits j0 < j1 < j2 with j0 ≥ 2 (so heap n may make the first words
+// of n + 1 and n + 2) and j2 − j0 < 12 (the ring holds 16 heaps), the
+// vector kernel, and a first block of L first parts that are splits of n
+// for every digit and lie in the reversed copy of the first values (both
+// hold for every later heap too).
+func (s *Sparse) pairWordsApply(n int) bool {
+	if len(s.split) != 3 || !haveRuleOut64x3 || s.split[0] < 2 || s.split[2]-s.split[0] >= 12 {
+		return false
+	}
+	rev := s.smallRevFor(n)
+	return min((n-s.split[2])/2, s.pairLimitFor(n)-1, len(rev)-1) >= ruleOut64x3Lanes()
+}
+
+// fill makes the words of heap m up to block b (count[m & 15] > b).
+func (w *pairWordRing) fill(m, b, j0 int, rev, vals []uint16) {
+	e := &w.count[m&15]
+	lanes := ruleOut64x3Lanes()
+	for ; *e <= b; *e++ {
+		a := 1 + lanes**e
+		w.words[m&15][*e] = pairWord(&rev[len(rev)-lanes-a], &vals[m-j0-a-lanes+1])
+	}
+}
+
+// start makes the first word of heap m anew (its slot held heap m − 16).
+func (w *pairWordRing) start(m, j0 int, rev, vals []uint16) {
+	w.count[m&15] = 0
+	w.fill(m, 0, j0, rev, vals)
+}
+
+// start3 makes the first words of heaps m, m + 1 and m + 2 anew; they read
+// values up to G(m + 1 − j0), so with j0 ≥ 2 heap m may make them.
+func (w *pairWordRing) start3(m, j0 int, rev, vals []uint16) {
+	lanes := ruleOut64x3Lanes()
+	x0, x1, x2 := pairWords3(&rev[len(rev)-lanes-1], &vals[m-j0-lanes])
+	w.words[m&15][0], w.words[(m+1)&15][0], w.words[(m+2)&15][0] = x0, x1, x2
+	w.count[m&15], w.count[(m+1)&15], w.count[(m+2)&15] = 1, 1, 1
+}
+
+// fill3 makes block b of heaps m, m + 1 and m + 2, whose words go up to
+// block b − 1.
+func (w *pairWordRing) fill3(m, b, j0 int, rev, vals []uint16) {
+	lanes := ruleOut64x3Lanes()
+	a := 1 + lanes*b
+	x0, x1, x2 := pairWords3(&rev[len(rev)-lanes-a], &vals[m-j0-a-lanes+1])
+	w.words[m&15][b], w.words[(m+1)&15][b], w.words[(m+2)&15][b] = x0, x1, x2
+	w.count[m&15], w.count[(m+1)&15], w.count[(m+2)&15] = b+1, b+1, b+1
+}
+
+// smallRuleOut3Words is smallRuleOut3 for a heap n whose first block the
+// caller has ruled out with the words of w (back holds j − j0 for the three
+// digits): blocks 1 to blocks − 1 by the words too, then smallRuleOut3From.
+// blocks is at most pairWordBlocks, and each block's first parts must be
+// splits of n for every digit and lie in the reversed copy of the first
+// values (wordBlocks).
+func (s *Sparse) smallRuleOut3Words(n int, vals []uint16, set uint64, w *pairWordRing, back *[smallMultiMaxSplits]int, blocks int) (left uint64, cut bool) {
+	rev := s.smallRev
+	j0 := s.split[0]
+	consecutive := back[1] == 1 && back[2] == 2
+	b := 1
+	for ; b < blocks; b++ {
+		if consecutive && w.count[n&15] == b && w.count[(n-1)&15] == b && w.count[(n-2)&15] == b {
+			w.fill3(n-2, b, j0, rev, vals)
+		} else {
+			for _, d := range back[:3] {
+				w.fill(n-d, b, j0, rev, vals)
+			}
+		}
+		if set &^= w.words[n&15][b] | w.words[(n-back[1])&15][b] | w.words[(n-back[2])&15][b]; set == 0 {
+			return 0, false
+		}
+	}
+	return s.smallRuleOut3From(n, vals, set, s.pairLimitFor(n), 1+ruleOut64x3Lanes()*b)
+}
+
+// wordBlocks is how many blocks of pair words smallRuleOut3Words may use
+// for heap n, and for every later heap (at most pairWordBlocks).
+func (s *Sparse) wordBlocks(n int) int {
+	return min(min((n-s.split[2])/2, s.pairLimitFor(n)-1, len(s.smallRev)-1)/ruleOut64x3Lanes(), pairWordBlocks)
 }
 
 // smallFirstSplitsFrom is the least r = n − j for which smallRoundOne tests
@@ -514,6 +619,20 @@ func (s *Sparse) firstDigitScans(from int, offs []int, rv []uint64) (first [16]u
 	return first, back
 }
 
+// rareOffsets puts the rare heaps' byte offsets (2a) and values in offs
+// and rv, padded to a multiple of four with copies of the first rare heap
+// (an OR twice is the same OR), and returns how many it put.
+func (s *Sparse) rareOffsets(offs *[smallMultiMaxRare]int, rv *[smallMultiMaxRare]uint64) int {
+	nr := len(s.rare)
+	for i, a := range s.rare {
+		offs[i], rv[i] = 2*int(a), uint64(s.vals[a])
+	}
+	for ; nr%4 != 0; nr++ {
+		offs[nr], rv[nr] = offs[0], rv[0]
+	}
+	return nr
+}
+
 // smallMultiMaxRare is the most rare heaps smallRoundMulti keeps on the
 // stack: with two split digits, smallMaxWork allows 64.
 const smallMultiMaxRare = 64
@@ -538,17 +657,9 @@ func (s *Sparse) smallMultiApplies(n int) bool {
 // exactly smallHeapValue's: the same option word, the same rule-out scan.
 func (s *Sparse) smallRoundMulti(from, to int) {
 	split := s.split
-	nr := len(s.rare)
 	var offs [smallMultiMaxRare]int    // the rare heaps' byte offsets back from n − j
 	var rv64 [smallMultiMaxRare]uint64 // their values
-	for i, a := range s.rare {
-		offs[i], rv64[i] = 2*int(a), uint64(s.vals[a])
-	}
-	// Pad to a multiple of four with copies of the first rare heap (an OR
-	// twice is the same OR).
-	for ; nr%4 != 0; nr++ {
-		offs[nr], rv64[nr] = offs[0], rv64[0]
-	}
+	nr := s.rareOffsets(&offs, &rv64)
 	// The rare scan of heaps n..n+3 reads values up to n+3−j−a, known at
 	// heap n when j + a ≥ 4 for every digit and rare heap.
 	batched := haveRareOptions4 && nr > 0 && split[0]+int(s.rare[0]) >= 4
@@ -566,6 +677,12 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 	var back [smallMultiMaxSplits]int // j − j0 for each digit
 	if reuse {
 		first, back = s.firstDigitScans(from, offs[:nr], rv64[:nr])
+	}
+	// The same for the rule-out scan: each heap's pair words of the first
+	// digit, made once and ORed for the three digits (pairWordRing).
+	if reuse && s.pairWordsApply(from) {
+		s.smallRoundWords(from, to, &multiRare{offs: &offs, rv: &rv64, nr: nr, first: first, back: back})
+		return
 	}
 	take := s.take
 	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
@@ -652,4 +769,102 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 		hist[v]++
 		histOdd[v] += uint32(n & 1)
 	}
+}
+
+// multiRare is smallRoundMulti's rare scan handed to smallRoundWords: the
+// rare heaps' byte offsets and values (nr of them, padded to a multiple of
+// four), the first digit's scans of the last heaps and j − j0 for each digit.
+type multiRare struct {
+	offs  *[smallMultiMaxRare]int
+	rv    *[smallMultiMaxRare]uint64
+	nr    int
+	first [16]uint64
+	back  [smallMultiMaxSplits]int
+}
+
+// smallRoundWords is smallRoundMulti for three split digits j0 < j1 < j2
+// with j0 ≥ 2 and a pairWordRing (pairWordsApply; 0.1777): the rare scans
+// reused as there, and the rule-out scan by the first digit's pair words,
+// whose first block is made for three heaps at once (heap n may make those
+// of n + 1 and n + 2, which read values up to G(n − 1)). The values are
+// exactly smallHeapValue's.
+func (s *Sparse) smallRoundWords(from, to int, r *multiRare) {
+	split := s.split
+	j0 := split[0]
+	b1, b2 := r.back[1], r.back[2]
+	first := r.first
+	var part [4]uint64
+	next := 4 // the lane of part for heap n; 4: none computed
+	if s.pairWords == nil {
+		s.pairWords = new(pairWordRing)
+	}
+	w, rev := s.pairWords, s.smallRev
+	blocks := s.wordBlocks(from)
+	for m := from - b2; m < from; m++ {
+		w.start(m, j0, rev, s.vals)
+	}
+	ahead := 0 // the heaps from n on whose first words are made
+	take := s.take
+	rb := [2]uint64{s.rareBits[0][0], s.rareBits[1][0]}
+	parity, jParity := s.parity, s.jParity
+	maxValue := uint16(s.maxValue)
+	hist, histOdd := s.hist[:64:64], s.histOdd[:64:64]
+	buf := s.vals[:to] // Extend reserved room for to values
+	// No deferred function: one would hold n in memory for the whole loop.
+	n := from
+loop:
+	for ; n < to; n++ {
+		var opts uint64
+		for _, t := range take {
+			opts |= 1 << (buf[n-t] & 63)
+		}
+		if next == 4 {
+			rareOptions4(&buf[n-j0], &r.offs[0], &r.rv[0], r.nr, &part)
+			first[n&15], first[(n+1)&15], first[(n+2)&15], first[(n+3)&15] = part[0], part[1], part[2], part[3]
+			next = 0
+			s.smallBatches++
+		}
+		next++
+		opts |= first[n&15] | first[(n-b1)&15] | first[(n-b2)&15]
+		if ahead == 0 {
+			w.start3(n, j0, rev, buf)
+			ahead = 3
+		}
+		ahead--
+		rare := rb[parity&(n^jParity)&1]
+		common := ^(opts | rare)
+		if common == 0 {
+			break // the value may be 64 or more
+		}
+		c := bits.TrailingZeros64(common)
+		v := uint16(c)
+		if set := ^opts & rare & (1<<c - 1); set != 0 {
+			set &^= w.words[n&15][0] | w.words[(n-b1)&15][0] | w.words[(n-b2)&15][0]
+			if set != 0 {
+				var cut bool
+				if set, cut = s.smallRuleOut3Words(n, buf[:n], set, w, &r.back, blocks); set != 0 {
+					if cut {
+						s.undecide(n, &valueSet512{set})
+						break loop
+					}
+					v = uint16(bits.TrailingZeros64(set))
+				}
+			}
+		}
+		if v > maxValue || rare>>v&1 != 0 {
+			// A new largest value or a rare heap: record it the slow way
+			// and let the caller rebuild the tables.
+			buf[n] = v
+			s.vals = buf[:n+1]
+			s.record(n, v)
+			n++
+			break
+		}
+		buf[n] = v
+		hist[v]++
+		histOdd[v] += uint32(n & 1)
+	}
+	s.vals = buf[:n]
+	s.smallMultiHeaps += n - from
+	s.smallWordHeaps += n - from
 }

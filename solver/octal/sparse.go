@@ -72,8 +72,11 @@ type Sparse struct {
 	// smallVectorBlocks the blocks of 32 pairs its vector rule-out scan
 	// tested (for tests).
 	smallOneHeaps, smallVectorBlocks int
-	// smallMultiHeaps counts the heaps smallRoundMulti computed.
-	smallMultiHeaps int
+	// pairWords is smallRoundMulti's ring of pair words (three digits).
+	pairWords *pairWordRing
+	// smallMultiHeaps counts the heaps smallRoundMulti computed, and
+	// smallWordHeaps those it ruled out with the pair words.
+	smallMultiHeaps, smallWordHeaps int
 	// smallBatches counts the four-heap rare scans (rareOptions4).
 	smallBatches int
 }

@@ -561,3 +561,205 @@ func TestBlockTuner(t *testing.T) {
 	require.Equal(t, 0, rounds(1), "a poor round after a good one: one round alone")
 	require.Equal(t, 1, rounds(1))
 }
+
+// TestPairWords checks the pair words of the three-digit rule-out scan
+// (pairWord, pairWords3: one kernel per CPU width) against the pairs ORed
+// one at a time, on random values and on the edge values 0 and 63.
+func TestPairWords(t *testing.T) {
+	if !haveRuleOut64x3 {
+		t.Skip("no three-digit vector rule-out scan on this CPU")
+	}
+	defer func(w bool) { haveRuleOut64x3Wide = w }(haveRuleOut64x3Wide)
+	kernels := []bool{false}
+	if haveRuleOut64x3Wide {
+		kernels = append(kernels, true)
+	}
+	for _, wide := range kernels {
+		haveRuleOut64x3Wide = wide
+		lanes := ruleOut64x3Lanes()
+		rng := rand.New(rand.NewPCG(1777, uint64(lanes)))
+		for trial := range 2000 {
+			lo, hi := make([]uint16, lanes), make([]uint16, lanes+2)
+			for i := range lo {
+				lo[i] = uint16(rng.IntN(64))
+			}
+			for i := range hi {
+				hi[i] = uint16(rng.IntN(64))
+			}
+			switch trial % 5 {
+			case 0: // every pair 0
+				copy(hi, lo)
+				copy(hi[1:], lo)
+				hi[0] = lo[0]
+				for i := range hi {
+					hi[i] = 5
+				}
+				for i := range lo {
+					lo[i] = 5
+				}
+			case 1: // the largest value, 63, in one lane only
+				for i := range hi {
+					hi[i] = lo[min(i, lanes-1)]
+				}
+				hi[trial%lanes] ^= 63
+			case 2: // few distinct values
+				for i := range hi {
+					hi[i] = uint16(rng.IntN(2)) << 5
+				}
+			}
+			var want [3]uint64
+			for h := range want {
+				for l := range lanes {
+					want[h] |= 1 << (lo[l] ^ hi[h+l])
+				}
+			}
+			require.Equal(t, want[0], pairWord(&lo[0], &hi[0]), "%d lanes, trial %d", lanes, trial)
+			w0, w1, w2 := pairWords3(&lo[0], &hi[0])
+			require.Equal(t, want, [3]uint64{w0, w1, w2}, "%d lanes, trial %d", lanes, trial)
+		}
+	}
+}
+
+// TestSmallRoundWordsEqualsQuadratic runs the three-digit loop with pair
+// words (smallRoundWords) on random codes whose split digits j0 < j1 < j2
+// have j0 ≥ 2 against the definition, with the reversed copy of the first
+// values long enough for every block of words and the scans past them, on
+// both kernel widths; and 0.1777 against the engines without the
+// small-space loops.
+func TestSmallRoundWordsEqualsQuadratic(t *testing.T) {
+	if !haveRuleOut64x3 || !haveRareOptions4 {
+		t.Skip("no three-digit vector rule-out scan on this CPU")
+	}
+	defer func(l int, w bool) { smallRevLen, haveRuleOut64x3Wide = l, w }(smallRevLen, haveRuleOut64x3Wide)
+	kernels := []bool{false}
+	if haveRuleOut64x3Wide {
+		kernels = append(kernels, true)
+	}
+	const heaps = 4000
+	for _, wide := range kernels {
+		haveRuleOut64x3Wide = wide
+		rng := rand.New(rand.NewPCG(1777, 2026))
+		used, consecutive, pastWords := 0, 0, 0
+		for trial := 0; (used < 12 || consecutive < 4) && trial < 3000; trial++ {
+			j0 := 2 + rng.IntN(3)
+			j1 := j0 + 1 + rng.IntN(3)
+			j2 := j1 + 1 + rng.IntN(3)
+			if trial%3 == 0 {
+				j1, j2 = j0+1, j0+2
+			}
+			digits := make([]uint8, j2+1)
+			for j := 1; j <= j2; j++ {
+				digits[j] = uint8(rng.IntN(4))
+			}
+			for _, j := range []int{j0, j1, j2} {
+				digits[j] |= 4
+			}
+			code := Code{Digits: digits}
+			// One block of words; five, and the scalar scan past them; all
+			// eight, and the vector scan past them.
+			smallRevLen = []int{64, 192, 1024}[trial/3%3]
+			s := NewSparse(code, nil)
+			require.NoError(t, s.Extend(context.Background(), heaps-1, nil))
+			if s.smallWordHeaps < heaps/2 {
+				continue
+			}
+			used++
+			if j1 == j0+1 && j2 == j0+2 {
+				consecutive++
+			}
+			if smallRevLen == 1024 && s.smallVectorBlocks > 0 {
+				pastWords++ // scans that went on past the words with ruleOut64x3
+			}
+			want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
+			require.NoError(t, err)
+			if d := firstDifference(want, s.Values()); d >= 0 {
+				t.Fatalf("%s (%v, %d rare, wide %v, smallRevLen %d): G(%d) = %d, quadratic %d", code, s.Space(), s.Rare(), wide, smallRevLen, d, s.Values()[d], want[d])
+			}
+		}
+		require.GreaterOrEqual(t, used, 12, "random codes run by the pair-word loop")
+		require.GreaterOrEqual(t, consecutive, 4, "codes with consecutive split digits")
+		t.Logf("wide %v: %d codes, %d with scans past the words", wide, used, pastWords)
+	}
+	smallRevLen = 1 << 13
+	code := NewCode(takebreak.MustParse("0.1777"))
+	s := NewSparse(code, nil)
+	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
+	require.Greater(t, s.smallWordHeaps, 150_000, "0.1777 runs in the pair-word loop")
+	require.Positive(t, s.smallVectorBlocks, "0.1777: scans that go on past the words with ruleOut64x3")
+	defer func(w int) { smallMaxWork = w }(smallMaxWork)
+	smallMaxWork = 0
+	want, err := SparseExtend(context.Background(), code, nil, 200_000, nil)
+	require.NoError(t, err)
+	if d := firstDifference(want, s.Values()); d >= 0 {
+		t.Fatalf("0.1777: G(%d) = %d, without the small-space engine %d", d, s.Values()[d], want[d])
+	}
+}
+
+// TestRuleOut3WordsEqualsScalar checks the three-digit rule-out scan by
+// pair words (the ring's first words made three heaps at a time, then
+// smallRuleOut3Words: later blocks for one heap or three, and the scan past
+// the words) against every split tested one at a time, heap after heap as
+// smallRoundWords goes, on random values whose rare ones make long scans.
+func TestRuleOut3WordsEqualsScalar(t *testing.T) {
+	if !haveRuleOut64x3 {
+		t.Skip("no three-digit vector rule-out scan on this CPU")
+	}
+	defer func(w bool) { haveRuleOut64x3Wide = w }(haveRuleOut64x3Wide)
+	kernels := []bool{false}
+	if haveRuleOut64x3Wide {
+		kernels = append(kernels, true)
+	}
+	for _, wide := range kernels {
+		haveRuleOut64x3Wide = wide
+		rng := rand.New(rand.NewPCG(3, 1777))
+		for trial := range 12 {
+			j0 := 2 + rng.IntN(3)
+			split := []int{j0, j0 + 1, j0 + 2}
+			if trial%3 == 2 {
+				split = []int{j0, j0 + 1 + rng.IntN(4), j0 + 6 + rng.IntN(5)}
+			}
+			vals := make([]uint16, 12000)
+			for i := range vals {
+				vals[i] = uint16(rng.IntN(8)) // common values
+				if rng.IntN(200) == 0 {
+					vals[i] = uint16(8 + rng.IntN(56)) // rare ones
+				}
+			}
+			revLen := []int{64, 200, 1 << 13}[trial%3]
+			s := &Sparse{split: split, smallRev: make([]uint16, revLen)}
+			for i := range s.smallRev {
+				s.smallRev[i] = vals[revLen-1-i]
+			}
+			back := [smallMultiMaxSplits]int{0, split[1] - j0, split[2] - j0}
+			from := len(vals) / 2
+			require.True(t, s.pairWordsApply(from))
+			blocks := s.wordBlocks(from)
+			w := new(pairWordRing)
+			for m := from - back[2]; m < from; m++ {
+				w.start(m, j0, s.smallRev, vals)
+			}
+			for n := from; n < from+3000; n++ {
+				if (n-from)%3 == 0 {
+					w.start3(n, j0, s.smallRev, vals)
+				}
+				set := rng.Uint64() &^ 0xff
+				if n%7 == 0 {
+					set = 1 << (8 + rng.IntN(56))
+				}
+				want := set
+				for _, j := range split {
+					for a := 1; a <= (n-j)/2; a++ {
+						want &^= 1 << (vals[a] ^ vals[n-j-a])
+					}
+				}
+				got := set &^ (w.words[n&15][0] | w.words[(n-back[1])&15][0] | w.words[(n-back[2])&15][0])
+				cut := false
+				if got != 0 {
+					got, cut = s.smallRuleOut3Words(n, vals[:n], got, w, &back, blocks)
+				}
+				require.Equal(t, want, got, "wide %v, trial %d (splits %v, %d reversed), heap %d, set %#x", wide, trial, split, revLen, n, set)
+				require.False(t, cut)
+			}
+		}
+	}
+}

@@ -295,8 +295,8 @@ const maxStep = 1 << 12
 // or −1; known is false when the heap lies before the history (from is
 // then the first heap the history held when the candidate was added).
 type streamCandidate struct {
-	p, last int
-	known   bool
+	candidate
+	known bool
 }
 
 func newStreamCertifier(k, history int) *streamCertifier {
@@ -315,15 +315,8 @@ func (c *streamCertifier) guessInterval(n int) int {
 	return max(256, min(n/16, c.h.size()/16))
 }
 
-func (c *streamCertifier) guess() int {
-	best := 0
-	for _, cd := range c.cands {
-		if best == 0 || cd.p < best {
-			best = cd.p
-		}
-	}
-	return best
-}
+// guess returns the smallest candidate period, 0 when there is none.
+func (c *streamCertifier) guess() int { return smallestPeriod(c.cands) }
 
 // certified reports whether cd's certificate is complete at length n.
 func (c *streamCertifier) certified(cd streamCandidate, n int) bool {
@@ -582,7 +575,7 @@ func (c *streamCertifier) add(p int) {
 	for i >= stop && c.h.at(i) == c.h.at(i+p) {
 		i--
 	}
-	cd := streamCandidate{p: p, last: i, known: true}
+	cd := streamCandidate{candidate: candidate{p: p, last: i}, known: true}
 	if i < stop && stop > 0 {
 		cd.known = false
 	}
