@@ -57,7 +57,7 @@ type astronTab struct {
 	export    *widget.Button
 	slider    *widget.Slider
 	sliceLbl  *widget.Label
-	readout   *widget.Label
+	readout   *widgets.ReadoutLabel
 	summary   *widget.Label
 	heatmap   *widgets.Heatmap
 	sliderBox *fyne.Container
@@ -165,19 +165,13 @@ func newAstronTab(u *ui) *astronTab {
 	t.slider.Step = 1
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
 	t.sliceLbl = widget.NewLabel("r = 0")
-	t.readout = widget.NewLabelWithStyle(" ", fyne.TextAlignLeading, fyne.TextStyle{Bold: true, Monospace: true})
-	t.readout.Truncation = fyne.TextTruncateEllipsis
+	t.readout = widgets.NewReadoutLabel("hover over the heatmap to read a value; scroll to zoom, drag to pan, double-click to fit",
+		fyne.TextStyle{Bold: true, Monospace: true})
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true
 	t.heatmap = widgets.NewHeatmap()
-	t.heatmap.OnHover = func(s string) {
-		if s == "" {
-			s = "hover over the heatmap to read a value; scroll to zoom, drag to pan, double-click to fit"
-		}
-		t.readout.SetText(s)
-	}
-	t.heatmap.OnHover("")
+	t.heatmap.OnHover = t.readout.SetText
 
 	pal := u.prefs.StringWithFallback(prefPalette, plotting.Rainbow.Name)
 	if _, err := plotting.PaletteByName(pal); err != nil {
@@ -646,6 +640,7 @@ func (t *astronTab) heatmapPNG() ([]byte, error) {
 	}
 	if t.overlay.Checked && t.period != nil && t.period.Period > 0 {
 		opts.PeriodicFrom, opts.Period = t.period.Preperiod, t.period.Period
+		opts.OverlayColour = t.heatmap.OverlayColour() // as on screen
 	}
 	fig, err := plotting.Heatmap(plotting.Table{Cols: t.grid.Cols, Rows: t.grid.Rows, Values: t.grid.Values}, opts)
 	if err != nil {

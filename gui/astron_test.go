@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/color"
 	"image/png"
 	"slices"
 	"strings"
@@ -165,7 +167,7 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	h := h0
 	h.Resize(fyne.NewSize(801, 801)) // one unit per cell
 	h.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(5.5, 801-3.5)}})
-	assert.Equal(t, fmt.Sprintf("A(5, 3) = %d", b.g([]int{5, 3})), a.readout.Text)
+	assert.Equal(t, fmt.Sprintf("A(5, 3) = %d", b.g([]int{5, 3})), a.readout.Text())
 	// Export through the plotting package.
 	data, err := a.heatmapPNG()
 	require.NoError(t, err)
@@ -190,6 +192,44 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 	assert.Greater(t, rendercheck.CountColour(img, plotting.Cividis.Colour(0, maxV)), 100, "the P-positions (0) in cividis's dark blue")
 	assert.Greater(t, rendercheck.CountColour(img, plotting.Cividis.Colour(maxV, maxV)), 0, "the largest value in cividis's yellow")
 	assert.Zero(t, rendercheck.CountColour(img, plotting.Viridis.Colour(0, maxV)), "no viridis violet for 0")
+
+	// The overlay is white on cividis (its many small values are dark
+	// blue), black on the rainbow, as plotting.OverlayColour chooses from
+	// the cells' colours; the window's view and its exports draw it alike.
+	white, black := color.NRGBA{255, 255, 255, 255}, color.NRGBA{0, 0, 0, 255}
+	for _, c := range []struct {
+		palette string
+		want    color.NRGBA
+	}{{"cividis", white}, {"rainbow", black}} {
+		a.palette.SetSelected(c.palette)
+		pal, err := plotting.PaletteByName(c.palette)
+		require.NoError(t, err)
+		require.Equal(t, c.want, plotting.OverlayColour(pal.Colours(maxV), a.grid.Values), c.palette)
+		assert.Equal(t, c.want, h.OverlayColour(), "%s: on screen", c.palette)
+		// The preperiod lines span the table: they add hundreds of pixels
+		// in the overlay's colour to the export, in the full picture and
+		// in the view's.
+		lines := func(export func() image.Image) int {
+			a.overlay.SetChecked(false)
+			off := rendercheck.CountColour(export(), c.want)
+			a.overlay.SetChecked(true)
+			return rendercheck.CountColour(export(), c.want) - off
+		}
+		full := func() image.Image {
+			data, err := a.heatmapPNG()
+			require.NoError(t, err)
+			img, err := png.Decode(bytes.NewReader(data))
+			require.NoError(t, err)
+			return img
+		}
+		view := func() image.Image {
+			fig, err := a.hm.viewFigure(plotting.Size{Width: 1500, Height: 1300, DPI: 96})
+			require.NoError(t, err)
+			return fig.Image
+		}
+		assert.Greater(t, lines(full), 1000, "%s: the exported picture's overlay", c.palette)
+		assert.Greater(t, lines(view), 1000, "%s: the exported view's overlay", c.palette)
+	}
 }
 
 func TestAstronThreeStarSlices(t *testing.T) {

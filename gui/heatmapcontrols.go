@@ -171,6 +171,9 @@ func (hc heatmapControls) viewTable(size plotting.Size) (plotting.Table, plottin
 		opts.Palette, opts.Max, opts.ValueLabel = plotting.DifferencePalette, 1, "≠"
 	} else if t.overlay.Checked && t.period != nil && t.period.Period > 0 {
 		opts.PeriodicFrom, opts.Period = t.period.Preperiod, t.period.Period
+		// The overlay's colour as on screen (chosen there for the whole
+		// table, not for the cells in view).
+		opts.OverlayColour = h.OverlayColour()
 	}
 	rng := fmt.Sprintf("%d ≤ p ≤ %d, %d ≤ q ≤ %d", sub.X0, sub.X0+sub.Cols-1, sub.Y0, sub.Y0+sub.Rows-1)
 	opts.Title = "Astron: " + what + ", " + rng

@@ -64,7 +64,7 @@ func TestAstronHeatmapViewTools(t *testing.T) {
 	}
 	assert.Equal(t, want, count)
 	h.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: cellCentre(h, 584, 481)}})
-	assert.Equal(t, fmt.Sprintf("A(584, 481) = %d, A(618, 481) = %d: differs", g.At(584, 481), g.At(618, 481)), a.readout.Text)
+	assert.Equal(t, fmt.Sprintf("A(584, 481) = %d, A(618, 481) = %d: differs", g.At(584, 481), g.At(618, 481)), a.readout.Text())
 
 	// Zoom on (584, 481): the axes' labels follow.
 	for range 12 {

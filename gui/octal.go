@@ -106,6 +106,7 @@ type octalTab struct {
 	cont      *widget.Button
 	next      int
 	hint      string
+	stopGo    fyne.CanvasObject // the place Cancel and Continue share
 	summary   *widget.Label
 	table     *valuesTable
 	explorer  *sequenceExplorerPanel
@@ -185,23 +186,41 @@ func (t *octalTab) setPresentation(on bool) {
 		t.sumLabel.SetText("Sum of heaps")
 		t.misere.SetText("misère play")
 	}
+	t.games.Options = t.gameLabels()
+	t.showKnownGame(t.code.Text)
+	t.games.Refresh()
 	t.jobs.SetCompact(on)
 	t.table.setCompact(on)
 	t.explorer.setCompact(on)
 }
 
-func newOctalTab(u *ui) *octalTab {
-	t := &octalTab{ui: u, sumDelay: sumDelay}
+// gameLabel is g's entry in the well-known games list: its name and code,
+// or in presentation mode its name only (the code is in the field beside
+// it, and the list's width is what keeps the controls on one row).
+func (t *octalTab) gameLabel(g knownGame) string {
+	if t.present {
+		return g.Name
+	}
+	return g.label()
+}
+
+// gameLabels is the well-known games list.
+func (t *octalTab) gameLabels() []string {
 	labels := make([]string, len(knownGames))
 	for i, g := range knownGames {
-		labels[i] = g.label()
+		labels[i] = t.gameLabel(g)
 	}
-	t.games = widget.NewSelect(labels, func(s string) {
+	return labels
+}
+
+func newOctalTab(u *ui) *octalTab {
+	t := &octalTab{ui: u, sumDelay: sumDelay}
+	t.games = widget.NewSelect(t.gameLabels(), func(s string) {
 		if t.syncingGames {
 			return
 		}
 		for _, g := range knownGames {
-			if g.label() == s {
+			if t.gameLabel(g) == s {
 				t.code.SetText(g.Code)
 				t.Compute()
 				return
@@ -266,14 +285,20 @@ func newOctalTab(u *ui) *octalTab {
 
 	// The controls flow onto a second line when the window is narrow (a
 	// projector in presentation mode) rather than widen it.
-	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 10))
+	// The code field is narrow at its least (it stretches over what its
+	// row leaves): the controls keep one row on a 1280×720 projector in
+	// presentation mode.
+	codeBox := container.NewBorder(nil, nil, widget.NewLabel("Code"), nil, sizedEntry(t.code, 6))
 	t.jobs.Status.Truncation = fyne.TextTruncateEllipsis
 	t.exportBar = container.NewHBox(t.exportCSV)
 	// The progress and the values' export share the controls' rows: every
 	// row above the panes is a row less for the plot.
 	t.engineBox = fitSelect(t.engine, true)
+	// Cancel and Continue share a place: Cancel while a job runs (there is
+	// nothing to continue then), Continue otherwise.
+	t.stopGo = t.jobs.CancelOr(t.cont)
 	form := newFlow(codeBox, fitSelect(t.games, false), t.recent, codeBox,
-		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.jobs.Action, t.jobs.CancelButton, t.cont,
+		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.jobs.Action, t.stopGo,
 		t.exportBar, t.jobs.ProgressRow(24))
 	top := container.NewVBox(form, t.codeError, t.summary)
 	// The sum's label, field and misère switch share a row: the rows
@@ -546,7 +571,7 @@ func (t *octalTab) showKnownGame(code string) {
 	label := ""
 	for _, g := range knownGames {
 		if g.Code == code {
-			label = g.label()
+			label = t.gameLabel(g)
 			break
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,6 +136,8 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	o.maxHeaps.SetText("3000000")
 	test.Tap(o.jobs.Action)
 	assert.False(t, o.jobs.CancelButton.Disabled(), "Cancel is enabled while a job runs")
+	assert.True(t, o.jobs.CancelButton.Visible(), "Cancel takes the place it shares with Continue while a job runs")
+	assert.False(t, o.cont.Visible())
 	// Cancel once the job has reported a few thousand heaps (a fixed sleep
 	// gave too few on a loaded machine).
 	waitUntil(t, func() bool { return o.jobs.Bar.Value >= 0.001 })
@@ -149,6 +152,8 @@ func TestOctalCancelKeepsTheValuesAndContinueExtendsThem(t *testing.T) {
 	assert.Contains(t, o.summary.Text, "partial")
 	assert.Contains(t, o.summary.Text, "Continue extends the values to")
 	assert.False(t, o.cont.Disabled())
+	assert.True(t, o.cont.Visible(), "Continue is back in its place once the job has ended")
+	assert.False(t, o.jobs.CancelButton.Visible())
 	// The kept values are G(0..kept-1) of Officers.
 	exact, err := octal.Solve(context.Background(), octal.NewCode(takebreak.MustParse("0.6")), octal.SolveOptions{N: 2000})
 	require.NoError(t, err)
@@ -459,4 +464,71 @@ func tableRowHeader(t *testing.T, c fyne.Canvas, vt *valuesTable, label string) 
 	}
 	walk(vt.table)
 	assert.True(t, found, "row %q is not in sight in the table at %v: drawn %v", label, view, seen)
+}
+
+// TestOctalControlsOnOneRowOnA1280Projector picks each well-known game at
+// 1280×720 in presentation mode: the games list, Compute and the place
+// Cancel and Continue share stay on one row, so the plot keeps the height
+// of a second row; the buttons keep their names (the summary tells users
+// to press Continue).
+func TestOctalControlsOnOneRowOnA1280Projector(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1280, 720), true, tabOctal)
+	o := u.octal
+	d := fyne.CurrentApp().Driver()
+	assert.Equal(t, "Continue", o.cont.Text)
+	assert.Equal(t, "Cancel", o.jobs.CancelButton.Text)
+	for _, g := range knownGames {
+		o.games.SetSelected(o.gameLabel(g))
+		waitJobs(t, o.jobs)
+		settle(u)
+		require.Equal(t, g.Name, o.games.Selected, "the list names the game only: the code is beside it")
+		if g.Code == "0.23" {
+			// "0.23 (Di Prisa, Example 3.19)" names its source: too long
+			// for one row, its controls flow onto a second.
+			continue
+		}
+		row := d.AbsolutePositionForObject(o.games).Y
+		for _, c := range []fyne.CanvasObject{o.jobs.Action, o.stopGo} {
+			assert.InDelta(t, row, d.AbsolutePositionForObject(c).Y, 2, "%s: %s is on the games list's row", g.Name, describe(c))
+		}
+		assertOnScreen(t, u.win.Canvas(), o.stopGo, o.cont)
+	}
+}
+
+// TestOctalPlotHintIsReadWhole opens the Octal tab at each projector size
+// and the desk's, normal and in presentation mode: the plot's hint (how to
+// zoom and pan) is drawn whole, wrapped rather than cut, and inside the
+// window.
+func TestOctalPlotHintIsReadWhole(t *testing.T) {
+	for _, size := range append(slices.Clone(projectorSizes), fyne.NewSize(1920, 1080)) {
+		for _, present := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%.0fx%.0f-present=%v", size.Width, size.Height, present), func(t *testing.T) {
+				u := newProjectorUI(t, size, present, tabOctal)
+				r := u.octal.explorer.readout
+				require.Equal(t, readoutHint, r.Text())
+				assertOnScreen(t, u.win.Canvas(), r)
+				assert.GreaterOrEqual(t, r.Size().Height+0.5, r.Label().MinSize().Height, "the hint's lines fit its place")
+				assert.Equal(t, strings.Fields(readoutHint), strings.Fields(strings.Join(drawnText(r.Label()), " ")), "every word of the hint is drawn")
+			})
+		}
+	}
+}
+
+// drawnText is the text o draws, segment by segment.
+func drawnText(o fyne.CanvasObject) []string {
+	var out []string
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if txt, ok := o.(*canvas.Text); ok {
+			if txt.Visible() && txt.Text != "" {
+				out = append(out, txt.Text)
+			}
+			return
+		}
+		for _, c := range children(o) {
+			walk(c)
+		}
+	}
+	walk(o)
+	return out
 }

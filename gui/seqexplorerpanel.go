@@ -28,7 +28,7 @@ type sequenceExplorerPanel struct {
 	periodBox   fyne.CanvasObject
 	fit         *widget.Button
 	export      *widget.Button
-	readout     *widget.Label
+	readout     *widgets.ReadoutLabel
 	content     fyne.CanvasObject
 	// onExport, when set, is called by the Export button.
 	onExport func()
@@ -50,14 +50,8 @@ const readoutHint = "wheel: zoom · drag: pan · shift-drag: zoom to box · doub
 
 func newSequenceExplorerPanel() *sequenceExplorerPanel {
 	p := &sequenceExplorerPanel{explorer: widgets.NewSequenceExplorer()}
-	p.readout = widget.NewLabel(readoutHint)
-	p.readout.Truncation = fyne.TextTruncateEllipsis
-	p.explorer.OnHover = func(s string) {
-		if s == "" {
-			s = readoutHint
-		}
-		p.readout.SetText(s)
-	}
+	p.readout = widgets.NewReadoutLabel(readoutHint, fyne.TextStyle{})
+	p.explorer.OnHover = p.readout.SetText
 	p.mode = widget.NewSelect([]string{widgets.ExploreValues, widgets.ExploreDifference, widgets.ExploreHistogram}, func(s string) {
 		p.explorer.SetMode(s)
 	})

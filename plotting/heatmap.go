@@ -84,14 +84,17 @@ type HeatmapOptions struct {
 	// Period > 0 (with PeriodicFrom) draws the period grid: lines every
 	// Period indices beyond PeriodicFrom.
 	Period int
+	// OverlayColour draws the preperiod lines and the period grid; its
+	// zero value means the one OverlayColour chooses for the table and
+	// palette. A window that shows the same overlay passes its own, so
+	// that the figure shows what the screen did.
+	OverlayColour color.NRGBA
 }
 
 // Colours of the heatmap's own marks.
 var (
-	unknownColour   = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
-	frameColour     = color.NRGBA{A: 255}
-	preperiodColour = nrgb(0x000000)
-	gridColour      = nrgb(0x000000)
+	unknownColour = color.NRGBA{R: 255, G: 255, B: 255, A: 255}
+	frameColour   = color.NRGBA{A: 255}
 )
 
 // Heatmap draws t as coloured cells, one colour per cell and no blur: when a
@@ -215,6 +218,9 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 		X: AxisRange{Min: p.X.Min, Max: p.X.Max},
 		Y: AxisRange{Min: p.Y.Min, Max: p.Y.Max},
 	}
+	if opts.OverlayColour.A == 0 {
+		opts.OverlayColour = OverlayColour(lut, t.Values)
+	}
 	drawHeatmapOverlays(img, fig, t, opts, st)
 	frame(img, data, int(st.line), frameColour)
 
@@ -291,15 +297,15 @@ func drawHeatmapOverlays(img *image.RGBA, fig *Figure, t Table, opts HeatmapOpti
 		// Grid lines only where they are far enough apart to read.
 		if fig.PixelX(float64(opts.Period))-fig.PixelX(0) >= 6 {
 			for k := opts.PeriodicFrom + opts.Period; k < t.X0+t.Cols; k += opts.Period {
-				vline(float64(k)-0.5, gridColour, gw, 0.55)
+				vline(float64(k)-0.5, opts.OverlayColour, gw, 0.55)
 			}
 		}
 		if fig.PixelY(0)-fig.PixelY(float64(opts.Period)) >= 6 {
 			for k := opts.PeriodicFrom + opts.Period; k < t.Y0+t.Rows; k += opts.Period {
-				hline(float64(k)-0.5, gridColour, gw, 0.55)
+				hline(float64(k)-0.5, opts.OverlayColour, gw, 0.55)
 			}
 		}
 	}
-	vline(float64(opts.PeriodicFrom)-0.5, preperiodColour, w, 1)
-	hline(float64(opts.PeriodicFrom)-0.5, preperiodColour, w, 1)
+	vline(float64(opts.PeriodicFrom)-0.5, opts.OverlayColour, w, 1)
+	hline(float64(opts.PeriodicFrom)-0.5, opts.OverlayColour, w, 1)
 }

@@ -177,6 +177,76 @@ var Qualitative = Palette{
 	},
 }
 
+// overlayContrast is the least contrast ratio at which a line drawn over a
+// cell reads: WCAG 2.1's for graphical objects (success criterion 1.4.11).
+const overlayContrast = 3.0
+
+// OverlayColour is the colour of lines drawn over a table's cells (the
+// period overlay of a heatmap), whose values are values and whose colours
+// lut gives (value v in lut[min(v, len(lut)-1)], a negative value in white,
+// as unknown cells are drawn): black or white, whichever reads, at a
+// contrast ratio of at least 3:1, against more of the cells. Black reads on
+// the rainbow's mostly light colours; white on a palette whose frequent
+// values are dark (cividis's dark blue, viridis's dark violet, grey's
+// black for the small values most cells of a Grundy table hold). On a tie,
+// black.
+func OverlayColour(lut []color.NRGBA, values []int) color.NRGBA {
+	black, white := color.NRGBA{A: 255}, color.NRGBA{R: 255, G: 255, B: 255, A: 255}
+	if len(lut) == 0 {
+		return black
+	}
+	// Cells per colour, then the cells each candidate reads against.
+	count := make([]int, len(lut)+1) // the last: unknown cells
+	for _, v := range values {
+		switch {
+		case v < 0:
+			count[len(lut)]++
+		default:
+			count[min(v, len(lut)-1)]++
+		}
+	}
+	onBlack, onWhite := 0, 0
+	for i, n := range count {
+		c := unknownColour
+		if i < len(lut) {
+			c = lut[i]
+		}
+		if ContrastRatio(black, c) >= overlayContrast {
+			onBlack += n
+		}
+		if ContrastRatio(white, c) >= overlayContrast {
+			onWhite += n
+		}
+	}
+	if onWhite > onBlack {
+		return white
+	}
+	return black
+}
+
+// ContrastRatio is WCAG 2.1's contrast ratio of two colours, from 1 (the
+// same luminance) to 21 (black and white).
+func ContrastRatio(a, b color.NRGBA) float64 {
+	la, lb := RelativeLuminance(a), RelativeLuminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// RelativeLuminance is the relative luminance of an sRGB colour, WCAG
+// 2.1's: 0 for black, 1 for white.
+func RelativeLuminance(c color.NRGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
 // Palettes lists the palettes by name, rainbow first (the default).
 var Palettes = []Palette{Rainbow, Viridis, Cividis, Grey, Qualitative}
 

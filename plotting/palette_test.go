@@ -1,6 +1,7 @@
 package plotting
 
 import (
+	"context"
 	"image/color"
 	"math"
 	"testing"
@@ -8,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot/palette"
+
+	"github.com/nimlab/nimlab/solver/astron"
 )
 
 // luminance is the relative luminance of an sRGB colour (0 black, 1 white).
@@ -133,4 +136,89 @@ func TestPaletteByName(t *testing.T) {
 func TestColourClampsOutOfRangeValues(t *testing.T) {
 	assert.Equal(t, Rainbow.Colour(9, 9), Rainbow.Colour(12, 9))
 	assert.Equal(t, Rainbow.Colour(0, 9), Rainbow.Colour(-3, 9))
+}
+
+// TestContrastRatio checks WCAG 2.1's ratio against its published values:
+// 21:1 for black on white, 4.5:1 (to two places, 4.48) for #777777 on
+// white, and 1 for a colour on itself.
+func TestContrastRatio(t *testing.T) {
+	white, black := nrgb(0xffffff), nrgb(0x000000)
+	assert.InDelta(t, 21, ContrastRatio(black, white), 1e-9)
+	assert.InDelta(t, 21, ContrastRatio(white, black), 1e-9, "the ratio does not depend on the order")
+	assert.InDelta(t, 4.48, ContrastRatio(nrgb(0x777777), white), 0.005)
+	assert.InDelta(t, 1, ContrastRatio(nrgb(0x00224e), nrgb(0x00224e)), 1e-9)
+	for _, c := range []color.NRGBA{white, black, nrgb(0x00224e), nrgb(0xfee838)} {
+		assert.InDelta(t, luminance(c), RelativeLuminance(c), 1e-12)
+	}
+}
+
+// astronTable is G(A_{p,q}) for 0 ≤ p, q ≤ n, the Astron tab's first table.
+func astronTable(t *testing.T, n int) Table {
+	t.Helper()
+	g, err := astron.BuildGrid(context.Background(), astron.AstronRules(), 2, n, 0, nil)
+	require.NoError(t, err)
+	tb := Table{Cols: n + 1, Rows: n + 1, Values: make([]int, (n+1)*(n+1))}
+	for p, row := range g.Rows {
+		for q, v := range row {
+			tb.Values[q*tb.Cols+p] = int(v)
+		}
+	}
+	return tb
+}
+
+// TestOverlayColourReadsOnMostCells computes, for every palette, on an
+// Astron table and on a nim-sum table (every value equally often), the
+// share of cells against which each of black and white keeps a contrast of
+// 3:1: the overlay takes the one that reads on more cells. On Astron's
+// table in cividis, whose dark blue colours its many small values, that is
+// white, which reads on cividis's 0; on the rainbow it stays black.
+func TestOverlayColourReadsOnMostCells(t *testing.T) {
+	white, black := nrgb(0xffffff), nrgb(0x000000)
+	tables := map[string]Table{"astron": astronTable(t, 200), "nim sum": nimSumTable(64)}
+	reads := func(line color.NRGBA, lut []color.NRGBA, tb Table) (n int) {
+		for _, v := range tb.Values {
+			if ContrastRatio(line, lut[min(v, len(lut)-1)]) >= 3 {
+				n++
+			}
+		}
+		return n
+	}
+	for name, tb := range tables {
+		for _, p := range []Palette{Rainbow, Viridis, Cividis, Grey} {
+			lut := p.Colours(tb.maxValue())
+			got := OverlayColour(lut, tb.Values)
+			other := white
+			if got == white {
+				other = black
+			}
+			require.Contains(t, []color.NRGBA{black, white}, got)
+			assert.GreaterOrEqual(t, reads(got, lut, tb), reads(other, lut, tb), "%s in %s: %v reads on fewer cells than %v", name, p.Name, got, other)
+		}
+	}
+	astronCells := tables["astron"]
+	assert.Equal(t, black, OverlayColour(Rainbow.Colours(astronCells.maxValue()), astronCells.Values), "rainbow: black")
+	cividis := Cividis.Colours(astronCells.maxValue())
+	got := OverlayColour(cividis, astronCells.Values)
+	assert.Equal(t, white, got, "cividis: white")
+	assert.GreaterOrEqual(t, ContrastRatio(got, cividis[0]), 3.0, "the overlay reads on cividis's dark blue 0")
+	assert.Equal(t, black, OverlayColour(nil, nil), "no cells: black")
+	assert.Equal(t, black, OverlayColour(DifferencePalette.Colours(1), []int{0, 1}), "the difference view's grey and red: black")
+	assert.Equal(t, black, OverlayColour(Rainbow.Colours(3), []int{-1, -1}), "unknown cells are white: black reads on them")
+}
+
+// TestHeatmapDrawsTheOverlayInItsColour draws the overlay on Astron's
+// table in cividis: the preperiod line is white, the colour OverlayColour
+// chooses, and a colour given in the options wins.
+func TestHeatmapDrawsTheOverlayInItsColour(t *testing.T) {
+	tb := astronTable(t, 120)
+	opts := HeatmapOptions{Palette: Cividis, PeriodicFrom: 60, Period: 34, Size: Size{Width: 800, Height: 700, DPI: 96}}
+	fig, err := Heatmap(tb, opts)
+	require.NoError(t, err)
+	x := int(math.Round(fig.PixelX(59.5)))
+	y := int(math.Round(fig.PixelY(10)))
+	assert.Equal(t, nrgb(0xffffff), at(fig, x, y), "the preperiod line at 59|60 is white on cividis")
+	opts.OverlayColour = nrgb(0x000000)
+	fig, err = Heatmap(tb, opts)
+	require.NoError(t, err)
+	assert.Equal(t, nrgb(0x000000), at(fig, x, y), "the options' colour wins")
 }

@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // ValueGrid is a two-index table of values: Values[r*Cols+c] is the value
@@ -102,6 +104,7 @@ type Heatmap struct {
 	// background is drawn around the table (the theme's background).
 	background        color.NRGBA
 	overlay           bool
+	overlayColour     color.NRGBA // see OverlayColour
 	preperiod, period int
 	label             string // how a cell is named in the read-out, e.g. "A(%d, %d)"
 
@@ -235,10 +238,6 @@ var (
 // heatmapBackground is drawn outside the table.
 var heatmapBackground = color.NRGBA{235, 235, 235, 255}
 
-// heatmapOverlayColour draws the period overlay; white with black edges
-// would be busier, plain black reads on every palette but grey's zero.
-var heatmapOverlayColour = color.NRGBA{0, 0, 0, 255}
-
 func NewHeatmap() *Heatmap {
 	h := &Heatmap{palette: HueScale{}, label: "A(%d, %d)", cellSize: 1, autoFit: true, background: heatmapBackground}
 	h.raster = canvas.NewRaster(h.render)
@@ -297,6 +296,26 @@ func (h *Heatmap) recolourLocked() {
 	}
 	h.maxV = max(h.maxV, h.scaleMax)
 	h.colours = h.palette.Colours(h.maxV)
+	// The overlay in black or white, whichever reads on more of the
+	// cells in these colours (the rule an exported figure follows).
+	h.overlayColour = plotting.OverlayColour(h.colours, h.table.Values)
+}
+
+// OverlayColour is the colour the period overlay is drawn in: black or
+// white, whichever reads on more of the table's cells in the palette's
+// colours (plotting.OverlayColour). The difference view's light grey and
+// red both take black.
+func (h *Heatmap) OverlayColour() color.NRGBA {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.overlayColourLocked()
+}
+
+func (h *Heatmap) overlayColourLocked() color.NRGBA {
+	if h.diff.on {
+		return color.NRGBA{A: 255}
+	}
+	return h.overlayColour
 }
 
 // SetScaleMax fixes the value of the last colour (0: the table's largest).
@@ -653,6 +672,7 @@ const markMinSize = 12
 func (h *Heatmap) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 	w, hgt := img.Bounds().Dx(), img.Bounds().Dy()
 	t := h.table
+	line := h.overlayColourLocked()
 	// The lines stay inside the table's own pixels.
 	xMin := max(0, int(math.Round(-h.x0*cellPx)))
 	xMax := min(w, int(math.Round((float64(t.Cols)-h.x0)*cellPx)))
@@ -663,7 +683,7 @@ func (h *Heatmap) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 		for dx := 0; dx < width; dx++ {
 			if xx := x + dx; xx >= xMin && xx < xMax {
 				for y := yMin; y < yMax; y++ {
-					img.SetNRGBA(xx, y, heatmapOverlayColour)
+					img.SetNRGBA(xx, y, line)
 				}
 			}
 		}
@@ -673,7 +693,7 @@ func (h *Heatmap) drawOverlayLocked(img *image.NRGBA, cellPx float64) {
 		for dy := 0; dy < width; dy++ {
 			if yy := y - dy; yy >= yMin && yy < yMax {
 				for x := xMin; x < xMax; x++ {
-					img.SetNRGBA(x, yy, heatmapOverlayColour)
+					img.SetNRGBA(x, yy, line)
 				}
 			}
 		}

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // xorTable is the nim-sum table p ⊕ q, whose values the test knows without
@@ -83,13 +85,39 @@ func TestHeatmapRenderColoursAndOverlay(t *testing.T) {
 	}
 	h.SetOverlay(true, 4, 6)
 	img = h.render(320, 320)
-	assert.Equal(t, heatmapOverlayColour, img.At(4*20, 100).(color.NRGBA), "preperiod line at p = 4")
-	assert.Equal(t, heatmapOverlayColour, img.At(10*20, 100).(color.NRGBA), "grid line at p = 10")
-	assert.Equal(t, heatmapOverlayColour, img.At(100, 320-4*20-1).(color.NRGBA), "preperiod line at q = 4")
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	// The rainbow's colours are mostly light: black reads on more cells.
+	assert.Equal(t, black, h.OverlayColour())
+	assert.Equal(t, black, img.At(4*20, 100).(color.NRGBA), "preperiod line at p = 4")
+	assert.Equal(t, black, img.At(10*20, 100).(color.NRGBA), "grid line at p = 10")
+	assert.Equal(t, black, img.At(100, 320-4*20-1).(color.NRGBA), "preperiod line at q = 4")
 	h.SetPalette(greyScale{})
 	img = h.render(320, 320)
-	assert.Equal(t, color.NRGBA{0, 0, 0, 255}, img.At(10, 310).(color.NRGBA))
+	assert.Equal(t, black, img.At(10, 310).(color.NRGBA))
 	assert.Equal(t, color.NRGBA{150, 150, 150, 255}, img.At(7*20+10, 310).(color.NRGBA), "cell (7, 0)")
+	// Half the cells white, the others greys: black reads on more.
+	assert.Equal(t, black, h.OverlayColour())
+	assert.Equal(t, black, img.At(4*20, 100).(color.NRGBA), "preperiod line at p = 4")
+	// Greys from black to a dark grey: white reads on every cell, as the
+	// rule the exported figures follow says.
+	h.SetPalette(darkScale{})
+	img = h.render(320, 320)
+	assert.Equal(t, white, h.OverlayColour())
+	assert.Equal(t, plotting.OverlayColour(darkScale{}.Colours(15), h.table.Values), h.OverlayColour())
+	assert.Equal(t, white, img.At(4*20, 100).(color.NRGBA), "preperiod line at p = 4, white over the dark greys")
+	assert.Equal(t, white, img.At(10*20, 100).(color.NRGBA), "grid line at p = 10")
+}
+
+// darkScale is value·8 grey: black to a dark grey.
+type darkScale struct{}
+
+func (darkScale) Colours(maxV int) []color.NRGBA {
+	cs := make([]color.NRGBA, maxV+1)
+	for v := range cs {
+		g := uint8(min(v*8, 255))
+		cs[v] = color.NRGBA{g, g, g, 255}
+	}
+	return cs
 }
 
 // greyScale is value·150/15 grey, to check that SetPalette takes effect.

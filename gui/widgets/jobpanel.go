@@ -41,6 +41,9 @@ type JobPanel struct {
 
 	box              *fyne.Container
 	compact, running bool
+	// idle, when set, is what shares Cancel's place while no job runs
+	// (see CancelOr).
+	idle fyne.CanvasObject
 	// hideIdleBar hides the bar while no job runs (the status stays).
 	hideIdleBar bool
 }
@@ -126,9 +129,43 @@ func (p *JobPanel) HideBarWhileIdle() {
 // Running reports whether a job started by Start has not yet ended.
 func (p *JobPanel) Running() bool { return p.running }
 
+// CancelOr returns one place in a row of controls for Cancel and idle:
+// Cancel while a job runs, idle (Continue, say) otherwise. Cancel is
+// disabled whenever no job runs, so the row loses nothing it could use, and
+// a button's width is saved. The place is as wide as the wider of the two,
+// so that the row does not move when they swap.
+func (p *JobPanel) CancelOr(idle fyne.CanvasObject) fyne.CanvasObject {
+	p.idle = idle
+	p.sync()
+	return container.New(widestLayout{}, p.CancelButton, idle)
+}
+
+// widestLayout stacks its objects, shown or hidden, at the size of the
+// largest.
+type widestLayout struct{}
+
+func (widestLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
+}
+
+func (widestLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
 func (p *JobPanel) sync() {
 	if p.box != nil {
 		SetVisible(p.box, !p.compact || p.running)
+	}
+	if p.idle != nil {
+		SetVisible(p.CancelButton, p.running)
+		SetVisible(p.idle, !p.running)
 	}
 	SetVisible(p.bar(), !p.hideIdleBar || p.running)
 }
