@@ -119,6 +119,9 @@ func (t *astronTab) setPresentation(on bool) {
 	t.left.Refresh()
 }
 
+// heatmapHint is the heatmap's read-out while the pointer is elsewhere.
+const heatmapHint = "hover: read a value · wheel: zoom · drag: pan · double-click: fit"
+
 func newAstronTab(u *ui) *astronTab {
 	t := &astronTab{ui: u}
 	t.stars = widgets.NewBoundedEntry(maxListInput)
@@ -165,8 +168,9 @@ func newAstronTab(u *ui) *astronTab {
 	t.slider.Step = 1
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
 	t.sliceLbl = widget.NewLabel("r = 0")
-	t.readout = widgets.NewReadoutLabel("hover over the heatmap to read a value; scroll to zoom, drag to pan, double-click to fit",
-		fyne.TextStyle{Bold: true, Monospace: true})
+	// The hint is short (it wraps, over the heatmap, on a projector's
+	// narrow pane) and says what the Octal plot's says.
+	t.readout = widgets.NewReadoutLabel(heatmapHint, fyne.TextStyle{Bold: true, Monospace: true})
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 	t.summary.Selectable = true

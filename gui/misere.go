@@ -50,6 +50,8 @@ type misereTab struct {
 	// Headings that presentation mode shortens.
 	mulHead, phiHead, sumLabel *widget.Label
 	split, right               *container.Split
+	movesView                  fyne.CanvasObject // the sum's answer, scrolled
+	present                    bool
 }
 
 func newMisereTab(u *ui) *misereTab {
@@ -102,13 +104,15 @@ func newMisereTab(u *ui) *misereTab {
 	phiBox := container.NewBorder(t.phiHead, nil, nil, nil, t.phi.table)
 	// The sum's label and field share a row; its answer (heading first)
 	// scrolls in the rows below.
-	sumBox := container.NewBorder(container.NewBorder(nil, nil, t.sumLabel, nil, t.heaps), nil, nil, nil, t.moves.ScrolledView())
+	t.movesView = t.moves.ScrolledView()
+	t.movesView.Hide()
+	sumBox := container.NewBorder(container.NewBorder(nil, nil, t.sumLabel, nil, t.heaps), nil, nil, nil, t.movesView)
 	right := container.NewVSplit(phiBox, sumBox)
-	right.SetOffset(0.45)
 	split := container.NewHSplit(mulBox, right)
 	split.SetOffset(0.5)
 	// Only the tables and the sum's answer scroll, each in its pane.
 	t.split, t.right = split, right
+	t.fitSumPane()
 	t.content = container.NewBorder(top, nil, nil, nil, split)
 	return t
 }
@@ -121,6 +125,29 @@ const (
 	phiHeading        = "Φ(Hₙ) by heap (rows of one period; periodic part highlighted)"
 	phiHeadingCompact = "Φ(Hₙ) by heap"
 )
+
+// setMoves shows the sum's answer (an empty heading and no lines clear
+// it) and fits the pane to it.
+func (t *misereTab) setMoves(heading string, lines []string) {
+	t.moves.Set(heading, lines)
+	t.fitSumPane()
+}
+
+// fitSumPane gives Φ(Hₙ) the column's height down to the sum's field while
+// the sum has no answer, and shares it when there is one: the answer is
+// what a class waits for, and on a projector its pane gets more.
+func (t *misereTab) fitSumPane() {
+	shown := t.moves.Text() != ""
+	widgets.SetVisible(t.movesView, shown)
+	switch {
+	case !shown:
+		t.right.SetOffset(1) // the split keeps the field's row
+	case t.present:
+		t.right.SetOffset(0.35)
+	default:
+		t.right.SetOffset(0.45)
+	}
+}
 
 // setPresentation folds the details and the idle progress row away on a
 // projector, so that the tables get the height.
@@ -137,14 +164,14 @@ func (t *misereTab) setPresentation(on bool) {
 		mul, phi, sum = mulHeadingCompact, phiHeadingCompact, "Sum"
 	}
 	// The sum's answer is what a class waits for: on a projector its pane
-	// gets more of the height and width.
+	// gets more of the width.
 	if on {
 		t.split.SetOffset(0.45)
-		t.right.SetOffset(0.35)
 	} else {
 		t.split.SetOffset(0.5)
-		t.right.SetOffset(0.45)
 	}
+	t.present = on
+	t.fitSumPane()
 	t.showTexts()
 	t.mulHead.SetText(mul)
 	t.phiHead.SetText(phi)
@@ -379,7 +406,7 @@ func (t *misereTab) showMoves() {
 	text, q := t.heaps.Text, t.quotient
 	if q == nil || strings.TrimSpace(text) == "" {
 		t.sumJobs.Cancel()
-		t.moves.SetText("")
+		t.setMoves("", nil)
 		return
 	}
 	t.sumJobs.Start(func(ctx context.Context, h widgets.JobHandle) {
@@ -398,7 +425,7 @@ func (t *misereTab) showMoves() {
 		if ctx.Err() != nil {
 			return
 		}
-		h.Finish(func() { t.moves.Set(heading, lines) })
+		h.Finish(func() { t.setMoves(heading, lines) })
 	})
 }
 

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -175,4 +177,38 @@ func TestQuotientSummaryIsBounded(t *testing.T) {
 	assert.Contains(t, s, ", … and 35 more}")
 	assert.Contains(t, s, fmt.Sprintf("… and %d more relations⟩", len(q.Relations)-30))
 	assert.Less(t, len(s), 3000)
+}
+
+// TestMiserePhiTableTakesTheIdleSumsHeight opens the Misère tab on a
+// 1024×768 projector in presentation mode and normal mode: while the sum
+// has no answer, Φ(Hₙ) takes the column's height down to the sum's field
+// (no empty pane under the field); an answer gets its share, in sight,
+// and clearing the field gives the height back.
+func TestMiserePhiTableTakesTheIdleSumsHeight(t *testing.T) {
+	for _, present := range []bool{true, false} {
+		t.Run(fmt.Sprintf("present=%v", present), func(t *testing.T) {
+			u := newProjectorUI(t, fyne.NewSize(1024, 768), present, tabMisere)
+			m := u.misere
+			waitJobs(t, m.jobs)
+			settle(u)
+			// Φ(Hₙ) takes the column but for its heading and the sum's row.
+			idle := func(when string) float32 {
+				column, field := m.right.Size().Height, m.heaps.Size().Height
+				phi := m.phi.table.Size().Height
+				assert.Greater(t, phi, column-2*field-m.phiHead.Size().Height-4*theme.Padding(),
+					"%s: Φ(Hₙ) is %.0f high in a column of %.0f: the idle sum keeps only its field's row", when, phi, column)
+				return phi
+			}
+			phi := idle("opened")
+			m.heaps.SetText("3 4")
+			waitJobs(t, &m.sumJobs)
+			settle(u)
+			require.Contains(t, m.moves.Text(), "misère")
+			assertOnScreen(t, u.win.Canvas(), append(listRows(t, m.moves.Rows(), 1), m.heaps, m.phi.table)...)
+			assert.Less(t, m.phi.table.Size().Height, phi, "the answer takes part of the column")
+			m.heaps.SetText("")
+			settle(u)
+			idle("the field cleared")
+		})
+	}
 }

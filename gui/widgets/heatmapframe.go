@@ -101,7 +101,11 @@ func (f *HeatmapFrame) layoutAll(size fyne.Size) {
 	if st.Diff {
 		barLabelW = fyne.MeasureText("differs", ts, fyne.TextStyle{}).Width
 	}
-	left := labelW + lineH + 2*pad
+	// The q axis's title stands left of the widest index label, clear of
+	// it (it sits at mid-height, where a tick label often is).
+	yTitle := f.YLabel + " ↑"
+	yTitleW := fyne.MeasureText(yTitle, ts, fyne.TextStyle{}).Width
+	left := labelW + yTitleW + 3*pad
 	bottom := 2*lineH + pad
 	barW := float32(14)
 	right := 2*pad + barW + pad + barLabelW + pad
@@ -148,9 +152,9 @@ func (f *HeatmapFrame) layoutAll(size fyne.Size) {
 		l.Move(fyne.NewPos(tabLeft-pad-l.Size().Width, y-lineH/2))
 	}
 	xl := f.text(f.XLabel+" →", theme.Color(theme.ColorNamePlaceHolder), false)
-	xl.Move(fyne.NewPos((tabLeft+tabRight)/2-xl.Size().Width/2, tabBottom+lineH))
-	yl := f.text(f.YLabel+" ↑", theme.Color(theme.ColorNamePlaceHolder), false)
-	yl.Move(fyne.NewPos(max(tabLeft-labelW-lineH-2*pad, 0), dataPos.Y+dataSize.Height/2-lineH/2))
+	xl.Move(fyne.NewPos((tabLeft+tabRight)/2-xl.Size().Width/2, tabBottom+1+lineH)) // under the index labels
+	yl := f.text(yTitle, theme.Color(theme.ColorNamePlaceHolder), false)
+	yl.Move(fyne.NewPos(max(tabLeft-labelW-yTitleW-2*pad, 0), dataPos.Y+dataSize.Height/2-lineH/2))
 
 	// Colour bar labels.
 	bx := barPos.X + barW + pad
