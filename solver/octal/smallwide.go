@@ -1,0 +1,155 @@
+package octal
+
+import "math/bits"
+
+// The two-word small-space loop: the small-space engine once the largest
+// value has passed 63 (0.167 reaches 64 at heap 332,129,728), for values up
+// to 127. Every set of values is two 64-bit words, lo for 0..63 and hi for
+// 64..127; a value x sets 1 << x in lo and 1 << (x ^ 64) in hi, and Go
+// shifts by 64 or more give 0, so each value lands in exactly one word
+// without a branch. The loop is plain Go (no vector kernel); it computes
+// exactly smallHeapValue's values: the rare scan of every split digit, the
+// take and whole moves, then the rule-out scan of every split, smallest
+// part first, until no rare value below the smallest missing common one is
+// left.
+
+// smallWideMaxValue bounds the values of the two-word loop.
+const smallWideMaxValue = 127
+
+// smallWideFrom is the largest value from which smallRound uses the
+// two-word loop instead of the one-word ones: 64, a variable so that the
+// tests can run the two-word loop on codes with small values.
+var smallWideFrom = smallMaxValue + 1
+
+// smallFits reports whether the values and mask so far fit the small-space
+// engine: one word below smallWideFrom, two words up to smallWideMaxValue.
+func (s *Sparse) smallFits() bool {
+	if s.maxValue >= smallWideFrom {
+		return s.maxValue <= smallWideMaxValue && s.mask <= smallWideMaxValue
+	}
+	return s.maxValue <= smallMaxValue && s.mask <= smallMaxValue
+}
+
+// wideBit is the two-word set {x} for a value x below 128.
+func wideBit(x uint16) (lo, hi uint64) {
+	return 1 << x, 1 << (x ^ 64)
+}
+
+// smallRoundWide computes G(from..to−1) with two-word value sets. Like
+// smallRoundMulti it returns early, with every value so far recorded,
+// after a rare heap or a new largest value, at a value of 128 or more, and
+// at a heap it cannot decide.
+func (s *Sparse) smallRoundWide(from, to int) {
+	split, take, whole, rare := s.split, s.take, s.whole, s.rare
+	rb := [2][2]uint64{{s.rareBits[0][0], s.rareBits[0][1]}, {s.rareBits[1][0], s.rareBits[1][1]}}
+	parity, jParity := s.parity, s.jParity
+	maxValue := uint16(s.maxValue)
+	buf := s.vals[:to] // Extend reserved room for to values
+	n := from
+	for ; n < to; n++ {
+		var lo, hi uint64
+		for _, w := range whole {
+			if n == w {
+				lo |= 1
+			}
+		}
+		for _, t := range take {
+			if n-t >= 1 {
+				l, h := wideBit(buf[n-t])
+				lo, hi = lo|l, hi|h
+			}
+		}
+		for _, j := range split {
+			r := n - j
+			for _, a := range rare {
+				if int(a) >= r {
+					break
+				}
+				l, h := wideBit(buf[a] ^ buf[r-int(a)])
+				lo, hi = lo|l, hi|h
+			}
+		}
+		rare := rb[parity&(n^jParity)&1]
+		var set0, set1 uint64
+		var v uint16
+		if common := ^(lo | rare[0]); common != 0 {
+			c := bits.TrailingZeros64(common)
+			v = uint16(c)
+			set0 = ^lo & rare[0] & (1<<c - 1)
+		} else if common := ^(hi | rare[1]); common != 0 {
+			c := bits.TrailingZeros64(common)
+			v = uint16(64 + c)
+			set0, set1 = ^lo&rare[0], ^hi&rare[1]&(1<<c-1)
+		} else {
+			break // the value may be 128 or more
+		}
+		if set0|set1 != 0 {
+			var cut bool
+			if set0, set1, cut = s.smallRuleOutWide(n, buf[:n], set0, set1); set0|set1 != 0 {
+				if cut {
+					s.undecide(n, &valueSet512{set0, set1})
+					break
+				}
+				v = uint16(bits.TrailingZeros64(set0))
+				if set0 == 0 {
+					v = uint16(64 + bits.TrailingZeros64(set1))
+				}
+			}
+		}
+		if v > maxValue || rare[v>>6]>>(v&63)&1 != 0 {
+			s.recordSlow(buf, n, v) // the caller rebuilds the tables
+			n++
+			break
+		}
+		buf[n] = v
+		s.hist[v]++
+		s.histOdd[v] += uint32(n & 1)
+	}
+	s.vals = buf[:n]
+	s.smallWideHeaps += n - from
+}
+
+// smallRuleOutWide removes from the two-word set (set0, set1) the values
+// of the splits of n, smallest part first, until none is left; cut reports
+// that pairLimit kept it from testing every split.
+func (s *Sparse) smallRuleOutWide(n int, vals []uint16, set0, set1 uint64) (left0, left1 uint64, cut bool) {
+	limit := s.pairLimitFor(n)
+	if len(s.split) == 2 {
+		r0, r1 := n-s.split[0], n-s.split[1]
+		last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
+		a := 1
+		for ; a <= last1; a++ {
+			va := vals[a]
+			l0, h0 := wideBit(va ^ vals[r0-a])
+			l1, h1 := wideBit(va ^ vals[r1-a])
+			set0, set1 = set0&^(l0|l1), set1&^(h0|h1)
+			if set0|set1 == 0 {
+				return 0, 0, false
+			}
+		}
+		for ; a <= last0; a++ {
+			l, h := wideBit(vals[a] ^ vals[r0-a])
+			if set0, set1 = set0&^l, set1&^h; set0|set1 == 0 {
+				return 0, 0, false
+			}
+		}
+		return set0, set1, last0 < r0/2
+	}
+	jmin := s.split[0]
+	last := min((n-jmin)/2, limit-1)
+	for a := 1; a <= last; a++ {
+		va := vals[a]
+		for _, j := range s.split {
+			b := n - j - a
+			if b < a {
+				break
+			}
+			l, h := wideBit(va ^ vals[b])
+			set0, set1 = set0&^l, set1&^h
+		}
+		if set0|set1 == 0 {
+			return 0, 0, false
+		}
+	}
+	return set0, set1, set0|set1 != 0 && last < (n-jmin)/2
+}
