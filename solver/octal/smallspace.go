@@ -18,8 +18,10 @@ import (
 // The values are exactly the serial engine's: the common values (for the
 // heap, see Space) are all found by the rare scan, and every rare value
 // below the smallest missing common one is looked for among all splits.
+// Once a value passes 63 the engine goes on with two words a set
+// (smallRoundWide, values up to 127).
 
-// smallMaxValue bounds the values of the small-space engine (one word).
+// smallMaxValue bounds the values of the one-word small-space loops.
 const smallMaxValue = 63
 
 // smallMaxWork is the most rare heaps × split digits for which the
