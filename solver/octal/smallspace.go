@@ -584,12 +584,7 @@ func (s *Sparse) smallRoundOne(from, to int) {
 			}
 		}
 		if v > maxValue || rare>>v&1 != 0 {
-			// A new largest value or a rare heap: record it the slow way
-			// and let the caller rebuild the tables.
-			buf[n] = v
-			s.vals = buf[:n]
-			s.vals = append(s.vals, v)
-			s.record(n, v)
+			s.recordSlow(buf, n, v) // the caller rebuilds the tables
 			n++
 			return
 		}
@@ -597,6 +592,16 @@ func (s *Sparse) smallRoundOne(from, to int) {
 		hist[v]++
 		histOdd[v] += uint32(n & 1)
 	}
+}
+
+// recordSlow stores G(n) = v in buf, the room the small-space loops write
+// their values in, and records it the slow way (record): v is a new largest
+// value or a rare heap's, so the loop ends and the caller rebuilds its
+// tables.
+func (s *Sparse) recordSlow(buf []uint16, n int, v uint16) {
+	buf[n] = v
+	s.vals = buf[:n+1]
+	s.record(n, v)
 }
 
 // firstDigitScans returns the rare scans of the first split digit j0 for
@@ -757,11 +762,7 @@ func (s *Sparse) smallRoundMulti(from, to int) {
 			}
 		}
 		if v > maxValue || rare>>v&1 != 0 {
-			// A new largest value or a rare heap: record it the slow way
-			// and let the caller rebuild the tables.
-			s.vals = buf[:n]
-			s.vals = append(s.vals, v)
-			s.record(n, v)
+			s.recordSlow(buf, n, v) // the caller rebuilds the tables
 			n++
 			return
 		}
@@ -852,11 +853,7 @@ loop:
 			}
 		}
 		if v > maxValue || rare>>v&1 != 0 {
-			// A new largest value or a rare heap: record it the slow way
-			// and let the caller rebuild the tables.
-			buf[n] = v
-			s.vals = buf[:n+1]
-			s.record(n, v)
+			s.recordSlow(buf, n, v) // the caller rebuilds the tables
 			n++
 			break
 		}
