@@ -99,6 +99,8 @@ func buildCensusView(table *census.Table, q censusQuery) *censusView {
 // censusTab runs a census in the background and browses its database.
 type censusTab struct {
 	ui *ui
+	// progress is the bar and status row, hidden while it is empty.
+	progress *fyne.Container
 
 	family     *widget.SelectEntry
 	maxHeaps   *widget.Entry
@@ -136,6 +138,11 @@ func newCensusTab(u *ui) *censusTab {
 	t.jobs = widgets.NewJobPanel("Run census", t.Run)
 	t.jobs.Exclusive = true
 	t.jobs.HideBarWhileIdle()
+	// The bar and status take a row only while there is something in it:
+	// an empty row between the controls was height the table lacked.
+	t.progress = container.NewBorder(nil, nil, nil, t.jobs.Status, t.jobs.Bar)
+	t.jobs.OnStatus = t.fitProgress
+	t.fitProgress()
 	t.open = widget.NewButtonWithIcon("Open database…", theme.FolderOpenIcon(), t.chooseDatabase)
 	t.inputError = newInlineError()
 
@@ -210,7 +217,7 @@ func newCensusTab(u *ui) *censusTab {
 			t.family),
 		container.NewBorder(nil, nil, widget.NewLabel("Database"), container.NewHBox(t.open, t.jobs.Action, t.jobs.CancelButton), t.dbPath),
 		t.inputError,
-		container.NewBorder(nil, nil, nil, t.jobs.Status, t.jobs.Bar),
+		t.progress,
 		container.NewBorder(nil, nil, container.NewHBox(widget.NewLabel("Show"), t.show, sizedEntry(t.periodAbove, 6)), nil, t.contains),
 		t.summary,
 	)
@@ -376,10 +383,16 @@ func (t *censusTab) OpenDatabase(path string) {
 				return
 			}
 			t.ui.prefs.SetString(prefCensusDB, path)
-			t.jobs.Status.SetText("")
+			t.jobs.SetStatus("")
 			t.setView(v)
 		})
 	})
+}
+
+// fitProgress shows the progress row while a census runs or its status
+// says something.
+func (t *censusTab) fitProgress() {
+	widgets.SetVisible(t.progress, t.jobs.Running() || t.jobs.Status.Text != "")
 }
 
 // chooseDatabase asks for a census database and opens it.

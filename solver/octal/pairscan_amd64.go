@@ -167,9 +167,14 @@ func pairWords3(lo, hi *uint16) (w0, w1, w2 uint64) {
 	if haveRuleOut64x3Wide {
 		return pairWords3AVX512(lo, hi)
 	}
-	return pairWordAVX2(lo, hi), pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 2))),
-		pairWordAVX2(lo, (*uint16)(unsafe.Add(unsafe.Pointer(hi), 4)))
+	return pairWords3AVX2(lo, hi)
 }
+
+// pairWords3AVX2 is in pairscan_amd64.s: pairWords3AVX512 with 16 pairs a
+// word.
+//
+//go:noescape
+func pairWords3AVX2(lo, hi *uint16) (w0, w1, w2 uint64)
 
 // haveRuleOut64x2Wide reports whether ruleOut64x2 tests 32 pairs of each
 // digit a block (AVX-512 with BITALG) rather than 16.

@@ -852,3 +852,55 @@ TEXT ·pairWords3AVX512(SB), NOSPLIT, $0-40
 	MOVQ AX, w2+32(FP)
 	VZEROUPPER
 	RET
+
+// PW3_CHUNK2 is PW3_CHUNK on AVX2: 4 lanes a chunk.
+#define PW3_CHUNK2(lo, off) \
+	VPMOVZXWQ off(DI), Y4 \
+	VPMOVZXWQ off+2(DI), Y5 \
+	VPMOVZXWQ off+4(DI), Y6 \
+	VPXOR lo, Y4, Y4 \
+	VPXOR lo, Y5, Y5 \
+	VPXOR lo, Y6, Y6 \
+	VPSLLVQ Y4, Y8, Y4 \
+	VPSLLVQ Y5, Y8, Y5 \
+	VPSLLVQ Y6, Y8, Y6 \
+	VPOR Y4, Y9, Y9 \
+	VPOR Y5, Y10, Y10 \
+	VPOR Y6, Y11, Y11
+
+// REDUCE_Q2 puts in AX the OR of the 4 quadwords of y (tx scratch).
+#define REDUCE_Q2(y, x, tx) \
+	VEXTRACTI128 $1, y, tx \
+	VPOR tx, x, x \
+	VPSHUFD $0x4E, x, tx \
+	VPOR tx, x, x \
+	VMOVQ x, AX
+
+// func pairWords3AVX2(lo, hi *uint16) (w0, w1, w2 uint64)
+//
+// pairWords3AVX512 on AVX2: 16 pairs a word.
+TEXT ·pairWords3AVX2(SB), NOSPLIT, $0-40
+	MOVQ lo+0(FP), SI
+	MOVQ hi+8(FP), DI
+	MOVQ $1, AX
+	MOVQ AX, X8
+	VPBROADCASTQ X8, Y8          // 1 in every 64-bit lane
+	VPMOVZXWQ 0(SI), Y0
+	VPMOVZXWQ 8(SI), Y1
+	VPMOVZXWQ 16(SI), Y2
+	VPMOVZXWQ 24(SI), Y3
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	PW3_CHUNK2(Y0, 0)
+	PW3_CHUNK2(Y1, 8)
+	PW3_CHUNK2(Y2, 16)
+	PW3_CHUNK2(Y3, 24)
+	REDUCE_Q2(Y9, X9, X12)
+	MOVQ AX, w0+16(FP)
+	REDUCE_Q2(Y10, X10, X13)
+	MOVQ AX, w1+24(FP)
+	REDUCE_Q2(Y11, X11, X14)
+	MOVQ AX, w2+32(FP)
+	VZEROUPPER
+	RET
