@@ -40,7 +40,35 @@ func wideBit(x uint16) (lo, hi uint64) {
 // after a rare heap or a new largest value, at a value of 128 or more, and
 // at a heap it cannot decide.
 func (s *Sparse) smallRoundWide(from, to int) {
-	split, take, whole, rare := s.split, s.take, s.whole, s.rare
+	split, take, whole := s.split, s.take, s.whole
+	// The rare heaps of values below 64 (lowRare) and the others
+	// (highRare, the few heaps of 0.167 past 332,129,728): a pair of two
+	// values below 64 has its value below 64 and needs one word, so the
+	// scan of lowRare ORs 1 << (x & 63) and x itself; bit 6 of that OR says
+	// a partner had a value of 64 or more, and only then is the digit's
+	// scan done again with two words.
+	var lowRare, highRare []uint32
+	for _, a := range s.rare {
+		if s.vals[a] < 64 {
+			lowRare = append(lowRare, a)
+		} else {
+			highRare = append(highRare, a)
+		}
+	}
+	// The scan of lowRare for digit j at heap n is the first digit's at
+	// heap n − (j − j0) when every rare heap is below n − j for every
+	// digit (as in smallRoundMulti): the first digit's scans of the last
+	// 16 heaps are kept in first (with the OR of their values in acc), so
+	// that each heap makes one.
+	var first [16]uint64
+	var acc [16]uint16
+	back := split[len(split)-1] - split[0]
+	reuse := back < 16 && (len(s.rare) == 0 || int(s.rare[len(s.rare)-1]) < from-back-split[len(split)-1])
+	if reuse {
+		for m := from - back; m < from; m++ {
+			first[m&15], acc[m&15] = lowOptions(s.vals, lowRare, m-split[0])
+		}
+	}
 	rb := [2][2]uint64{{s.rareBits[0][0], s.rareBits[0][1]}, {s.rareBits[1][0], s.rareBits[1][1]}}
 	parity, jParity := s.parity, s.jParity
 	maxValue := uint16(s.maxValue)
@@ -59,9 +87,23 @@ func (s *Sparse) smallRoundWide(from, to int) {
 				lo, hi = lo|l, hi|h
 			}
 		}
+		if reuse {
+			first[n&15], acc[n&15] = lowOptions(buf, lowRare, n-split[0])
+		}
 		for _, j := range split {
 			r := n - j
-			for _, a := range rare {
+			var l uint64
+			var x uint16
+			if reuse {
+				l, x = first[(n-j+split[0])&15], acc[(n-j+split[0])&15]
+			} else {
+				l, x = lowOptions(buf, lowRare, r)
+			}
+			if x&64 != 0 {
+				l, hi = wideOptions(buf, lowRare, r, hi)
+			}
+			lo |= l
+			for _, a := range highRare {
 				if int(a) >= r {
 					break
 				}
@@ -109,11 +151,50 @@ func (s *Sparse) smallRoundWide(from, to int) {
 	s.smallWideHeaps += n - from
 }
 
+// lowOptions returns the set of the values of the pairs (a, r − a) for
+// the rare heaps a below r taken below 64 (x & 63), and the OR of those
+// values: when its bit 6 is set, the set is wrong and wideOptions must
+// make it.
+func lowOptions(vals []uint16, rare []uint32, r int) (lo uint64, acc uint16) {
+	for _, a := range rare {
+		if int(a) >= r {
+			break
+		}
+		x := vals[a] ^ vals[r-int(a)]
+		lo |= 1 << (x & 63)
+		acc |= x
+	}
+	return lo, acc
+}
+
+// wideOptions returns the two-word set of the values of the pairs
+// (a, r − a) for the rare heaps a below r, the low word alone and the high
+// word ORed into hi.
+func wideOptions(vals []uint16, rare []uint32, r int, hi uint64) (lo, hi2 uint64) {
+	for _, a := range rare {
+		if int(a) >= r {
+			break
+		}
+		l, h := wideBit(vals[a] ^ vals[r-int(a)])
+		lo, hi = lo|l, hi|h
+	}
+	return lo, hi
+}
+
 // smallRuleOutWide removes from the two-word set (set0, set1) the values
 // of the splits of n, smallest part first, until none is left; cut reports
 // that pairLimit kept it from testing every split.
 func (s *Sparse) smallRuleOutWide(n int, vals []uint16, set0, set1 uint64) (left0, left1 uint64, cut bool) {
 	limit := s.pairLimitFor(n)
+	if len(s.split) == 2 && set1 == 0 {
+		// One word, as long as no pair has a value of 64 or more (bit 6
+		// of the OR of the pairs' values); else again with two words.
+		r0, r1 := n-s.split[0], n-s.split[1]
+		last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
+		if left, cut, ok := ruleOutLow2(vals, r0, r1, last0, last1, set0); ok {
+			return left, 0, cut
+		}
+	}
 	if len(s.split) == 2 {
 		r0, r1 := n-s.split[0], n-s.split[1]
 		last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
@@ -152,4 +233,29 @@ func (s *Sparse) smallRuleOutWide(n int, vals []uint16, set0, set1 uint64) (left
 		}
 	}
 	return set0, set1, set0|set1 != 0 && last < (n-jmin)/2
+}
+
+// ruleOutLow2 is smallRuleOutWide's two-digit scan for a set of values
+// below 64 with one word: ok is false when a pair had a value of 64 or more
+// (its bit x & 63 may have removed a value wrongly), and the scan must be
+// done with two words.
+func ruleOutLow2(vals []uint16, r0, r1, last0, last1 int, set uint64) (left uint64, cut, ok bool) {
+	var acc uint16
+	a := 1
+	for ; a <= last1; a++ {
+		va := vals[a]
+		x0, x1 := va^vals[r0-a], va^vals[r1-a]
+		acc |= x0 | x1
+		if set &^= 1<<(x0&63) | 1<<(x1&63); set == 0 {
+			return 0, false, acc&64 == 0
+		}
+	}
+	for ; a <= last0; a++ {
+		x := vals[a] ^ vals[r0-a]
+		acc |= x
+		if set &^= 1 << (x & 63); set == 0 {
+			return 0, false, acc&64 == 0
+		}
+	}
+	return set, last0 < r0/2, acc&64 == 0
 }
