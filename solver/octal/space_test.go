@@ -425,3 +425,45 @@ func TestSmallWideEqualsQuadratic(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleOutLow2EqualsTwoWords checks the two-word loop's one-word
+// rule-out scan on random values with a few of 64 or more: whenever it
+// says its answer holds, the answer is the two-word scan's.
+func TestRuleOutLow2EqualsTwoWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(128, 2026))
+	held, notHeld := 0, 0
+	for range 20000 {
+		vals := make([]uint16, 40+rng.IntN(200))
+		for i := range vals {
+			vals[i] = uint16(rng.IntN(8))
+			if rng.IntN(40) == 0 {
+				vals[i] = uint16(64 + rng.IntN(4))
+			}
+		}
+		r0 := len(vals) - 1 - rng.IntN(4)
+		r1 := r0 - 1 - rng.IntN(3)
+		limit := 1 + rng.IntN(r0)
+		last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
+		set := uint64(rng.IntN(256))
+		want0, cut0 := set, last0 < r0/2
+		for a := 1; a <= last0; a++ {
+			for _, r := range []int{r0, r1} {
+				if a <= r/2 && a <= last1 || r == r0 {
+					if x := vals[a] ^ vals[r-a]; x < 64 {
+						want0 &^= 1 << x
+					}
+				}
+			}
+		}
+		got, cut, ok := ruleOutLow2(vals, r0, r1, last0, last1, set)
+		if !ok {
+			notHeld++
+			continue
+		}
+		held++
+		require.Equal(t, want0, got, "values %v, r0 %d, r1 %d, limit %d, set %b", vals, r0, r1, limit, set)
+		require.Equal(t, cut0 && want0 != 0, cut && got != 0)
+	}
+	require.Greater(t, held, 1000)
+	require.Greater(t, notHeld, 1000)
+}
