@@ -47,14 +47,7 @@ func (s *Sparse) smallRoundWide(from, to int) {
 	// scan of lowRare ORs 1 << (x & 63) and x itself; bit 6 of that OR says
 	// a partner had a value of 64 or more, and only then is the digit's
 	// scan done again with two words.
-	var lowRare, highRare []uint32
-	for _, a := range s.rare {
-		if s.vals[a] < 64 {
-			lowRare = append(lowRare, a)
-		} else {
-			highRare = append(highRare, a)
-		}
-	}
+	lowRare, highRare := s.rareBySize()
 	// The scan of lowRare for digit j at heap n is the first digit's at
 	// heap n − (j − j0) when every rare heap is below n − j for every
 	// digit (as in smallRoundMulti): the first digit's scans of the last
@@ -75,18 +68,7 @@ func (s *Sparse) smallRoundWide(from, to int) {
 	buf := s.vals[:to] // Extend reserved room for to values
 	n := from
 	for ; n < to; n++ {
-		var lo, hi uint64
-		for _, w := range whole {
-			if n == w {
-				lo |= 1
-			}
-		}
-		for _, t := range take {
-			if n-t >= 1 {
-				l, h := wideBit(buf[n-t])
-				lo, hi = lo|l, hi|h
-			}
-		}
+		lo, hi := wideMoveOptions(buf, n, take, whole)
 		if reuse {
 			first[n&15], acc[n&15] = lowOptions(buf, lowRare, n-split[0])
 		}
@@ -149,6 +131,35 @@ func (s *Sparse) smallRoundWide(from, to int) {
 	}
 	s.vals = buf[:n]
 	s.smallWideHeaps += n - from
+}
+
+// rareBySize returns the rare heaps of values below 64 and the others.
+func (s *Sparse) rareBySize() (low, high []uint32) {
+	for _, a := range s.rare {
+		if s.vals[a] < 64 {
+			low = append(low, a)
+		} else {
+			high = append(high, a)
+		}
+	}
+	return low, high
+}
+
+// wideMoveOptions returns the two-word set of the values of the take and
+// whole moves from heap n.
+func wideMoveOptions(vals []uint16, n int, take, whole []int) (lo, hi uint64) {
+	for _, w := range whole {
+		if n == w {
+			lo |= 1
+		}
+	}
+	for _, t := range take {
+		if n-t >= 1 {
+			l, h := wideBit(vals[n-t])
+			lo, hi = lo|l, hi|h
+		}
+	}
+	return lo, hi
 }
 
 // lowOptions returns the set of the values of the pairs (a, r − a) for
