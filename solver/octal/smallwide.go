@@ -62,6 +62,10 @@ func (s *Sparse) smallRoundWide(from, to int) {
 			first[m&15], acc[m&15] = lowOptions(s.vals, lowRare, m-split[0])
 		}
 	}
+	// clean: the rare heaps of highRare are all the heaps of values 64 or
+	// more (the loop ends at the next such value), so a rule-out scan that
+	// stays clear of them may use the one-word vector scan (ruleOutClean2).
+	clean := len(split) == 2 && s.highCount() == len(highRare)
 	rb := [2][2]uint64{{s.rareBits[0][0], s.rareBits[0][1]}, {s.rareBits[1][0], s.rareBits[1][1]}}
 	parity, jParity := s.parity, s.jParity
 	maxValue := uint16(s.maxValue)
@@ -109,7 +113,7 @@ func (s *Sparse) smallRoundWide(from, to int) {
 		}
 		if set0|set1 != 0 {
 			var cut bool
-			if set0, set1, cut = s.smallRuleOutWide(n, buf[:n], set0, set1); set0|set1 != 0 {
+			if set0, set1, cut = s.wideRuleOut(n, buf[:n], set0, set1, clean, highRare); set0|set1 != 0 {
 				if cut {
 					s.undecide(n, &valueSet512{set0, set1})
 					break
@@ -120,7 +124,7 @@ func (s *Sparse) smallRoundWide(from, to int) {
 				}
 			}
 		}
-		if v > maxValue || rare[v>>6]>>(v&63)&1 != 0 {
+		if v > maxValue || rare[v>>6]>>(v&63)&1 != 0 || clean && v >= 64 {
 			s.recordSlow(buf, n, v) // the caller rebuilds the tables
 			n++
 			break
@@ -190,6 +194,54 @@ func wideOptions(vals []uint16, rare []uint32, r int, hi uint64) (lo, hi2 uint64
 		lo, hi = lo|l, hi|h
 	}
 	return lo, hi
+}
+
+// wideRuleOut is the rule-out scan of the two-word loop: the one-word
+// vector scan where clean allows it (ruleOutClean2), else two words.
+func (s *Sparse) wideRuleOut(n int, vals []uint16, set0, set1 uint64, clean bool, high []uint32) (left0, left1 uint64, cut bool) {
+	if clean && set1 == 0 {
+		if left, cut, ok := s.ruleOutClean2(n, vals, set0, high); ok {
+			return left, 0, cut
+		}
+	}
+	return s.smallRuleOutWide(n, vals, set0, set1)
+}
+
+// highCount is how many of the heaps 1..n−1 have a value of 64 or more.
+func (s *Sparse) highCount() int {
+	c := 0
+	for _, h := range s.hist[64 : smallWideMaxValue+1] {
+		c += int(h)
+	}
+	return c
+}
+
+// ruleOutClean2 is the rule-out scan of heap n for two split digits and a
+// set of values below 64 by the one-word scan (smallRuleOut2, vector
+// blocks) while the pairs stay clear of the heaps of values 64 or more,
+// high: their first parts below every such heap h and below r − h for
+// each r = n − j above h, where every pair's value is below 64. ok is
+// false when the answer needs the pairs beyond (the caller then scans
+// with two words).
+func (s *Sparse) ruleOutClean2(n int, vals []uint16, set uint64, high []uint32) (left uint64, cut, ok bool) {
+	limit := s.pairLimitFor(n)
+	lim := limit
+	r0, r1 := n-s.split[0], n-s.split[1]
+	for _, b := range high {
+		lim = min(lim, int(b))
+		if r0 > int(b) {
+			lim = min(lim, r0-int(b))
+		}
+		if r1 > int(b) {
+			lim = min(lim, r1-int(b))
+		}
+	}
+	lim = max(lim, 1)
+	left, cut = s.smallRuleOut2(n, vals, set, lim)
+	if left == 0 || !cut || lim == limit {
+		return left, cut, true
+	}
+	return 0, false, false
 }
 
 // smallRuleOutWide removes from the two-word set (set0, set1) the values

@@ -467,3 +467,43 @@ func TestRuleOutLow2EqualsTwoWords(t *testing.T) {
 	require.Greater(t, held, 1000)
 	require.Greater(t, notHeld, 1000)
 }
+
+// TestRuleOutClean2EqualsTwoWords checks the two-word loop's use of the
+// one-word vector rule-out scan on random values below 4 with a few of 68:
+// a pair with a 68 has a value of 68 to 71, which one word would take for
+// 4 to 7, the values to rule out. Whenever ruleOutClean2 says its answer
+// holds, it is the two-word scan's.
+func TestRuleOutClean2EqualsTwoWords(t *testing.T) {
+	defer func(l int) { smallRevLen = l }(smallRevLen)
+	smallRevLen = 64
+	rng := rand.New(rand.NewPCG(68, 2026))
+	held, notHeld := 0, 0
+	for range 3000 {
+		vals := make([]uint16, 300+rng.IntN(300))
+		var high []uint32
+		for i := 1; i < len(vals); i++ {
+			vals[i] = uint16(rng.IntN(4))
+			if rng.IntN(150) == 0 {
+				vals[i] = 68
+				high = append(high, uint32(i))
+			}
+		}
+		n := len(vals)
+		s := &Sparse{split: []int{2, 3}, vals: vals}
+		if rng.IntN(2) == 0 {
+			s.pairLimit = 1 + rng.IntN(n/2)
+		}
+		set := uint64(0xf0) | uint64(rng.IntN(16))
+		want0, _, wantCut := s.smallRuleOutWide(n, vals, set, 0)
+		got, cut, ok := s.ruleOutClean2(n, vals, set, high)
+		if !ok {
+			notHeld++
+			continue
+		}
+		held++
+		require.Equal(t, want0, got, "heap %d, high %v, pair limit %d", n, high, s.pairLimit)
+		require.Equal(t, wantCut && want0 != 0, cut && got != 0)
+	}
+	require.Greater(t, held, 300)
+	require.Greater(t, notHeld, 300)
+}
