@@ -18,8 +18,10 @@ import (
 // The values are exactly the serial engine's: the common values (for the
 // heap, see Space) are all found by the rare scan, and every rare value
 // below the smallest missing common one is looked for among all splits.
+// Once a value passes 63 the engine goes on with two words a set
+// (smallRoundWide, values up to 127).
 
-// smallMaxValue bounds the values of the small-space engine (one word).
+// smallMaxValue bounds the values of the one-word small-space loops.
 const smallMaxValue = 63
 
 // smallMaxWork is the most rare heaps × split digits for which the
@@ -29,15 +31,25 @@ var smallMaxWork = 128
 
 // smallApplies reports whether smallRound can compute heap n.
 func (s *Sparse) smallApplies(n int) bool {
-	return s.mask != 0 && len(s.split) >= 1 && s.maxValue <= smallMaxValue && s.mask <= smallMaxValue &&
+	return s.mask != 0 && len(s.split) >= 1 && s.smallFits() &&
 		len(s.rare)*len(s.split) <= smallMaxWork && n >= firstMaskCheck
 }
 
-// smallRound computes G(from..to−1) while the values stay below 64; it
-// stops early (the caller goes on with another engine) at a heap whose
-// value would not fit, and at a heap it cannot decide within pairLimit.
+// smallRound computes G(from..to−1) while the values stay below 128 (one
+// word below 64, two words from there: smallRoundWide); it stops early (the
+// caller goes on with another engine) at a heap whose value would not fit,
+// and at a heap it cannot decide within pairLimit.
 func (s *Sparse) smallRound(from, to int) {
 	for n := from; n < to; n = len(s.vals) {
+		if s.maxValue >= smallWideFrom {
+			if s.smallRoundWide(n, to); s.undecided != nil || len(s.vals) == n {
+				return
+			}
+			if !s.smallFits() || len(s.rare)*len(s.split) > smallMaxWork {
+				return
+			}
+			continue
+		}
 		if one := s.smallOneApplies(n); one || s.smallMultiApplies(n) {
 			if one {
 				s.smallRoundOne(n, to)
@@ -47,7 +59,7 @@ func (s *Sparse) smallRound(from, to int) {
 			if s.undecided != nil || len(s.vals) == n {
 				return
 			}
-			if s.maxValue > smallMaxValue || len(s.rare)*len(s.split) > smallMaxWork {
+			if !s.smallFits() || len(s.rare)*len(s.split) > smallMaxWork {
 				return
 			}
 			continue
@@ -58,7 +70,7 @@ func (s *Sparse) smallRound(from, to int) {
 		}
 		s.vals = append(s.vals, v)
 		s.record(n, v)
-		if s.maxValue > smallMaxValue || len(s.rare)*len(s.split) > smallMaxWork {
+		if !s.smallFits() || len(s.rare)*len(s.split) > smallMaxWork {
 			return
 		}
 	}

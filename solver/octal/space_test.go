@@ -346,3 +346,164 @@ func TestLongParityGamesAgainstCzajka(t *testing.T) {
 		require.Equal(t, tc.hash, valuesHash(got), "%s: G(0..%d)", tc.code, tc.heaps-1)
 	}
 }
+
+// TestSmallWideEqualsQuadratic runs the two-word loop of the small-space
+// engine (smallRoundWide, used once a value passes 63) from the first heaps
+// on, forced by smallWideFrom 0, on random codes of one to four split
+// digits against the definition, and on 0.167 against the engines without
+// the small-space loops, whole and in a streaming run whose rule-out scans
+// stop at the first values kept.
+func TestSmallWideEqualsQuadratic(t *testing.T) {
+	defer func(f int) { smallWideFrom = f }(smallWideFrom)
+	smallWideFrom = 0
+	rng := rand.New(rand.NewPCG(64, 2026))
+	const heaps = 4000
+	used, oneDigit, twoDigits, moreDigits := 0, 0, 0, 0
+	for trial := 0; (used < 30 || oneDigit < 5 || twoDigits < 10 || moreDigits < 5) && trial < 5000; trial++ {
+		k := 2 + rng.IntN(4)
+		digits := make([]uint8, k+1)
+		for i := 1; i <= k; i++ {
+			digits[i] = uint8(rng.IntN(4))
+		}
+		for range 1 + rng.IntN(4) {
+			digits[1+rng.IntN(k)] |= 4
+		}
+		code := Code{Digits: digits}
+		s := NewSparse(code, nil)
+		require.NoError(t, s.Extend(context.Background(), heaps-1, nil))
+		if s.smallWideHeaps < heaps/2 {
+			continue
+		}
+		used++
+		switch len(s.split) {
+		case 1:
+			oneDigit++
+		case 2:
+			twoDigits++
+		default:
+			moreDigits++
+		}
+		want, err := QuadraticExtend(context.Background(), code, nil, heaps-1, nil)
+		require.NoError(t, err)
+		if d := firstDifference(want, s.Values()); d >= 0 {
+			t.Fatalf("%s (%v, %d rare): G(%d) = %d, quadratic %d", code, s.Space(), s.Rare(), d, s.Values()[d], want[d])
+		}
+	}
+	require.GreaterOrEqual(t, used, 30, "random codes run by the two-word loop")
+	require.GreaterOrEqual(t, oneDigit, 5, "codes with one split digit")
+	require.GreaterOrEqual(t, twoDigits, 10, "codes with two split digits")
+	require.GreaterOrEqual(t, moreDigits, 5, "codes with three or four split digits")
+
+	code := NewCode(takebreak.MustParse("0.167"))
+	s := NewSparse(code, nil)
+	require.NoError(t, s.Extend(context.Background(), 200_000, nil))
+	smallWideFrom = smallMaxValue + 1
+	defer func(w int) { smallMaxWork = w }(smallMaxWork)
+	smallMaxWork = 0
+	want, err := SparseExtend(context.Background(), code, nil, 200_000, nil)
+	require.NoError(t, err)
+	if d := firstDifference(want, s.Values()); d >= 0 {
+		t.Fatalf("0.167: G(%d) = %d, without the small-space engine %d", d, s.Values()[d], want[d])
+	}
+	require.Greater(t, s.smallWideHeaps, 190_000, "0.167 runs in the two-word loop")
+
+	// Codes whose values pass 63 early with few rare heaps, as the engine
+	// runs them (the two-word loop from their first value 64 on): 0.174
+	// (two split digits, as 0.167; largest value 67 by heap 30,000, 56
+	// rare heaps) and 0.207 (one split digit; 73, 124 rare heaps).
+	for _, c := range []string{"0.174", "0.207"} {
+		smallMaxWork = 128
+		code := NewCode(takebreak.MustParse(c))
+		s := NewSparse(code, nil)
+		require.NoError(t, s.Extend(context.Background(), 30_000, nil))
+		require.Greater(t, s.maxValue, 63, c)
+		require.Greater(t, s.smallWideHeaps, 20_000, "%s runs in the two-word loop", c)
+		want, err := QuadraticExtend(context.Background(), code, nil, 30_000, nil)
+		require.NoError(t, err)
+		if d := firstDifference(want, s.Values()); d >= 0 {
+			t.Fatalf("%s: G(%d) = %d, quadratic %d", c, d, s.Values()[d], want[d])
+		}
+	}
+}
+
+// TestRuleOutLow2EqualsTwoWords checks the two-word loop's one-word
+// rule-out scan on random values with a few of 64 or more: whenever it
+// says its answer holds, the answer is the two-word scan's.
+func TestRuleOutLow2EqualsTwoWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(128, 2026))
+	held, notHeld := 0, 0
+	for range 20000 {
+		vals := make([]uint16, 40+rng.IntN(200))
+		for i := range vals {
+			vals[i] = uint16(rng.IntN(8))
+			if rng.IntN(40) == 0 {
+				vals[i] = uint16(64 + rng.IntN(4))
+			}
+		}
+		r0 := len(vals) - 1 - rng.IntN(4)
+		r1 := r0 - 1 - rng.IntN(3)
+		limit := 1 + rng.IntN(r0)
+		last0, last1 := min(r0/2, limit-1), min(r1/2, limit-1)
+		set := uint64(rng.IntN(256))
+		want0, cut0 := set, last0 < r0/2
+		for a := 1; a <= last0; a++ {
+			for _, r := range []int{r0, r1} {
+				if a <= r/2 && a <= last1 || r == r0 {
+					if x := vals[a] ^ vals[r-a]; x < 64 {
+						want0 &^= 1 << x
+					}
+				}
+			}
+		}
+		got, cut, ok := ruleOutLow2(vals, r0, r1, last0, last1, set)
+		if !ok {
+			notHeld++
+			continue
+		}
+		held++
+		require.Equal(t, want0, got, "values %v, r0 %d, r1 %d, limit %d, set %b", vals, r0, r1, limit, set)
+		require.Equal(t, cut0 && want0 != 0, cut && got != 0)
+	}
+	require.Greater(t, held, 1000)
+	require.Greater(t, notHeld, 1000)
+}
+
+// TestRuleOutClean2EqualsTwoWords checks the two-word loop's use of the
+// one-word vector rule-out scan on random values below 4 with a few of 68:
+// a pair with a 68 has a value of 68 to 71, which one word would take for
+// 4 to 7, the values to rule out. Whenever ruleOutClean2 says its answer
+// holds, it is the two-word scan's.
+func TestRuleOutClean2EqualsTwoWords(t *testing.T) {
+	defer func(l int) { smallRevLen = l }(smallRevLen)
+	smallRevLen = 64
+	rng := rand.New(rand.NewPCG(68, 2026))
+	held, notHeld := 0, 0
+	for range 3000 {
+		vals := make([]uint16, 300+rng.IntN(300))
+		var high []uint32
+		for i := 1; i < len(vals); i++ {
+			vals[i] = uint16(rng.IntN(4))
+			if rng.IntN(150) == 0 {
+				vals[i] = 68
+				high = append(high, uint32(i))
+			}
+		}
+		n := len(vals)
+		s := &Sparse{split: []int{2, 3}, vals: vals}
+		if rng.IntN(2) == 0 {
+			s.pairLimit = 1 + rng.IntN(n/2)
+		}
+		set := uint64(0xf0) | uint64(rng.IntN(16))
+		want0, _, wantCut := s.smallRuleOutWide(n, vals, set, 0)
+		got, cut, ok := s.ruleOutClean2(n, vals, set, high)
+		if !ok {
+			notHeld++
+			continue
+		}
+		held++
+		require.Equal(t, want0, got, "heap %d, high %v, pair limit %d", n, high, s.pairLimit)
+		require.Equal(t, wantCut && want0 != 0, cut && got != 0)
+	}
+	require.Greater(t, held, 300)
+	require.Greater(t, notHeld, 300)
+}

@@ -77,6 +77,8 @@ type Sparse struct {
 	// smallMultiHeaps counts the heaps smallRoundMulti computed, and
 	// smallWordHeaps those it ruled out with the pair words.
 	smallMultiHeaps, smallWordHeaps int
+	// smallWideHeaps counts the heaps smallRoundWide computed.
+	smallWideHeaps int
 	// smallBatches counts the four-heap rare scans (rareOptions4).
 	smallBatches int
 }

@@ -107,3 +107,42 @@ func TestPairLimitNeverGuesses(t *testing.T) {
 	t.Logf("%d of 80 codes stopped undecided", undecided)
 	require.Greater(t, undecided, 5)
 }
+
+// TestSmallWidePairLimitNeverGuesses is TestPairLimitNeverGuesses with the
+// two-word small-space loop forced (smallWideFrom 0): a heap whose rare
+// values it cannot rule out within the limit stops the run, never guessed.
+func TestSmallWidePairLimitNeverGuesses(t *testing.T) {
+	defer func(f int) { smallWideFrom = f }(smallWideFrom)
+	smallWideFrom = 0
+	rng := rand.New(rand.NewPCG(12, 2026))
+	undecided, wide := 0, 0
+	for i := range 80 {
+		code := randomSparseTestCode(rng, i%4 == 3)
+		want, err := QuadraticExtend(context.Background(), code, nil, 2999, nil)
+		require.NoError(t, err)
+		s := NewSparse(code, append([]uint16(nil), want[:1000]...))
+		s.fixedSpace = true
+		s.pairLimit = 4 + rng.IntN(60)
+		err = s.Extend(context.Background(), 2999, nil)
+		got := s.Values()
+		if d := firstDifference(want[:len(got)], got); d >= 0 {
+			t.Fatalf("%s (pair limit %d): G(%d) = %d, quadratic %d", code, s.pairLimit, d, got[d], want[d])
+		}
+		if s.smallWideHeaps > 0 {
+			wide++
+		}
+		if err != nil {
+			var ue *UndecidedError
+			require.True(t, errors.As(err, &ue), "%s: %v", code, err)
+			require.Equal(t, len(got), ue.Heap)
+			if s.smallWideHeaps > 0 {
+				undecided++
+			}
+			continue
+		}
+		require.Len(t, got, 3000)
+	}
+	t.Logf("%d of 80 codes ran the two-word loop, %d of them stopped undecided", wide, undecided)
+	require.Greater(t, wide, 20)
+	require.GreaterOrEqual(t, undecided, 5)
+}
