@@ -82,6 +82,16 @@ for _ in $(seq 600); do
   kill -0 $pid 2>/dev/null || break
   sleep 0.1
 done
+# $pid is the shell that runs wine, not the Windows process: killing it
+# left nimlab.exe writing on while the resumed run started (the rename at
+# its end then met a sharing violation). wineserver -k ends every process
+# of the prefix at once, with no clean-up in them, and -w waits until they
+# are gone. The server comes back as prefix.sh starts it (persistent, with
+# no pipes of ours), so that a later `go test -exec wine` does not wait on
+# a server that holds its output open.
+wineserver -k 2>/dev/null || true
+wineserver -w 2>/dev/null || true
+wineserver -p600 </dev/null >/dev/null 2>&1 || true
 kill -KILL $pid 2>/dev/null || true
 wait $pid 2>/dev/null || true
 [ "${count:-0}" -gt 0 ] && [ -f k.nimv.partial ] || fail "kill: no saved values in k.nimv.partial before the run ended"
