@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -185,8 +183,6 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" {
 		return badInput("--stream and --verify-period keep only the first and last values, so --values, --table, --csv, --heaps and --png need an in-memory run; accepted with them: --json, --checkpoint, --resume, --stream-first, --stream-window")
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if sf.verify != "" || sf.preperiod != "" {
 		if err := f.verifyConflicts(); err != nil {
 			return err
