@@ -100,7 +100,7 @@ type sparseReport struct {
 }
 
 func newSparseReport(sp octal.Space, rare []int) sparseReport {
-	return sparseReport{Space: sp.String(), Mask: int(sp.Mask), HeapParity: sp.HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000)}
+	return sparseReport{Space: sp.String(), Mask: int(sp.Mask), HeapParity: sp.HeapParity, RareCount: len(rare), Rare: firstN(rare, 1000)}
 }
 
 // frequenciesReport says what --frequencies wrote.
@@ -232,7 +232,7 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	}
 	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(float64(st.Len()-startLen)/secs))
 	printSpace(env.stdout, st.Space(), rare, st.MaxValue())
-	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
+	printLastValues(env.stdout, int64(st.Len()), last)
 	printFrequencies(env.stdout, rep.Frequencies)
 	return nil
 }
@@ -452,19 +452,12 @@ func noteGeneral(ctx context.Context, env *cliEnv, code octal.Code, heaps int) {
 
 // printSpace describes a run's sparse space and rare heaps.
 func printSpace(w io.Writer, sp octal.Space, rare []int, maxValue int) {
-	list := boundedInts(rare, 20)
+	list := firstN(rare, 20)
 	more := ""
 	if len(rare) > len(list) {
 		more = fmt.Sprintf(" … and %d more", len(rare)-len(list))
 	}
-	fmt.Fprintf(w, "sparse space: %s; %d rare heaps: %s%s; largest value %d\n", sp, len(rare), strings.Trim(fmt.Sprint(list), "[]"), more, maxValue)
-}
-
-func boundedInts(x []int, n int) []int {
-	if len(x) > n {
-		return x[:n]
-	}
-	return x
+	fmt.Fprintf(w, "sparse space: %s; %d rare heaps: %s%s; largest value %d\n", sp, len(rare), spaced(list), more, maxValue)
 }
 
 // humanCount prints a rate such as 12.3M.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -320,16 +319,9 @@ func printValuesReport(out io.Writer, code octal.Code, rep *valuesReport, vf *va
 		fmt.Fprintf(out, "%s: %s holds G(0..%d) (complete, %s; %d escapes); largest value %d (first at heap %d)\n",
 			code, rep.File, vf.Len()-1, formatBytes(rep.FileBytes), rep.Escapes, rep.MaxValue, rep.MaxAt)
 	}
-	fmt.Fprintf(out, "last values (G(%d..%d)): %s\n", count-int64(len(rep.Last)), count-1, strings.Trim(fmt.Sprint(rep.Last), "[]"))
-	fmt.Fprintf(out, "checked from the definition: %d heaps (%s), all equal\n", len(rep.Checked), strings.Trim(fmt.Sprint(boundedInt64s(rep.Checked, 8)), "[]"))
+	printLastValues(out, count, rep.Last)
+	fmt.Fprintf(out, "checked from the definition: %d heaps (%s), all equal\n", len(rep.Checked), spaced(firstN(rep.Checked, 8)))
 	printFrequencies(out, rep.Frequencies)
-}
-
-func boundedInt64s(x []int64, n int) []int64 {
-	if len(x) > n {
-		return x[:n]
-	}
-	return x
 }
 
 // parseStreamFirst reads --stream-first of a run on disk.
