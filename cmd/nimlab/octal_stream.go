@@ -44,11 +44,7 @@ func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
 // logInterval returns --log-every: how often a run without a terminal
 // writes a progress line (in memory, streamed, verifying, or on disk).
 func (f *streamFlags) logInterval() (time.Duration, error) {
-	d, err := time.ParseDuration(f.logEvery)
-	if err != nil || d <= 0 {
-		return 0, badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.logEvery)
-	}
-	return d, nil
+	return parseDuration("--log-every", f.logEvery)
 }
 
 // active reports whether the run is a constant-memory one.
