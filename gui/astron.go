@@ -302,19 +302,11 @@ func (t *astronTab) Shown() {
 	}
 }
 
-// parseStars reads star sizes separated by spaces, commas or '+'.
-func parseStars(s string) (astron.Position, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '+' || r == '\t' })
-	if len(f) == 0 {
-		return nil, errors.New("no stars; accepted: star sizes (points) separated by spaces, e.g. 3 5 7")
-	}
-	sizes := make([]int, len(f))
-	for i, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil || n < 0 || n > 100000 {
-			return nil, fmt.Errorf("%q is not a star size; accepted: whole numbers 0–100000, e.g. 3 5 7", x)
-		}
-		sizes[i] = n
+// readStars reads the stars of an Astron position.
+func readStars(s string) (astron.Position, error) {
+	sizes, err := starsEntry.read(s)
+	if err != nil {
+		return nil, err
 	}
 	return astron.NewPosition(sizes...)
 }
@@ -322,7 +314,7 @@ func parseStars(s string) (astron.Position, error) {
 // Evaluate computes the nimber and winning moves of the star field in the
 // background; bad input shows an inline error and starts no job.
 func (t *astronTab) Evaluate() {
-	pos, err := parseStars(t.stars.Text)
+	pos, err := readStars(t.stars.Text)
 	if t.starsErr.Shows(err) {
 		return
 	}
@@ -422,9 +414,9 @@ func (t *astronTab) heatmapSize() (int, error) {
 	if t.mode.Selected == astronThree {
 		limit = astron.MaxTable3
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
-	if err != nil || n < 2 || n > limit {
-		return 0, fmt.Errorf("size N must be a whole number from 2 to %d for %s", limit, strings.ToLower(t.mode.Selected))
+	n, msg := readBound(t.size.Text, "size N", 2, limit)
+	if msg != "" {
+		return 0, fmt.Errorf("%s for %s", msg, strings.ToLower(t.mode.Selected))
 	}
 	return n, nil
 }
