@@ -48,13 +48,13 @@ type astronTab struct {
 	eval     *widgets.JobPanel
 	lastEval *astron.Analysis
 
-	mode      *widget.RadioGroup
-	size      *widgets.BoundedEntry
-	sizeErr   inlineError
-	palette   *widget.Select
-	overlay   *widget.Check
-	reset     *widget.Button
-	export    *widget.Button
+	mode    *widget.RadioGroup
+	size    *widgets.BoundedEntry
+	sizeErr inlineError
+	palette *widget.Select
+	overlay *widget.Check
+	// view are Fit and Export… for the heatmap.
+	view      widgets.ViewButtons
 	slider    *widget.Slider
 	sliceLbl  *widget.Label
 	readout   *widgets.ReadoutLabel
@@ -100,12 +100,7 @@ func (t *astronTab) setPresentation(on bool) {
 	if on {
 		cancel, recent = "", "Recent…"
 	}
-	fit, export := "Fit", "Export view…"
-	if on {
-		fit, export = "", ""
-	}
-	widgets.SetButtonText(t.reset, fit)
-	widgets.SetButtonText(t.export, export)
+	t.view.SetCompact(on)
 	widgets.SetButtonText(t.eval.CancelButton, cancel)
 	widgets.SetButtonText(t.jobs.CancelButton, cancel)
 	t.recent.PlaceHolder = recent
@@ -159,11 +154,9 @@ func newAstronTab(u *ui) *astronTab {
 	t.palette = widget.NewSelect(plotting.PaletteNames(), func(name string) { t.setPalette(name) })
 	t.overlay = widget.NewCheck("period overlay", func(bool) { t.applyOverlay() })
 	t.overlay.SetChecked(true)
-	t.reset = widget.NewButtonWithIcon("Fit", theme.ZoomFitIcon(), func() { t.heatmap.ResetView() })
-	t.export = widget.NewButtonWithIcon("Export PNG…", theme.DocumentSaveIcon(), func() {
-		u.saveFile(t.exportName(), ".png", t.heatmapPNG)
-	})
-	t.export.Disable()
+	// Export… writes the view as the heatmap's controls set it
+	// (newHeatmapControls gives it its action).
+	t.view = widgets.NewViewButtons(func() { t.heatmap.ResetView() }, "Export view…", nil)
 	t.slider = widget.NewSlider(0, defaultAstron3)
 	t.slider.Step = 1
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
@@ -208,7 +201,7 @@ func newAstronTab(u *ui) *astronTab {
 		t.sliderBox,
 		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
 		t.overlay,
-		container.NewHBox(t.reset, t.export),
+		container.NewHBox(t.view.Fit, t.view.Export),
 	)
 	t.hm = newHeatmapControls(t)
 	left.Add(t.hm.content)
@@ -502,7 +495,7 @@ func (t *astronTab) Compute() {
 				t.sliderBox.Hide()
 				t.setGrid(grid)
 			}
-			t.export.Enable()
+			t.view.Export.Enable()
 			t.summary.SetText(t.summaryText(n, three))
 		})
 	})
