@@ -193,8 +193,11 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 	switch {
 	case err == nil:
 		if vf.Complete() && vf.Len() < count {
+			// A longer run than the file's carries it on: its values are
+			// copied into FILE.partial with room for the rest.
+			have := vf.Len()
 			vf.Close()
-			return nil, false, badInput("%s is complete with %d values, fewer than the %d asked for; accepted: a new file name, or --max %d or less", path, vf.Len(), count, vf.Len())
+			return growValuesFile(env, code, path, have, count)
 		}
 		if !vf.Complete() && vf.Capacity() < count {
 			vf.Close()
@@ -222,6 +225,24 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 		return nil, false, badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
 	}
 	return nil, false, err
+}
+
+// growValuesFile carries the complete run in path, of have values, on to
+// count values.
+func growValuesFile(env *cliEnv, code octal.Code, path string, have, count int64) (*valuestore.ValueFile, bool, error) {
+	vf, err := valuestore.GrowValueFile(path, code.String(), count)
+	var nr *valuestore.NoRoomError
+	var ve *valuestore.ValueFileError
+	switch {
+	case errors.As(err, &nr):
+		return nil, false, badInput("%v (the complete run is copied into a file with room for %d values before it goes on); accepted: a file system with room (see df -h), or --max %d or less", err, count, have)
+	case errors.As(err, &ve):
+		return nil, false, badInput("%v", err)
+	case err != nil:
+		return nil, false, err
+	}
+	fmt.Fprintf(env.stderr, "nimlab: carrying the complete run in %s on from heap %d to %d (continued in %s%s, which takes its place when done)\n", path, vf.Len(), count, path, valuestore.PartialSuffix)
+	return vf, false, nil
 }
 
 // compute runs the engine into the file, then marks it complete, and
