@@ -48,13 +48,13 @@ type astronTab struct {
 	eval     *widgets.JobPanel
 	lastEval *astron.Analysis
 
-	mode      *widget.RadioGroup
-	size      *widgets.BoundedEntry
-	sizeErr   inlineError
-	palette   *widget.Select
-	overlay   *widget.Check
-	reset     *widget.Button
-	export    *widget.Button
+	mode    *widget.RadioGroup
+	size    *widgets.BoundedEntry
+	sizeErr inlineError
+	palette *widget.Select
+	overlay *widget.Check
+	// view are Fit and Export… for the heatmap.
+	view      widgets.ViewButtons
 	slider    *widget.Slider
 	sliceLbl  *widget.Label
 	readout   *widgets.ReadoutLabel
@@ -100,12 +100,7 @@ func (t *astronTab) setPresentation(on bool) {
 	if on {
 		cancel, recent = "", "Recent…"
 	}
-	fit, export := "Fit", "Export view…"
-	if on {
-		fit, export = "", ""
-	}
-	widgets.SetButtonText(t.reset, fit)
-	widgets.SetButtonText(t.export, export)
+	t.view.SetCompact(on)
 	widgets.SetButtonText(t.eval.CancelButton, cancel)
 	widgets.SetButtonText(t.jobs.CancelButton, cancel)
 	t.recent.PlaceHolder = recent
@@ -159,11 +154,9 @@ func newAstronTab(u *ui) *astronTab {
 	t.palette = widget.NewSelect(plotting.PaletteNames(), func(name string) { t.setPalette(name) })
 	t.overlay = widget.NewCheck("period overlay", func(bool) { t.applyOverlay() })
 	t.overlay.SetChecked(true)
-	t.reset = widget.NewButtonWithIcon("Fit", theme.ZoomFitIcon(), func() { t.heatmap.ResetView() })
-	t.export = widget.NewButtonWithIcon("Export PNG…", theme.DocumentSaveIcon(), func() {
-		u.saveFile(t.exportName(), ".png", t.heatmapPNG)
-	})
-	t.export.Disable()
+	// Export… writes the view as the heatmap's controls set it
+	// (newHeatmapControls gives it its action).
+	t.view = widgets.NewViewButtons(func() { t.heatmap.ResetView() }, "Export view…", nil)
 	t.slider = widget.NewSlider(0, defaultAstron3)
 	t.slider.Step = 1
 	t.slider.OnChanged = func(v float64) { t.showSlice(int(v)) }
@@ -208,7 +201,7 @@ func newAstronTab(u *ui) *astronTab {
 		t.sliderBox,
 		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
 		t.overlay,
-		container.NewHBox(t.reset, t.export),
+		container.NewHBox(t.view.Fit, t.view.Export),
 	)
 	t.hm = newHeatmapControls(t)
 	left.Add(t.hm.content)
@@ -302,19 +295,11 @@ func (t *astronTab) Shown() {
 	}
 }
 
-// parseStars reads star sizes separated by spaces, commas or '+'.
-func parseStars(s string) (astron.Position, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '+' || r == '\t' })
-	if len(f) == 0 {
-		return nil, errors.New("no stars; accepted: star sizes (points) separated by spaces, e.g. 3 5 7")
-	}
-	sizes := make([]int, len(f))
-	for i, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil || n < 0 || n > 100000 {
-			return nil, fmt.Errorf("%q is not a star size; accepted: whole numbers 0–100000, e.g. 3 5 7", x)
-		}
-		sizes[i] = n
+// readStars reads the stars of an Astron position.
+func readStars(s string) (astron.Position, error) {
+	sizes, err := starsEntry.read(s)
+	if err != nil {
+		return nil, err
 	}
 	return astron.NewPosition(sizes...)
 }
@@ -322,7 +307,7 @@ func parseStars(s string) (astron.Position, error) {
 // Evaluate computes the nimber and winning moves of the star field in the
 // background; bad input shows an inline error and starts no job.
 func (t *astronTab) Evaluate() {
-	pos, err := parseStars(t.stars.Text)
+	pos, err := readStars(t.stars.Text)
 	if t.starsErr.Shows(err) {
 		return
 	}
@@ -422,9 +407,9 @@ func (t *astronTab) heatmapSize() (int, error) {
 	if t.mode.Selected == astronThree {
 		limit = astron.MaxTable3
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
-	if err != nil || n < 2 || n > limit {
-		return 0, fmt.Errorf("size N must be a whole number from 2 to %d for %s", limit, strings.ToLower(t.mode.Selected))
+	n, msg := readBound(t.size.Text, "size N", 2, limit)
+	if msg != "" {
+		return 0, fmt.Errorf("%s for %s", msg, strings.ToLower(t.mode.Selected))
 	}
 	return n, nil
 }
@@ -510,7 +495,7 @@ func (t *astronTab) Compute() {
 				t.sliderBox.Hide()
 				t.setGrid(grid)
 			}
-			t.export.Enable()
+			t.view.Export.Enable()
 			t.summary.SetText(t.summaryText(n, three))
 		})
 	})

@@ -235,13 +235,13 @@ func (t *astronStudyTab) Shown() {
 
 // studySize reads the size field.
 func (t *astronStudyTab) studySize() (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(t.size.Text))
 	maxN := 1000
 	for astron.CubeMemory(maxN+100) <= studyMemoryLimit && maxN < astron.MaxCube3 {
 		maxN += 100
 	}
-	if err != nil || n < 2 || n > maxN {
-		return 0, fmt.Errorf("size N must be a whole number from 2 to %d (the cube of N = %d needs %s; N = 1000 takes minutes)", maxN, maxN, astron.FormatBytes(astron.CubeMemory(maxN)))
+	n, msg := readBound(t.size.Text, "size N", 2, maxN)
+	if msg != "" {
+		return 0, fmt.Errorf("%s (the cube of N = %d needs %s; N = 1000 takes minutes)", msg, maxN, astron.FormatBytes(astron.CubeMemory(maxN)))
 	}
 	return n, nil
 }

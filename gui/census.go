@@ -279,9 +279,9 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 		}
 		return fam, budget, "", inlineCodeError(err)
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(t.maxHeaps.Text))
-	if err != nil || n < 16 || n > 1<<26 {
-		return fam, budget, "", fmt.Sprintf("max heaps must be a whole number from 16 to %d, got %q", 1<<26, t.maxHeaps.Text)
+	n, msg := readBound(t.maxHeaps.Text, "max heaps", 16, 1<<26)
+	if msg != "" {
+		return fam, budget, "", fmt.Sprintf("%s, got %q", msg, t.maxHeaps.Text)
 	}
 	budget.MaxHeaps = n
 	if s := strings.TrimSpace(t.timeBudget.Text); s != "" && s != "none" {

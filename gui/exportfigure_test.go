@@ -57,7 +57,7 @@ func TestWindowExportsRenderAlike(t *testing.T) {
 	a.heatmap.Resize(fyne.NewSize(400, 400))
 	a.palette.SetSelected("viridis")
 	base := filepath.Join(dir, "astron")
-	exportThrough(t, a.export, base)
+	exportThrough(t, a.view.Export, base)
 	checkWindowExport(t, base, "nimlab window, Astron tab")
 	img := rendercheck.ReadPNG(t, base+".png")
 	maxV := 0
@@ -70,7 +70,7 @@ func TestWindowExportsRenderAlike(t *testing.T) {
 	o := u.octal
 	require.NotNil(t, o.result)
 	base = filepath.Join(dir, "octal")
-	exportThrough(t, o.explorer.export, base)
+	exportThrough(t, o.explorer.view.Export, base)
 	checkWindowExport(t, base, "nimlab window, sequence explorer")
 
 	g := u.graph

@@ -15,7 +15,7 @@ import (
 	"github.com/nimlab/nimlab/plotting"
 )
 
-// TestSumWithAMillionHeapStaysResponsive is issue 13's freeze: in Dawson's
+// TestSumWithAMillionHeapStaysResponsive guards against a freeze: in Dawson's
 // Kayles, "3 5 1000000" has 117,650 winning moves, which used to be found,
 // formatted and set into one label on the UI thread at every keystroke.
 func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
@@ -104,7 +104,7 @@ func TestSumWithAMillionHeapStaysResponsive(t *testing.T) {
 }
 
 // TestBoundedEntryCutsAPaste: a 100,000-character paste into the code
-// field is cut to what the field holds (issue 20) and says so.
+// field is cut to what the field holds and says so.
 func TestBoundedEntryCutsAPaste(t *testing.T) {
 	u := newTestUI(t)
 	o := u.octal

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -73,8 +72,9 @@ func (t *graphTab) readGraphFile(r io.ReadCloser) {
 	l.content.Show()
 	l.jobs.Start("reading the graph file…", func(ctx context.Context, h widgets.JobHandle) {
 		defer r.Close()
+		update := throttled(h)
 		data, err := readWithProgress(ctx, r, graph.MaxFileSize, func(n int64) {
-			h.Update(func() {
+			update(func() {
 				fraction := -1.0
 				if size > 0 {
 					fraction = float64(n) / float64(size)
@@ -110,13 +110,12 @@ func (t *graphTab) readGraphFile(r io.ReadCloser) {
 }
 
 // readWithProgress reads r to the end, at most limit bytes (more is an
-// error), stopping when ctx is cancelled, and reports the bytes read
-// about ten times a second.
+// error), stopping when ctx is cancelled, and reports the bytes read after
+// each chunk.
 func readWithProgress(ctx context.Context, r io.Reader, limit int64, progress func(int64)) (string, error) {
 	var b strings.Builder
 	buf := make([]byte, 1<<20)
 	var n int64
-	last := time.Now()
 	for {
 		if err := ctx.Err(); err != nil {
 			return "", err
@@ -127,10 +126,7 @@ func readWithProgress(ctx context.Context, r io.Reader, limit int64, progress fu
 			return "", fmt.Errorf("the graph file is larger than %s bytes, the most nimlab reads", plotting.GroupDigits(int(limit)))
 		}
 		b.Write(buf[:k])
-		if time.Since(last) > 100*time.Millisecond {
-			last = time.Now()
-			progress(n)
-		}
+		progress(n)
 		if err == io.EOF {
 			// A Cancel that came while the last read was blocked still
 			// wins: the user asked for the editor to stay as it was.

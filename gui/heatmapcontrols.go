@@ -59,8 +59,7 @@ func newHeatmapControls(t *astronTab) heatmapControls {
 	hc.tau.OnSubmitted = func(string) { hc.applyDiff() }
 	hc.scale = widget.NewSelect([]string{scaleSlice, scaleCube}, func(string) { hc.applyScale(t.table3) })
 	hc.scale.SetSelected(scaleSlice)
-	t.export.SetText("Export view…")
-	t.export.OnTapped = hc.export
+	t.view.Export.OnTapped = hc.export
 	hc.content = container.NewVBox(
 		hc.diff,
 		container.NewBorder(nil, nil, widget.NewLabel("τ ="), nil, hc.tau),

@@ -1,7 +1,9 @@
 package gui
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -62,6 +64,50 @@ func readBound(boundText, what string, lo, hi int) (bound int, msg string) {
 	}
 	return bound, ""
 }
+
+// numberList is an entry of whole numbers from 0 to most separated by
+// spaces, commas or '+': a position of Nim, the heaps of a sum, star sizes.
+// Its messages say what the entry holds.
+type numberList struct {
+	most int
+	// empty is the message for an entry with no number; bad, for a part
+	// that is not a whole number from 0 to most (%q is the part); tooLarge,
+	// when set, for a number above most (%d is the number).
+	empty, bad, tooLarge string
+}
+
+// read returns the numbers of s, or an error that says what is wrong.
+func (l numberList) read(s string) ([]int, error) {
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '+' || r == '\t' })
+	if len(parts) == 0 {
+		return nil, errors.New(l.empty)
+	}
+	xs := make([]int, len(parts))
+	for i, x := range parts {
+		n, err := strconv.Atoi(x)
+		switch {
+		case err != nil || n < 0 || (n > l.most && l.tooLarge == ""):
+			return nil, fmt.Errorf(l.bad, x)
+		case n > l.most:
+			return nil, fmt.Errorf(l.tooLarge, n)
+		}
+		xs[i] = n
+	}
+	return xs, nil
+}
+
+// The entries of whole numbers: a Nim position (the Nim screen, playing),
+// the heaps of a sum (Octal and Misère), the stars of an Astron position.
+var (
+	positionEntry = numberList{most: 1 << 40,
+		empty:    "the position is empty; accepted: whole numbers ≥ 0 separated by spaces, e.g. 1 3 5 7",
+		bad:      "%q is not a whole number ≥ 0; accepted: e.g. 1 3 5 7",
+		tooLarge: "%d is too large (at most 2^40)"}
+	heapsEntry = numberList{most: math.MaxInt, empty: "no heaps", bad: "%q is not a heap size (a whole number ≥ 0)"}
+	starsEntry = numberList{most: 100000,
+		empty: "no stars; accepted: star sizes (points) separated by spaces, e.g. 3 5 7",
+		bad:   "%q is not a star size; accepted: whole numbers 0–100000, e.g. 3 5 7"}
+)
 
 // readMisereRules reads a game for misère play (takebreak.Parse, then
 // misere.NewRules: moves that leave at most two heaps).

@@ -408,7 +408,7 @@ const (
 // parsePlayStart reads the start of a game and its rules: param is Moore's
 // k or the octal code.
 func parsePlayStart(ctx context.Context, game, param, start string) (playRules, playPos, error) {
-	pos, err := parsePosition(start)
+	pos, err := positionEntry.read(start)
 	if err != nil {
 		return nil, nil, err
 	}

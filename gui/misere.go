@@ -416,7 +416,7 @@ func (t *misereTab) showMoves() {
 			return
 		}
 		heading, lines := misereMovesText(q, text)
-		if heaps, err := parseHeaps(text); err == nil {
+		if heaps, err := heapsEntry.read(text); err == nil {
 			if _, err := q.Element(heaps); err != nil && checkHeapRange(heaps) {
 				// beyond the computed quotient: Q_m or a search decides it
 				heading, lines = misereSumText(ctx, q.Code, heaps)
@@ -433,7 +433,7 @@ func (t *misereTab) showMoves() {
 // the quotient and its outcome in the heading, then one line per winning
 // move.
 func misereMovesText(q *misere.Quotient, s string) (string, []string) {
-	heaps, err := parseHeaps(s)
+	heaps, err := heapsEntry.read(s)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}

@@ -143,7 +143,7 @@ func TestMisereBadInputAndCancel(t *testing.T) {
 	assert.Nil(t, m.quotient)
 }
 
-// issue 16: the tab shows the quotient's analysis, and a sum with a heap
+// The tab shows the quotient's analysis, and a sum with a heap
 // beyond the computed partial quotient is decided by SolveSum (Q_m of its
 // largest heap) instead of an error (SolveSum itself is checked against a
 // brute force in solver/misere).

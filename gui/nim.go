@@ -147,26 +147,6 @@ func (t *nimTab) showGamePosition(g nim.Game, pos []int) {
 	t.Analyze()
 }
 
-// parsePosition reads whole numbers separated by spaces, commas or '+'.
-func parsePosition(s string) ([]int, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == '+' || r == '\t' })
-	if len(f) == 0 {
-		return nil, errors.New("the position is empty; accepted: whole numbers ≥ 0 separated by spaces, e.g. 1 3 5 7")
-	}
-	pos := make([]int, len(f))
-	for i, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q is not a whole number ≥ 0; accepted: e.g. 1 3 5 7", x)
-		}
-		if n > 1<<40 {
-			return nil, fmt.Errorf("%d is too large (at most 2^40)", n)
-		}
-		pos[i] = n
-	}
-	return pos, nil
-}
-
 // rules returns the game chosen in the analysis form.
 func (t *nimTab) rules() (nim.Game, error) {
 	g := nim.Game{Variant: nim.Variant(t.variant.Selected), Misere: t.misere.Checked}
@@ -188,7 +168,7 @@ func (t *nimTab) Analyze() {
 	g, err := t.rules()
 	var pos []int
 	if err == nil {
-		pos, err = parsePosition(t.position.Text)
+		pos, err = positionEntry.read(t.position.Text)
 	}
 	var a *nim.Analysis
 	if err == nil {

@@ -662,23 +662,6 @@ func (t *octalTab) setResult(r *octal.Result) {
 	t.showMoves()
 }
 
-// parseHeaps reads "3 5 7", "3+5+7" or "3, 5, 7".
-func parseHeaps(s string) ([]int, error) {
-	f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '+' || r == ',' || r == '\t' })
-	if len(f) == 0 {
-		return nil, errors.New("no heaps")
-	}
-	heaps := make([]int, 0, len(f))
-	for _, x := range f {
-		n, err := strconv.Atoi(x)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("%q is not a heap size (a whole number ≥ 0)", x)
-		}
-		heaps = append(heaps, n)
-	}
-	return heaps, nil
-}
-
 // maxPeriodicHeap bounds heaps evaluated through the period.
 const maxPeriodicHeap = 10_000_000
 
@@ -748,7 +731,7 @@ func sumReport(ctx context.Context, r *octal.Result, text string, misereOn bool,
 	if !misereOn {
 		return movesText(r, text)
 	}
-	heaps, err := parseHeaps(text)
+	heaps, err := heapsEntry.read(text)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}
@@ -803,7 +786,7 @@ func moveLines(moves []octal.Move) []string {
 // movesText describes the sum of heaps in s: its nim-sum and outcome in the
 // heading, then one line per winning move.
 func movesText(r *octal.Result, s string) (string, []string) {
-	heaps, err := parseHeaps(s)
+	heaps, err := heapsEntry.read(s)
 	if err != nil {
 		return "⚠ " + err.Error(), nil
 	}

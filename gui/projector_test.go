@@ -186,7 +186,7 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	a.Shown()
 	waitJobs(t, a.jobs)
 	settle(u)
-	controls := []fyne.CanvasObject{a.jobs.Action, a.palette, a.reset, a.export, a.overlay}
+	controls := []fyne.CanvasObject{a.jobs.Action, a.palette, a.view.Fit, a.view.Export, a.overlay}
 	before := make([]fyne.Position, len(controls))
 	d := fyne.CurrentApp().Driver()
 	for i, c := range controls {

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
@@ -26,8 +25,7 @@ type sequenceExplorerPanel struct {
 	// periodLabel and periodBox are the period field and its label.
 	periodLabel *widget.Label
 	periodBox   fyne.CanvasObject
-	fit         *widget.Button
-	export      *widget.Button
+	view        widgets.ViewButtons
 	readout     *widgets.ReadoutLabel
 	content     fyne.CanvasObject
 	// onExport, when set, is called by the Export button.
@@ -60,17 +58,15 @@ func newSequenceExplorerPanel() *sequenceExplorerPanel {
 	p.period = widget.NewEntry()
 	p.period.SetPlaceHolder("period")
 	p.period.OnSubmitted = func(s string) { p.setPeriod(s) }
-	p.fit = widget.NewButtonWithIcon("Fit", theme.ZoomFitIcon(), p.explorer.ResetView)
-	p.export = widget.NewButtonWithIcon("Export…", theme.DocumentSaveIcon(), func() {
+	p.view = widgets.NewViewButtons(p.explorer.ResetView, "Export…", func() {
 		if p.onExport != nil {
 			p.onExport()
 		}
 	})
-	p.export.Disable()
 	p.periodLabel = widget.NewLabel("p =")
 	p.periodBox = sizedEntry(p.period, 5)
 	controls := container.New(layout.NewRowWrapLayout(),
-		p.mode, p.logX, p.periodLabel, p.periodBox, p.fit, p.export)
+		p.mode, p.logX, p.periodLabel, p.periodBox, p.view.Fit, p.view.Export)
 	p.content = container.NewBorder(controls, p.readout, nil, nil, p.explorer)
 	return p
 }
@@ -81,12 +77,7 @@ func newSequenceExplorerPanel() *sequenceExplorerPanel {
 func (p *sequenceExplorerPanel) setCompact(on bool) {
 	widgets.SetVisible(p.periodLabel, !on)
 	widgets.SetVisible(p.periodBox, !on)
-	fit, export := "Fit", "Export…"
-	if on {
-		fit, export = "", ""
-	}
-	widgets.SetButtonText(p.fit, fit)
-	widgets.SetButtonText(p.export, export)
+	p.view.SetCompact(on)
 }
 
 // setPeriod reads the difference view's period; empty means the
@@ -108,6 +99,6 @@ func (p *sequenceExplorerPanel) Set(d widgets.SequenceData) <-chan struct{} {
 	if d.Period > 0 && strings.TrimSpace(p.period.Text) == "" {
 		p.period.SetPlaceHolder(strconv.Itoa(d.Period))
 	}
-	p.export.Enable()
+	p.view.Export.Enable()
 	return p.explorer.SetSequence(d)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -76,6 +77,15 @@ func parsePositive(what, s string) (int, error) {
 		err = badInput("%s must be at least 1, got %q", what, s)
 	}
 	return v, err
+}
+
+// parseDuration reads a positive duration flag such as 30s, 5m or 1h.
+func parseDuration(what, s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, badInput("%s %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", what, s)
+	}
+	return d, nil
 }
 
 // parseHeapList reads a comma-separated list of heap sizes such as "3,5,7".

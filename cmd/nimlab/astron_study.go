@@ -5,11 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/spf13/cobra"
 
@@ -95,37 +92,12 @@ resumes from FILE when it exists, with an identical result.`,
 	return cmd
 }
 
-// parseBytes reads sizes such as 4GiB, 3000MiB, 4G, 512M or a byte count.
-func parseBytes(what, s string) (int64, error) {
-	in := strings.TrimSpace(s)
-	i := strings.IndexFunc(in, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' })
-	num, unit := in, ""
-	if i >= 0 {
-		num, unit = in[:i], strings.ToLower(strings.TrimSpace(in[i:]))
-	}
-	v, err := strconv.ParseFloat(num, 64)
-	mult := map[string]float64{"": 1, "b": 1, "k": 1 << 10, "kib": 1 << 10, "kb": 1e3, "m": 1 << 20, "mib": 1 << 20, "mb": 1e6, "g": 1 << 30, "gib": 1 << 30, "gb": 1e9}[unit]
-	if err != nil || v <= 0 || mult == 0 {
-		return 0, badInput("%s %q is not a size; accepted: a number with B, MiB, GiB (or M, G), e.g. 4GiB", what, s)
-	}
-	return int64(v * mult), nil
-}
-
-// defaultCubeMemoryLimit is 80% of the memory available (MemAvailable), at
-// most 4 GiB: the machine is shared.
+// defaultCubeMemoryLimit is 80% of the memory available to this process
+// (see availableMemory), at most 4 GiB: the machine is shared.
 func defaultCubeMemoryLimit() int64 {
 	limit := int64(4 << 30)
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return limit
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
-			f := strings.Fields(rest)
-			if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil && len(f) > 0 {
-				limit = min(limit, kb*1024*8/10)
-			}
-		}
+	if avail, ok := memoryAvailable(); ok {
+		limit = min(limit, avail*8/10)
 	}
 	return limit
 }
@@ -160,7 +132,7 @@ func parseAstronStudyFlags(cmd *cobra.Command, f *astronStudyFlags) (p astronStu
 	}
 	p.memoryLimit = defaultCubeMemoryLimit()
 	if cmd.Flags().Changed("max-memory") {
-		if p.memoryLimit, err = parseBytes("--max-memory", f.maxMemory); err != nil {
+		if p.memoryLimit, err = parseByteSize("--max-memory", f.maxMemory); err != nil {
 			return p, err
 		}
 	}

@@ -311,7 +311,7 @@ func TestAstronPeriod(t *testing.T) {
 
 // TestAstronTooLargeIsRefusedUpFront: a position beyond what the recursion
 // can do in reasonable time and memory is refused before any work, with
-// exit 2 and the limit named (issue 20: refuse clearly what cannot fit).
+// exit 2 and the limit named: what cannot fit is refused clearly.
 func TestAstronTooLargeIsRefusedUpFront(t *testing.T) {
 	status, out, errOut := runAstronCLI(t, "astron", "40", "40", "40", "41")
 	assert.Equal(t, exitUsage, status)

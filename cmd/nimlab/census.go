@@ -157,11 +157,9 @@ func parseCensusRunFlags(pattern string, f *censusRunFlags, shardSet bool) (fam 
 		return fam, opts, "", badInput("--max %d is more than the 2147483648 heaps a run can compute", opts.Budget.MaxHeaps)
 	}
 	if f.time != "" {
-		d, err := time.ParseDuration(f.time)
-		if err != nil || d <= 0 {
-			return fam, opts, "", badInput("--time must be a positive duration such as 30s or 5m, got %q", f.time)
+		if opts.Budget.Time, err = parseDuration("--time", f.time); err != nil {
+			return fam, opts, "", err
 		}
-		opts.Budget.Time = d
 	}
 	if opts.Jobs, err = parseCount("--jobs", f.jobs); err != nil {
 		return fam, opts, "", err

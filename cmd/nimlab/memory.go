@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // memoryAvailable is availableMemory; tests replace it.
@@ -71,6 +72,24 @@ func readCgroupBytes(path string) (int64, bool) {
 	}
 	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
 	return v, err == nil // "max" (no limit) does not parse
+}
+
+// parseByteSize reads a memory size flag named what: a number of bytes, or
+// with a unit: K, M, G (or KiB, MiB, GiB: powers of 1024), kB, MB, GB
+// (powers of 1000), in upper or lower case; e.g. 512M, 4GiB, 1.5G.
+func parseByteSize(what, s string) (int64, error) {
+	in := strings.TrimSpace(s)
+	i := strings.IndexFunc(in, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' })
+	num, unit := in, ""
+	if i >= 0 {
+		num, unit = in[:i], strings.ToLower(strings.TrimSpace(in[i:]))
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	mult := map[string]float64{"": 1, "b": 1, "k": 1 << 10, "kib": 1 << 10, "kb": 1e3, "m": 1 << 20, "mib": 1 << 20, "mb": 1e6, "g": 1 << 30, "gib": 1 << 30, "gb": 1e9}[unit]
+	if err != nil || mult == 0 || v*mult < 1 || v*mult > 1<<50 {
+		return 0, badInput("%s %q is not a size; accepted: a number of bytes, or with K, M, G (or KiB, MiB, GiB), e.g. 512M, 4GiB", what, s)
+	}
+	return int64(v * mult), nil
 }
 
 // checkMemory refuses (bad input, exit 2) a run that needs more memory than

@@ -123,7 +123,7 @@ func TestMisereHeapsBeyondComputedRange(t *testing.T) {
 	assert.Equal(t, "partial quotient", r.Method)
 }
 
-// issue 16: a heap of a million tokens of 0.75 has half a million winning
+// A heap of a million tokens of 0.75 has half a million winning
 // moves; the terminal shows 20 and the count, JSON keeps the count.
 func TestMisereLongMoveListIsBounded(t *testing.T) {
 	status, out, errOut := runCLI(t, "misere", "0.75", "--heaps", "100000")

@@ -542,7 +542,7 @@ func printOctalReport(ctx context.Context, w io.Writer, r *octalReport, res *oct
 	}
 	fmt.Fprintf(w, "largest value %d, first at heap %d\n", r.MaxValue, r.MaxAt)
 	if f.values && tableWidth == 0 {
-		fmt.Fprintln(w, "values:", strings.Trim(fmt.Sprint(r.Values), "[]"))
+		fmt.Fprintln(w, "values:", spaced(r.Values))
 	}
 	if tableWidth > 0 {
 		if err := octal.WriteTable(ctx, w, res.Values, tableWidth); err != nil {

@@ -41,11 +41,7 @@ func (f *longRunFlags) interval() (time.Duration, error) {
 	if f.every == "" {
 		return time.Minute, nil
 	}
-	every, err := time.ParseDuration(f.every)
-	if err != nil || every <= 0 {
-		return 0, badInput("--checkpoint-every %q is not a positive duration; accepted: e.g. 30s, 5m, 1h", f.every)
-	}
-	return every, nil
+	return parseDuration("--checkpoint-every", f.every)
 }
 
 // apply checks the run's size against MaxHeaps and the memory available,

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -46,11 +44,7 @@ func addStreamFlags(fl *pflag.FlagSet, f *streamFlags) {
 // logInterval returns --log-every: how often a run without a terminal
 // writes a progress line (in memory, streamed, verifying, or on disk).
 func (f *streamFlags) logInterval() (time.Duration, error) {
-	d, err := time.ParseDuration(f.logEvery)
-	if err != nil || d <= 0 {
-		return 0, badInput("--log-every %q is not a positive duration; accepted: e.g. 30s, 5m", f.logEvery)
-	}
-	return d, nil
+	return parseDuration("--log-every", f.logEvery)
 }
 
 // active reports whether the run is a constant-memory one.
@@ -102,7 +96,7 @@ type sparseReport struct {
 }
 
 func newSparseReport(sp octal.Space, rare []int) sparseReport {
-	return sparseReport{Space: sp.String(), Mask: int(sp.Mask), HeapParity: sp.HeapParity, RareCount: len(rare), Rare: boundedInts(rare, 1000)}
+	return sparseReport{Space: sp.String(), Mask: int(sp.Mask), HeapParity: sp.HeapParity, RareCount: len(rare), Rare: firstN(rare, 1000)}
 }
 
 // frequenciesReport says what --frequencies wrote.
@@ -185,8 +179,6 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	if f.values || f.table != "" || f.csv != "" || f.heapsSet || f.picture.File != "" {
 		return badInput("--stream and --verify-period keep only the first and last values, so --values, --table, --csv, --heaps and --png need an in-memory run; accepted with them: --json, --checkpoint, --resume, --stream-first, --stream-window")
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if sf.verify != "" || sf.preperiod != "" {
 		if err := f.verifyConflicts(); err != nil {
 			return err
@@ -236,7 +228,7 @@ func runOctalStream(ctx context.Context, env *cliEnv, code octal.Code, f *octalF
 	}
 	fmt.Fprintf(env.stdout, "%s: computed G(0..%d) in constant memory (%.1f s, %s heaps/s)\n", code, st.Len()-1, secs, humanCount(float64(st.Len()-startLen)/secs))
 	printSpace(env.stdout, st.Space(), rare, st.MaxValue())
-	fmt.Fprintf(env.stdout, "last values (G(%d..%d)): %s\n", st.Len()-len(last), st.Len()-1, strings.Trim(fmt.Sprint(last), "[]"))
+	printLastValues(env.stdout, int64(st.Len()), last)
 	printFrequencies(env.stdout, rep.Frequencies)
 	return nil
 }
@@ -456,19 +448,12 @@ func noteGeneral(ctx context.Context, env *cliEnv, code octal.Code, heaps int) {
 
 // printSpace describes a run's sparse space and rare heaps.
 func printSpace(w io.Writer, sp octal.Space, rare []int, maxValue int) {
-	list := boundedInts(rare, 20)
+	list := firstN(rare, 20)
 	more := ""
 	if len(rare) > len(list) {
 		more = fmt.Sprintf(" … and %d more", len(rare)-len(list))
 	}
-	fmt.Fprintf(w, "sparse space: %s; %d rare heaps: %s%s; largest value %d\n", sp, len(rare), strings.Trim(fmt.Sprint(list), "[]"), more, maxValue)
-}
-
-func boundedInts(x []int, n int) []int {
-	if len(x) > n {
-		return x[:n]
-	}
-	return x
+	fmt.Fprintf(w, "sparse space: %s; %d rare heaps: %s%s; largest value %d\n", sp, len(rare), spaced(list), more, maxValue)
 }
 
 // humanCount prints a rate such as 12.3M.

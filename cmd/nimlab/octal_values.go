@@ -6,10 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -61,26 +57,6 @@ type valuesReport struct {
 	HeapsPerS   float64  `json:"heaps_per_second"`
 }
 
-// parseSize reads a byte count such as 512M, 2G or 1073741824.
-func parseSize(what, s string) (int64, error) {
-	t := strings.ToUpper(strings.TrimSuffix(strings.TrimSpace(s), "iB"))
-	t = strings.TrimSuffix(t, "B")
-	mul := int64(1)
-	switch {
-	case strings.HasSuffix(t, "K"):
-		mul, t = 1<<10, strings.TrimSuffix(t, "K")
-	case strings.HasSuffix(t, "M"):
-		mul, t = 1<<20, strings.TrimSuffix(t, "M")
-	case strings.HasSuffix(t, "G"):
-		mul, t = 1<<30, strings.TrimSuffix(t, "G")
-	}
-	v, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || v < 1 || v > 1<<50/mul {
-		return 0, badInput("%s %q is not a size; accepted: a whole number of bytes, or with K, M or G (e.g. 512M, 2G)", what, s)
-	}
-	return v * mul, nil
-}
-
 // runOctalValuesFile runs --values-file.
 func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *octalFlags) error {
 	run, err := f.diskRun(code)
@@ -93,8 +69,6 @@ func runOctalValuesFile(ctx context.Context, env *cliEnv, code octal.Code, f *oc
 	}
 	defer vf.Close()
 
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	start := time.Now()
 	rep := valuesReport{Code: code.String(), File: run.path, ResumedFrom: vf.Len()}
 	var rare []int
@@ -145,7 +119,7 @@ func (f *octalFlags) diskRun(code octal.Code) (*diskRun, error) {
 	if run.count, err = f.diskRunLength(); err != nil {
 		return nil, err
 	}
-	if run.memory, err = parseSize("--values-memory", vff.memory); err != nil {
+	if run.memory, err = parseByteSize("--values-memory", vff.memory); err != nil {
 		return nil, err
 	}
 	if run.logEvery, err = f.streamFl.logInterval(); err != nil {
@@ -219,8 +193,11 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 	switch {
 	case err == nil:
 		if vf.Complete() && vf.Len() < count {
+			// A longer run than the file's carries it on: its values are
+			// copied into FILE.partial with room for the rest.
+			have := vf.Len()
 			vf.Close()
-			return nil, false, badInput("%s is complete with %d values, fewer than the %d asked for; accepted: a new file name, or --max %d or less", path, vf.Len(), count, vf.Len())
+			return growValuesFile(env, code, path, have, count)
 		}
 		if !vf.Complete() && vf.Capacity() < count {
 			vf.Close()
@@ -248,6 +225,24 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 		return nil, false, badInput("%v; accepted: a values file of %s written by 'nimlab octal %s --values-file FILE', or a new file name", err, code, code)
 	}
 	return nil, false, err
+}
+
+// growValuesFile carries the complete run in path, of have values, on to
+// count values.
+func growValuesFile(env *cliEnv, code octal.Code, path string, have, count int64) (*valuestore.ValueFile, bool, error) {
+	vf, err := valuestore.GrowValueFile(path, code.String(), count)
+	var nr *valuestore.NoRoomError
+	var ve *valuestore.ValueFileError
+	switch {
+	case errors.As(err, &nr):
+		return nil, false, badInput("%v (the complete run is copied into a file with room for %d values before it goes on); accepted: a file system with room (see df -h), or --max %d or less", err, count, have)
+	case errors.As(err, &ve):
+		return nil, false, badInput("%v", err)
+	case err != nil:
+		return nil, false, err
+	}
+	fmt.Fprintf(env.stderr, "nimlab: carrying the complete run in %s on from heap %d to %d (continued in %s%s, which takes its place when done)\n", path, vf.Len(), count, path, valuestore.PartialSuffix)
+	return vf, false, nil
 }
 
 // compute runs the engine into the file, then marks it complete, and
@@ -345,16 +340,9 @@ func printValuesReport(out io.Writer, code octal.Code, rep *valuesReport, vf *va
 		fmt.Fprintf(out, "%s: %s holds G(0..%d) (complete, %s; %d escapes); largest value %d (first at heap %d)\n",
 			code, rep.File, vf.Len()-1, formatBytes(rep.FileBytes), rep.Escapes, rep.MaxValue, rep.MaxAt)
 	}
-	fmt.Fprintf(out, "last values (G(%d..%d)): %s\n", count-int64(len(rep.Last)), count-1, strings.Trim(fmt.Sprint(rep.Last), "[]"))
-	fmt.Fprintf(out, "checked from the definition: %d heaps (%s), all equal\n", len(rep.Checked), strings.Trim(fmt.Sprint(boundedInt64s(rep.Checked, 8)), "[]"))
+	printLastValues(out, count, rep.Last)
+	fmt.Fprintf(out, "checked from the definition: %d heaps (%s), all equal\n", len(rep.Checked), spaced(firstN(rep.Checked, 8)))
 	printFrequencies(out, rep.Frequencies)
-}
-
-func boundedInt64s(x []int64, n int) []int64 {
-	if len(x) > n {
-		return x[:n]
-	}
-	return x
 }
 
 // parseStreamFirst reads --stream-first of a run on disk.

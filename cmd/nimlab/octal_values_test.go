@@ -151,3 +151,49 @@ func TestOctalResumeFromValuesFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, string(before) == string(after), "the values file is unchanged")
 }
+
+// TestOctalValuesFileCarriedOn: a complete run asked for more values is
+// carried on from its end (the same command with a larger --max), and its
+// file then equals that of one run of the whole length; the frequencies
+// count the whole file.
+func TestOctalValuesFileCarriedOn(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.nimv")
+	status, wholeOut, errOut := runCLI(t, "octal", "0.6", "--max", "120000", "--values-file", whole, "--stream-first", "16384", "--json")
+	require.Equal(t, 0, status, errOut)
+	path := filepath.Join(dir, "grown.nimv")
+	status, _, errOut = runCLI(t, "octal", "0.6", "--max", "50000", "--values-file", path, "--stream-first", "16384")
+	require.Equal(t, 0, status, errOut)
+	fq := filepath.Join(dir, "fq")
+	status, out, errOut := runCLI(t, "octal", "0.6", "--max", "120000", "--values-file", path, "--stream-first", "16384", "--json", "--frequencies", fq)
+	require.Equal(t, 0, status, errOut)
+	assert.Contains(t, errOut, "carrying the complete run in "+path+" on from heap 50000 to 120000")
+	var rep, repWhole valuesReport
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	require.NoError(t, json.Unmarshal([]byte(wholeOut), &repWhole))
+	assert.EqualValues(t, 50000, rep.ResumedFrom)
+	assert.True(t, rep.CheckOK)
+	assert.Equal(t, repWhole.Last, rep.Last)
+	a, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.True(t, string(a) == string(b), "the carried-on run's file equals the whole run's")
+	_, err = os.Stat(path + valuestore.PartialSuffix)
+	assert.True(t, os.IsNotExist(err), "the partial file was renamed")
+	// The frequency at 2^16 counts G(1..65536), heaps of both runs.
+	vf, err := valuestore.OpenValueFile(path, "0.6")
+	require.NoError(t, err)
+	vals := make([]uint16, 65537)
+	vf.Read(vals, 0)
+	require.NoError(t, vf.Close())
+	counts := map[uint16]int{}
+	for _, v := range vals[1:] {
+		counts[v]++
+	}
+	table, err := os.ReadFile(filepath.Join(fq, "65536"))
+	require.NoError(t, err)
+	for _, v := range []uint16{0, 1, 2, 256} {
+		assert.Contains(t, "\n"+string(table), "\n"+itoa(int(v))+" "+itoa(counts[v])+"\n")
+	}
+}

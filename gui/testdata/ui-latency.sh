@@ -16,7 +16,7 @@
 # TAB=sum types "3 5 1000000" into the Octal tab's heap-sum field (Dawson's
 # Kayles, 0.07, computed at start: 117,650 winning moves), clears it and
 # types it again, for the whole run: the UI-thread delay while typing a sum
-# with a 10^6 heap (issue 13). SUMTEXT="3 5 7" types a small sum instead
+# with a 10^6 heap. SUMTEXT="3 5 7" types a small sum instead
 # (the baseline: the same keystrokes, a sum with two winning moves).
 # SCREEN=1024x768 runs on a projector-sized screen (default 1600x1000, where
 # the window has its full 1280×860); SUMXY="x y" is where the heap-sum field

@@ -72,7 +72,7 @@ func BenchmarkDawsonsKaylesMinute(b *testing.B) {
 	}
 }
 
-// BenchmarkSolveSumDawsonsKayles: issue 16's goal, the misère outcome and
+// BenchmarkSolveSumDawsonsKayles: the misère outcome and
 // winning moves of 3 heaps ≤ 30 of 0.07 (≤ 1 s, ≤ 100 MB): Q_m is out of
 // reach in the budget for heaps above 24, so a search on top of Q_24 decides.
 func BenchmarkSolveSumDawsonsKayles(b *testing.B) {

@@ -110,7 +110,7 @@ func (b *brute) winningMoves(heaps []int) []octal.Move {
 	return moves
 }
 
-// issue 16 acceptance: random sums of up to 4 heaps ≤ 14 in 0.07, 0.137,
+// Random sums of up to 4 heaps ≤ 14 in 0.07, 0.137,
 // 0.77, 0.75, 0.6 and random codes — outcome and the full set of winning
 // moves from SolveSum (whichever method it picks), from the search with a
 // small cut-off quotient Q_6 (so that positions mixing heaps within and

@@ -238,6 +238,83 @@ func OpenValueFile(path, name string) (*ValueFile, error) {
 	} else if !fi.Mode().IsRegular() {
 		return nil, &ValueFileError{Path: file, Reason: "it is not a regular file"}
 	}
+	return openValueFileAt(file, path, name)
+}
+
+// GrowValueFile makes room for more values in the complete values file at
+// path, so that its run can be carried on past its end: it writes the same
+// values into path+PartialSuffix with room for capacity values, makes that
+// file durable, and only then removes the complete one. The file it returns
+// continues like an interrupted run (Finish renames it to path). A run
+// killed between the two steps leaves both files; calling GrowValueFile
+// again keeps the partial one when it holds at least the complete one's
+// values and has room for capacity.
+func GrowValueFile(path, name string, capacity int64) (*ValueFile, error) {
+	old, err := OpenValueFile(path, name)
+	if err != nil {
+		return nil, err
+	}
+	defer old.Close()
+	if !old.Complete() || old.capacity >= capacity {
+		return nil, &ValueFileError{Path: path, Reason: fmt.Sprintf("it is not a complete run of fewer than %d values", capacity)}
+	}
+	tmp := path + PartialSuffix
+	if _, err := os.Stat(tmp); err == nil {
+		grown, err := openValueFileAt(tmp, path, name)
+		if err != nil {
+			return nil, err
+		}
+		if grown.complete || grown.capacity != capacity || grown.count < old.count {
+			grown.Close()
+			return nil, &ValueFileError{Path: tmp, Reason: fmt.Sprintf("it is left beside the complete %s and is not its copy with room for %d values; remove one of the two", path, capacity)}
+		}
+		old.Close() // before Remove: Windows removes no open file
+		return grown, os.Remove(path)
+	}
+	grown, err := CreateValueFileEscaping(path, name, capacity, old.escCode)
+	if err != nil {
+		return nil, err
+	}
+	grown.copyFrom(old)
+	if err := grown.Sync(); err != nil {
+		grown.Close()
+		return nil, err
+	}
+	old.Close()
+	if err := os.Remove(path); err != nil {
+		grown.Close()
+		return nil, err
+	}
+	return grown, nil
+}
+
+// copyFrom makes vf, a new file, hold the values of old and its header's
+// record of them (sums, escapes, largest value, the stream's space and
+// windows), 256 MiB at a time so that neither mapping stays resident.
+func (vf *ValueFile) copyFrom(old *ValueFile) {
+	const part = 256 << 20
+	for from := int64(0); from < old.count; from += part {
+		to := min(old.count, from+part)
+		copy(vf.low[from:to], old.low[from:to])
+		vf.dropPages(vf.low[from:to])
+		old.dropPages(old.low[from:to])
+	}
+	n := (old.count + 7) / 8
+	for from := int64(0); from < n; from += part {
+		to := min(n, from+part)
+		copy(vf.high[from:to], old.high[from:to])
+		vf.dropPages(vf.high[from:to])
+		old.dropPages(old.high[from:to])
+	}
+	vf.count, vf.crcLow, vf.crcHighFull = old.count, old.crcLow, old.crcHighFull
+	vf.escapes = append([]valueEscape(nil), old.escapes...)
+	vf.maxValue, vf.maxAt = old.maxValue, old.maxAt
+	vf.space, vf.first, vf.window = old.space, old.first, old.window
+	vf.released = 0
+}
+
+// openValueFileAt opens the values file named file whose final name is path.
+func openValueFileAt(file, path, name string) (*ValueFile, error) {
 	f, err := os.OpenFile(file, os.O_RDWR, 0)
 	if err != nil {
 		return nil, err

@@ -152,3 +152,75 @@ func TestValueFileRefusesBadFiles(t *testing.T) {
 	_, err = os.Stat(filepath.Join(dir, "huge"+PartialSuffix))
 	require.True(t, errors.Is(err, os.ErrNotExist), "nothing is left behind")
 }
+
+// TestGrowValueFile carries a complete run on past its end: the grown file
+// holds the same values (escapes included), takes more, and once finished
+// equals a file written in one run. A grow killed after its copy (both
+// files left) is taken up again from the copy.
+func TestGrowValueFile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	vals := make([]uint16, 30_000)
+	for i := range vals {
+		vals[i] = uint16(rng.IntN(40))
+		if rng.IntN(50) == 0 {
+			vals[i] = uint16(30 + rng.IntN(400)) // escapes with the code 37 below
+		}
+	}
+	dir := t.TempDir()
+	const game = "0.6"
+	write := func(path string, capacity int64, parts ...[]uint16) {
+		vf, err := CreateValueFileEscaping(path, game, capacity, 37)
+		require.NoError(t, err)
+		for _, p := range parts {
+			require.NoError(t, vf.Append(p))
+		}
+		require.NoError(t, vf.Finish())
+		require.NoError(t, vf.Close())
+	}
+	whole := filepath.Join(dir, "whole.nimv")
+	write(whole, int64(len(vals)), vals)
+
+	path := filepath.Join(dir, "grown.nimv")
+	write(path, 10_000, vals[:10_000])
+	_, err := GrowValueFile(path, game, 5_000)
+	require.Error(t, err, "a file is grown, never shrunk")
+	vf, err := GrowValueFile(path, game, int64(len(vals)))
+	require.NoError(t, err)
+	_, err = os.Stat(path)
+	require.True(t, errors.Is(err, os.ErrNotExist), "the complete file is removed once copied")
+	require.False(t, vf.Complete())
+	require.EqualValues(t, 10_000, vf.Len())
+	require.EqualValues(t, len(vals), vf.Capacity())
+	got := make([]uint16, 10_000)
+	vf.Read(got, 0)
+	require.Equal(t, vals[:10_000], got)
+	require.NoError(t, vf.Append(vals[10_000:]))
+	require.NoError(t, vf.Finish())
+	require.NoError(t, vf.Close())
+	a, err := os.ReadFile(whole)
+	require.NoError(t, err)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.True(t, string(a) == string(b), "a grown run's file equals the file of one run")
+
+	// Killed between the copy and the removal: both files are there.
+	path = filepath.Join(dir, "killed.nimv")
+	write(path, 10_000, vals[:10_000])
+	keep, err := os.ReadFile(path)
+	require.NoError(t, err)
+	vf, err = GrowValueFile(path, game, int64(len(vals)))
+	require.NoError(t, err)
+	require.NoError(t, vf.Append(vals[10_000:12_000]))
+	require.NoError(t, vf.Sync())
+	require.NoError(t, vf.Close())
+	require.NoError(t, os.WriteFile(path, keep, 0o644))
+	vf, err = GrowValueFile(path, game, int64(len(vals)))
+	require.NoError(t, err)
+	require.EqualValues(t, 12_000, vf.Len(), "the copy, further on, is kept")
+	_, err = os.Stat(path)
+	require.True(t, errors.Is(err, os.ErrNotExist))
+	require.NoError(t, vf.Close())
+	require.NoError(t, os.WriteFile(path, keep, 0o644))
+	_, err = GrowValueFile(path, game, int64(len(vals))+1)
+	require.ErrorContains(t, err, "remove one of the two")
+}
