@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
@@ -52,7 +51,7 @@ var studyImageSize = plotting.Size{Width: 1000, Height: 860, DPI: 96}
 // axes and titles grow with presentation mode like the window's own text.
 // Called on the UI thread (it reads the theme).
 func studyPictureSize() plotting.Size {
-	scale := float64(theme.TextSize() / theme.DefaultTheme().Size(theme.SizeNameText))
+	scale := widgets.TextScale()
 	if scale <= 1 {
 		return studyImageSize
 	}
