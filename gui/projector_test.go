@@ -178,8 +178,9 @@ func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
 }
 
 // projectAstron computes a two-star table and clicks a cell: the
-// evaluation's heading and first winning move, the hover read-out and the
-// heatmap must be in sight, and the heatmap's controls must not move.
+// evaluation's heading and first winning move, the hover read-out, the
+// heatmap, Compute and the palette must be in sight, and the heatmap's
+// controls must not move.
 func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	a := u.astron
 	a.size.SetText("300")
@@ -202,7 +203,9 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	for i, c := range controls {
 		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
 	}
-	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h)
+	// Compute and the palette are in sight without scrolling the column of
+	// controls (on a projector it once scrolled them below the fold).
+	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h, a.jobs.Action, a.palette)
 }
 
 // projectMisere shows the quotient of 0.75 (computed when the tab is
