@@ -76,6 +76,10 @@ type astronTab struct {
 	// heatmap gets its lines.
 	summaryBox *fyne.Container
 	left       *fyne.Container
+	// starsHead and heatmapHead head the left column's two parts; split
+	// is the left column beside the heatmap.
+	starsHead, heatmapHead *widget.Label
+	split                  *container.Split
 
 	content fyne.CanvasObject
 }
@@ -101,18 +105,49 @@ func (t *astronTab) setPresentation(on bool) {
 		cancel, recent = "", "Recent…"
 	}
 	t.view.SetCompact(on)
+	t.jobs.SetCompact(on)
 	widgets.SetButtonText(t.eval.CancelButton, cancel)
 	widgets.SetButtonText(t.jobs.CancelButton, cancel)
 	t.recent.PlaceHolder = recent
 	t.recent.Refresh()
+	t.stars.SetPlaceHolder(starsPlaceHolder)
+	if on {
+		t.stars.SetPlaceHolder("e.g. 3 5 7")
+	}
 	diff := diffText
 	if on {
 		diff = diffTextCompact
 	}
 	t.hm.diff.SetText(diff)
+	// On a projector the left column is wider (the square heatmap is as
+	// high as the screen lets it be, not as wide as its pane), its
+	// headings are short, and the two-star/three-star choice heads the
+	// heatmap's controls itself: Compute and the palette are in sight
+	// without scrolling.
+	head, share := starsHeadText, astronLeftShare
+	if on {
+		head, share = "Stars", astronLeftSharePresent
+	}
+	t.starsHead.SetText(head)
+	t.split.SetOffset(share)
+	widgets.SetVisible(t.heatmapHead, !on)
 	t.summaryBox.Refresh()
 	t.left.Refresh()
 }
+
+// starsPlaceHolder is the stars' field's placeholder in the window (a
+// projector's is short).
+const starsPlaceHolder = "star sizes, e.g. 3 5 7"
+
+// starsHeadText heads the evaluation's controls in the window.
+const starsHeadText = "Stars (Astron: join two stars, or split one)"
+
+// The left column's share of the tab's width, in the window and on a
+// projector.
+const (
+	astronLeftShare        = 0.26
+	astronLeftSharePresent = 0.3
+)
 
 // heatmapHint is the heatmap's read-out while the pointer is elsewhere.
 const heatmapHint = "hover: read a value · wheel: zoom · drag: pan · double-click: fit"
@@ -120,7 +155,7 @@ const heatmapHint = "hover: read a value · wheel: zoom · drag: pan · double-c
 func newAstronTab(u *ui) *astronTab {
 	t := &astronTab{ui: u}
 	t.stars = widgets.NewBoundedEntry(maxListInput)
-	t.stars.SetPlaceHolder("star sizes, e.g. 3 5 7")
+	t.stars.SetPlaceHolder(starsPlaceHolder)
 	t.stars.OnSubmitted = func(string) { t.Evaluate() }
 	t.recent = widget.NewSelect(u.recent(prefRecentConfigs), func(s string) {
 		if s != "" {
@@ -184,19 +219,25 @@ func newAstronTab(u *ui) *astronTab {
 	t.mode.Required = true // a second tap must not leave no mode selected
 	t.sliderBox = container.NewBorder(nil, nil, t.sliceLbl, nil, t.slider)
 	t.sliderBox.Hide()
+	compute := container.NewBorder(nil, nil, nil, t.jobs.CancelButton, t.jobs.Action)
 	// The controls stack in the left column so that the heatmap gets the
 	// whole height of the window (it is square; width is what there is more
 	// of, on a desk and on a projector).
-	starsHead := bold("Stars (Astron: join two stars, or split one)")
-	starsHead.Wrapping = fyne.TextWrapWord
+	t.starsHead = bold(starsHeadText)
+	t.starsHead.Wrapping = fyne.TextWrapWord
+	t.heatmapHead = bold("Heatmap")
+	starsBox := sizedEntry(t.stars, 6)
 	left := container.NewVBox(
-		starsHead,
-		t.stars, t.recent, container.NewBorder(nil, nil, nil, t.eval.CancelButton, t.eval.Action), t.starsErr,
+		t.starsHead,
+		// The recent configurations beside the stars when there is room
+		// (a projector's column), under them otherwise.
+		newFlow(starsBox, starsBox, t.recent), container.NewBorder(nil, nil, nil, t.eval.CancelButton, t.eval.Action), t.starsErr,
 		widget.NewSeparator(),
-		bold("Heatmap"),
+		t.heatmapHead,
 		t.mode,
-		container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, t.size),
-		container.NewBorder(nil, nil, nil, t.jobs.CancelButton, t.jobs.Action),
+		// The size and Compute share a row when the column is wide
+		// enough (a desk, a 1280×720 projector).
+		newFlow(compute, container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, sizedEntry(t.size, 4)), compute),
 		t.jobs.ProgressColumn(), t.sizeErr,
 		t.sliderBox,
 		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
@@ -215,9 +256,9 @@ func newAstronTab(u *ui) *astronTab {
 	t.left = left
 	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), nil, nil, nil,
 		container.New(&heatmapEvalLayout{}, t.hm.frame, evalBox))
-	split := container.NewHSplit(container.NewVScroll(container.New(scrollBarRoom{}, left)), right)
-	split.SetOffset(0.26)
-	t.content = split
+	t.split = container.NewHSplit(container.NewVScroll(container.New(scrollBarRoom{}, left)), right)
+	t.split.SetOffset(astronLeftShare)
+	t.content = t.split
 	return t
 }
 

@@ -455,3 +455,35 @@ func parsePlayStart(ctx context.Context, game, param, start string) (playRules, 
 	}
 	return nil, nil, fmt.Errorf("unknown game %q", game)
 }
+
+// historyText is how the move history writes rec, the i-th move (from 0):
+// numbered, and short enough for one line of a projector's narrow history
+// column — the rows the move changes as the board's row labels read them
+// ("3. heap 2: 3 → 2", "heap 3: 7 → 2 + 4" for a split of an octal game),
+// or the move's own text when it changes no single row (an Astron move).
+// Who moved is shown beside it, not written.
+func historyText(r playRules, i int, rec playRecord) string {
+	before, after := rec.Before, rec.Move.To
+	var parts []string
+	switch ch := rec.Move.Changed; {
+	case len(ch) == 0:
+		return fmt.Sprintf("%d. %s", i+1, rec.Move.Text)
+	case len(after) == len(before):
+		for _, j := range ch {
+			parts = append(parts, fmt.Sprintf("%s: %d → %d", rowName(r, j), before[j], after[j]))
+		}
+	case len(ch) == 1 && len(after) >= len(before)-1:
+		// One heap replaced by what the move leaves of it (none, one or
+		// more heaps).
+		j := ch[0]
+		left := []int(after[j : j+len(after)-len(before)+1])
+		to := "0"
+		if len(left) > 0 {
+			to = joinInts(left, " + ")
+		}
+		parts = append(parts, fmt.Sprintf("%s: %d → %s", rowName(r, j), before[j], to))
+	default:
+		return fmt.Sprintf("%d. %s", i+1, rec.Move.Text)
+	}
+	return fmt.Sprintf("%d. %s", i+1, strings.Join(parts, ", "))
+}

@@ -100,7 +100,7 @@ func newNimTab(u *ui) *nimTab {
 		bold("Winning moves"),
 		t.moves.InlineView())))
 	t.split = container.NewHSplit(t.play.boardPane, analysis)
-	t.split.SetOffset(0.55)
+	t.split.SetOffset(normalBoardShare)
 	t.play.onNimPosition = t.showGamePosition
 	t.content = container.NewBorder(t.play.controls, nil, nil, nil, t.split)
 	t.Analyze()
@@ -116,10 +116,20 @@ func (t *nimTab) setPresentation(on bool) {
 	t.play.setPresentation(on)
 	if on {
 		t.form.Close(0)
+		// The board's side gets more of a projector: its moves and
+		// their history side by side (the column sum is narrow).
+		t.split.SetOffset(presentBoardShare)
 	} else {
 		t.form.Open(0)
+		t.split.SetOffset(normalBoardShare)
 	}
 }
+
+// The board's share of the tab's width, beside the analysis.
+const (
+	normalBoardShare  = 0.55
+	presentBoardShare = 0.6
+)
 
 // showGamePosition analyses the position of the game on the board.
 func (t *nimTab) showGamePosition(g nim.Game, pos []int) {

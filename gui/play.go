@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -45,13 +45,17 @@ type playPane struct {
 	hintLabel  *widget.Label
 	board      *fyne.Container
 	moveList   *widget.List
-	history    *widget.Label
+	// history is the moves made, one row each (who moved as an icon), in
+	// a scroll kept at its newest row.
+	history       *fyne.Container
+	historyScroll *container.Scroll
 
 	// controls are the game's controls, status and hint; boardPane the
 	// board above the moves and the history.
 	controls    *fyne.Container
 	boardScroll *container.Scroll
 	boardPane   *fyne.Container
+	sizing      *tokenSizing // the board's tokens (nil before a game)
 	// onNimPosition, when set, is told the position of a game of the Nim
 	// family after every move (the Nim tab analyses it).
 	onNimPosition func(nim.Game, []int)
@@ -120,9 +124,8 @@ func newPlayPane(u *ui) *playPane {
 			p.humanMove(p.legal[i])
 		}
 	}
-	p.history = widget.NewLabel("")
-	p.history.Wrapping = fyne.TextWrapWord
-	p.history.Selectable = true
+	p.history = container.NewVBox()
+	p.historyScroll = container.NewVScroll(p.history)
 	p.game.SetSelected(playNim)
 
 	bold := func(s string) *widget.Label {
@@ -135,11 +138,10 @@ func newPlayPane(u *ui) *playPane {
 		newFlow(nil, p.game, p.paramBox, sizedEntry(p.heaps, 7), p.newGame, p.undo, p.humanFirst, p.hints),
 		container.NewCenter(p.banner), p.status, p.hintLabel)
 	moves := container.NewBorder(bold("Your moves (tap one)"), nil, nil, nil, p.moveList)
-	hist := container.NewBorder(bold("History"), nil, nil, nil, container.NewVScroll(p.history))
-	lower := container.NewHSplit(moves, hist)
-	lower.SetOffset(0.7)
+	hist := container.NewBorder(bold("History"), nil, nil, nil, p.historyScroll)
+	lower := container.New(&movesHistoryLayout{p: p}, moves, hist)
 	p.boardScroll = container.NewScroll(p.board)
-	p.boardPane = container.New(&boardLayout{board: p.boardScroll}, p.boardScroll, lower)
+	p.boardPane = container.New(&boardLayout{board: p.boardScroll, p: p}, p.boardScroll, lower)
 	return p
 }
 
@@ -334,12 +336,7 @@ func (p *playPane) show() {
 		p.onNimPosition(r.g, m.pos)
 	}
 
-	// The history, numbered.
-	var b strings.Builder
-	for i, r := range m.history {
-		fmt.Fprintf(&b, "%d. %s: %s\n", i+1, r.Player, r.Move.Text)
-	}
-	p.history.SetText(strings.TrimSpace(b.String()))
+	p.showHistory()
 
 	p.banner.Hide()
 	announce := ""
@@ -403,6 +400,10 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 	// in presentation mode), down to tokenMinSide, before the board
 	// scrolls sideways.
 	sizing := &tokenSizing{pane: p.boardPane}
+	if p.sizing != nil {
+		sizing.heightCap = p.sizing.heightCap
+	}
+	p.sizing = sizing
 	for i, h := range m.pos {
 		if h > maxPlayEntry {
 			continue
@@ -414,6 +415,9 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 		}
 		sizing.labelW = max(sizing.labelW, label.MinSize().Width)
 		sizing.tokens = max(sizing.tokens, h)
+		if h > 0 {
+			sizing.rows++
+		}
 		objs := []fyne.CanvasObject{label}
 		for j := 0; j < h; j++ {
 			i, j := i, j
@@ -434,9 +438,13 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 
 // boardLayout gives the board (a scroll) the height of its tokens when the
 // pane has it, and what is below (the moves, the history) the rest, at
-// least boardLowerRows list rows: the board scrolls only when both cannot
-// fit.
-type boardLayout struct{ board *container.Scroll }
+// least boardLowerRows list rows. When the board is taller than that
+// leaves it (a hint's lines above it on a projector), its tokens shrink,
+// down to tokenMinSide: the board scrolls only when both cannot fit.
+type boardLayout struct {
+	board *container.Scroll
+	p     *playPane
+}
 
 // boardLowerRows is how many rows of moves stay in sight under the board.
 const boardLowerRows = 3.5
@@ -456,7 +464,17 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if l.board.Content.MinSize().Width > size.Width {
 		want += theme.ScrollBarSize() // room for the sideways scroll bar
 	}
-	h := max(min(want, size.Height-pad-l.lowerMin()), 0)
+	room := size.Height - pad - l.lowerMin()
+	if s := l.p.sizing; s != nil && s.rows > 0 && s.side > 0 {
+		// The side that makes the rows with tokens fill the room (the
+		// rows lay the board out again when it changes the side).
+		// Changes under half a pixel are rounding: taking them would lay
+		// the board out again and again.
+		if c := max(s.side+(room-want)/float32(s.rows), tokenMinSide*theme.TextSize()); s.heightCap == 0 || abs32(c-s.heightCap) >= 0.5 {
+			s.heightCap = c
+		}
+	}
+	h := max(min(want, room), 0)
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(size.Width, h))
 	objs[1].Move(fyne.NewPos(0, h+pad))
@@ -468,10 +486,12 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // tokens) in the board's width, between tokenMinSide and tokenMaxSide
 // text sizes; the tokens start at one column after the widest label.
 type tokenSizing struct {
-	labelW float32 // the widest row label
-	tokens int     // the most tokens in a row
-	side   float32 // the side at the last layout (0: none yet)
-	pane   fyne.CanvasObject
+	labelW    float32 // the widest row label
+	tokens    int     // the most tokens in a row
+	rows      int     // the rows with tokens
+	side      float32 // the side at the last layout (0: none yet)
+	heightCap float32 // the largest side the board's height allows (0: any)
+	pane      fyne.CanvasObject
 }
 
 // Token sides in text sizes.
@@ -486,6 +506,9 @@ func (s *tokenSizing) sideFor(width float32) float32 {
 		return tokenMaxSide * ts
 	}
 	fit := (width-s.labelW-pad)/float32(s.tokens) - pad
+	if s.heightCap > 0 {
+		fit = min(fit, s.heightCap)
+	}
 	return max(min(tokenMaxSide*ts, fit), tokenMinSide*ts)
 }
 
@@ -500,6 +523,9 @@ func (l *tokenRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	n := float32(len(objs) - 1)
 	w := l.s.labelW + pad + n*(tokenMinSide*theme.TextSize()+pad)
+	if n == 0 {
+		return fyne.NewSize(w, objs[0].MinSize().Height) // an empty heap: its label's line
+	}
 	return fyne.NewSize(w, max(objs[0].MinSize().Height, side))
 }
 
@@ -523,4 +549,124 @@ func (l *tokenRowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(fyne.NewSize(side, side))
 		x += side + pad
 	}
+}
+
+// showHistory writes the moves made, one row each: an icon says who moved
+// (a person, the computer), the computer's rows are in the colour that
+// marks its move on the board, and the newest row is scrolled into sight.
+func (p *playPane) showHistory() {
+	m := p.match
+	rows := make([]fyne.CanvasObject, len(m.history))
+	for i, r := range m.history {
+		icon := theme.AccountIcon()
+		l := widget.NewLabel(historyText(m.rules, i, r))
+		l.Wrapping = fyne.TextWrapWord // only when the column is narrower than the row
+		if r.Player == playerComputer {
+			icon = theme.ComputerIcon()
+			l.Importance = widget.HighImportance
+		}
+		rows[i] = container.NewBorder(nil, nil, widget.NewIcon(icon), nil, l)
+	}
+	p.history.Objects = rows
+	p.history.Refresh()
+	p.historyScroll.Refresh()
+	p.historyScroll.ScrollToBottom()
+}
+
+// historyLines are the history's rows as text, the mover written out (for
+// tests and copying).
+func (p *playPane) historyLines() []string {
+	if p.match == nil {
+		return nil
+	}
+	out := make([]string, len(p.match.history))
+	for i, r := range p.match.history {
+		out[i] = r.Player + ": " + historyText(p.match.rules, i, r)
+	}
+	return out
+}
+
+// movesHistoryLayout puts the moves (objs[0]) and the history (objs[1])
+// side by side: the moves as wide as their widest row, so that none is
+// cut, and the history the rest, so that it shows a move a line (a
+// 1024×768 projector has room for both only so); room to spare is shared.
+// When the history's rows are wider than what is left, they wrap.
+type movesHistoryLayout struct {
+	p    *playPane
+	rows int // history rows at the last layout: a new one is scrolled to
+}
+
+// movesWidth is the width the moves need: the heading or the widest row.
+func (l *movesHistoryLayout) movesWidth() float32 {
+	ip := 2 * theme.InnerPadding()
+	w := fyne.MeasureText("Your moves (tap one)", theme.TextSize(), fyne.TextStyle{Bold: true}).Width + ip
+	// The longest texts by length are measured (a position may have
+	// thousands of moves).
+	for _, i := range longestMoves(l.p, 8) {
+		w = max(w, fyne.MeasureText(l.p.moveLabel(i), theme.TextSize(), fyne.TextStyle{}).Width+ip+theme.Padding())
+	}
+	return w
+}
+
+// historyWidth is the width the history needs to show a move a line.
+func (l *movesHistoryLayout) historyWidth() float32 {
+	w := fyne.MeasureText("History", theme.TextSize(), fyne.TextStyle{Bold: true}).Width
+	for _, o := range l.p.history.Objects {
+		row := o.(*fyne.Container)
+		for _, c := range row.Objects {
+			if lbl, ok := c.(*widget.Label); ok {
+				w = max(w, fyne.MeasureText(lbl.Text, theme.TextSize(), fyne.TextStyle{}).Width+theme.IconInlineSize()+theme.Padding())
+			}
+		}
+	}
+	return w + 2*theme.InnerPadding() + theme.ScrollBarSize()
+}
+
+func (l *movesHistoryLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	a, b := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(a.Width+theme.Padding()+b.Width, max(a.Height, b.Height))
+}
+
+func (l *movesHistoryLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	avail := size.Width - pad
+	mw, hw := l.movesWidth(), l.historyWidth()
+	// The moves keep their width up to two thirds of the row; the history
+	// gets at least the rest.
+	w := min(mw, avail*2/3)
+	if spare := avail - mw - hw; spare > 0 {
+		w = mw + spare/2
+	}
+	w = max(w, objs[0].MinSize().Width)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(w, size.Height))
+	objs[1].Move(fyne.NewPos(w+pad, 0))
+	objs[1].Resize(fyne.NewSize(max(size.Width-w-pad, 0), size.Height))
+	if n := len(l.p.history.Objects); n != l.rows {
+		l.rows = n
+		l.p.historyScroll.ScrollToBottom()
+	}
+}
+
+// longestMoves are the indices of the n longest rows of the move list, by
+// characters.
+func longestMoves(p *playPane, n int) []int {
+	idx := make([]int, 0, n+1)
+	for i := range p.legal {
+		idx = append(idx, i)
+		slices.SortFunc(idx, func(a, b int) int {
+			return utf8.RuneCountInString(p.legal[b].Text) - utf8.RuneCountInString(p.legal[a].Text)
+		})
+		if len(idx) > n {
+			idx = idx[:n]
+		}
+	}
+	return idx
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -178,8 +178,9 @@ func projectOctal(t *testing.T, u *ui) []fyne.CanvasObject {
 }
 
 // projectAstron computes a two-star table and clicks a cell: the
-// evaluation's heading and first winning move, the hover read-out and the
-// heatmap must be in sight, and the heatmap's controls must not move.
+// evaluation's heading and first winning move, the hover read-out, the
+// heatmap, Compute and the palette must be in sight, and the heatmap's
+// controls must not move.
 func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	a := u.astron
 	a.size.SetText("300")
@@ -202,7 +203,9 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	for i, c := range controls {
 		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
 	}
-	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h)
+	// Compute and the palette are in sight without scrolling the column of
+	// controls (on a projector it once scrolled them below the fold).
+	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h, a.jobs.Action, a.palette)
 }
 
 // projectMisere shows the quotient of 0.75 (computed when the tab is
@@ -357,4 +360,59 @@ func TestNimTokensFitTheBoard(t *testing.T) {
 	assertOnScreen(t, u.win.Canvas(), objs...)
 	side := objs[15].Size().Width
 	assert.GreaterOrEqual(t, side, tokenMinSide*theme.TextSize()-1, "tokens stay large enough to tap")
+}
+
+// TestNimHistoryShowsAMoveALine plays Nim on 1 3 5 7 on a projector
+// (1024×768 and 1280×720, presentation mode) until six moves are made:
+// each move of the history is one line beside the moves (no row of which
+// is cut), the newest is in sight, and the board stays whole. (The history
+// once had a third of the lower row and wrapped each move onto three
+// lines.)
+func TestNimHistoryShowsAMoveALine(t *testing.T) {
+	for _, size := range projectorSizes {
+		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
+			u := newProjectorUI(t, size, true, tabNim)
+			p := u.nim.play
+			p.replyDelay = 0
+			p.heaps.SetText("1 3 5 7")
+			p.hints.SetChecked(true)
+			p.NewGame()
+			settle(u)
+			for len(p.match.history) < 6 {
+				// The human takes the last token of the last non-empty heap.
+				i := len(p.match.pos) - 1
+				for p.match.pos[i] == 0 {
+					i--
+				}
+				ts := tokens(p, i)
+				test.Tap(ts[len(ts)-1])
+				settle(u)
+			}
+			defer saveLayoutShot(t, u.win.Canvas(), fmt.Sprintf("%.0fx%.0f-present-nim-history", size.Width, size.Height))
+			require.Len(t, p.history.Objects, len(p.match.history))
+			lineH := widget.NewLabel("x").MinSize().Height
+			for i, o := range p.history.Objects {
+				var lbl *widget.Label
+				for _, c := range o.(*fyne.Container).Objects {
+					if l, ok := c.(*widget.Label); ok {
+						lbl = l
+					}
+				}
+				require.NotNil(t, lbl, "history row %d", i)
+				assert.LessOrEqual(t, lbl.Size().Height, lineH+0.5, "history row %q is one line", lbl.Text)
+				assert.GreaterOrEqual(t, lbl.Size().Width,
+					fyne.MeasureText(lbl.Text, theme.TextSize(), fyne.TextStyle{}).Width+2*theme.InnerPadding()-0.5,
+					"history row %q is drawn whole", lbl.Text)
+			}
+			newest := p.history.Objects[len(p.history.Objects)-1]
+			assertOnScreen(t, u.win.Canvas(), newest)
+			// Every move of the list is whole.
+			for i := range p.legal {
+				w := fyne.MeasureText(p.moveLabel(i), theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+				assert.LessOrEqual(t, w, p.moveList.Size().Width, "move %q is cut", p.moveLabel(i))
+			}
+			objs := slices.Clone(p.board.Objects)
+			assertOnScreen(t, u.win.Canvas(), append(objs, p.moveList)...)
+		})
+	}
 }

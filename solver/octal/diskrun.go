@@ -218,14 +218,16 @@ func (r *diskRun) rebuild(sp Space) (*Stream, error) {
 	vf := r.vf
 	n := vf.Len()
 	maxValue, _ := vf.MaxValue()
-	firstVals := make([]uint16, min(n, int64(r.first)))
-	vf.Read(firstVals, 0)
-	lastFrom := max(int64(len(firstVals)), n-int64(r.window))
-	lastVals := make([]uint16, n-lastFrom)
-	vf.Read(lastVals, lastFrom)
+	f := min(n, int64(r.first))
+	lastFrom := max(f, n-int64(r.window))
 	r.stats.Rebuilds++
-	return ResumeStream(r.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: valuestore.Space(sp),
-		OneWorker: r.opts.OneWorker, MaxValue: maxValue, FirstValues: firstVals, LastValues: lastVals}, int(max(r.opts.Count, n+1)))
+	st, err := resumeStream(r.code, &StreamState{Len: int(n), First: r.first, Window: r.window, Space: valuestore.Space(sp),
+		OneWorker: r.opts.OneWorker, MaxValue: maxValue}, int(max(r.opts.Count, n+1)), int(f), int(n-lastFrom), func(all []uint16) {
+		vf.Read(all[:f], 0)
+		vf.Read(all[lastFrom:n], lastFrom)
+	})
+	vf.ReleaseRead()
+	return st, err
 }
 
 // flush appends the values the stream computed since the last flush.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -199,6 +200,37 @@ func TestComputeToFileResumes(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, string(fa) == string(fb), "%s differs from the uninterrupted run's file", p)
 	}
+}
+
+// TestComputeToFileResumesWithoutACopyOfTheWindows: a resumed run on disk
+// reads its windows from the file straight into the stream's memory; the
+// Go heap does not take a copy as large as them (which, on a run with
+// windows of gigabytes, doubled its memory for a moment), and the values
+// are those of an uninterrupted run.
+func TestComputeToFileResumesWithoutACopyOfTheWindows(t *testing.T) {
+	code := NewCode(takebreak.MustParse("0.106"))
+	const first, stopped, heaps = 1 << 21, 3_000_000, 3_000_100
+	path := filepath.Join(t.TempDir(), "v")
+	vf, err := valuestore.CreateValueFile(path, code.String(), heaps)
+	require.NoError(t, err)
+	_, err = ComputeToFile(context.Background(), code, vf, DiskRunOptions{Count: stopped, First: first})
+	require.NoError(t, err)
+	require.NoError(t, vf.Close())
+	vf, err = valuestore.OpenValueFile(path, code.String())
+	require.NoError(t, err)
+	defer vf.Close()
+	windows := 2 * int64(min(stopped, first)+min(stopped-first, lastWindow(first)))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = ComputeToFile(context.Background(), code, vf, DiskRunOptions{Count: heaps, First: first})
+	require.NoError(t, err)
+	runtime.ReadMemStats(&after)
+	require.Less(t, int64(after.TotalAlloc-before.TotalAlloc), windows/4, "Go heap allocations of a resume, against %d bytes of windows", windows)
+	want, err := SparseExtend(context.Background(), code, nil, heaps-1, nil)
+	require.NoError(t, err)
+	got := make([]uint16, heaps)
+	vf.Read(got, 0)
+	require.Equal(t, want, got)
 }
 
 // TestCheckValueFileFindsAWrongValue: a file with one value changed is

@@ -94,6 +94,33 @@ const firstMaskCheck = 256
 // which must be G(0..len(values)−1) of code (the engine owns the slice from
 // now on).
 func NewSparse(code Code, values []uint16) *Sparse {
+	s := newSparse(code, values)
+	s.nextMaskCheck = firstMaskCheck
+	sp := Space{}
+	if n := len(values); n >= firstMaskCheck {
+		// rechooseMask's choice against the space of no mask, in which
+		// every heap is rare, made without listing every heap first.
+		s.nextMaskCheck = n + max(firstMaskCheck, n/8)
+		if c, r := chooseSpace(s.hist, s.histOdd, s.maxValue, s.parityAllowed(), s.jParity); float64(r) < 0.8*float64(n-1) {
+			sp = c
+		}
+	}
+	s.setSpace(sp)
+	return s
+}
+
+// newSparseInSpace is NewSparse with the space sp set from the start (see
+// SetSpace), without first listing the heaps that are rare in no space at
+// all: every heap, which for a stream resumed with a first window of 2^29
+// values was a list of 2 GiB.
+func newSparseInSpace(code Code, values []uint16, sp Space) (*Sparse, error) {
+	s := newSparse(code, values)
+	s.nextMaskCheck = firstMaskCheck
+	return s, s.SetSpace(sp)
+}
+
+// newSparse is a sparse engine on values with its tables made but no space.
+func newSparse(code Code, values []uint16) *Sparse {
 	s := &Sparse{code: code, vals: values, hist: make([]uint32, MaxValue+1), histOdd: make([]uint32, MaxValue+1),
 		rareBits: [2][]uint64{make([]uint64, valueWords), make([]uint64, valueWords)}}
 	s.whole, s.take, s.split = code.moveDigits()
@@ -106,11 +133,6 @@ func NewSparse(code Code, values []uint16) *Sparse {
 		s.maxValue = max(s.maxValue, int(values[n]))
 	}
 	s.growSeen()
-	s.setSpace(Space{})
-	s.nextMaskCheck = firstMaskCheck
-	if len(values) >= firstMaskCheck {
-		s.rechooseMask()
-	}
 	return s
 }
 

@@ -327,15 +327,26 @@ func (st *Stream) State() *StreamState {
 // ResumeStream continues a stream from a saved state, for at most heaps
 // values in all (0: StreamMaxHeaps; see StreamOptions.Heaps).
 func ResumeStream(code Code, state *StreamState, heaps int) (*Stream, error) {
+	n, last := state.Len, len(state.LastValues)
+	return resumeStream(code, state, heaps, len(state.FirstValues), last, func(all []uint16) {
+		copy(all, state.FirstValues)
+		copy(all[n-last:], state.LastValues)
+	})
+}
+
+// resumeStream is ResumeStream with the values of the windows (f first
+// ones, and the last ones before state.Len) written by fill straight into
+// the stream's memory, not taken from state: a run on disk reads them from
+// its file, with no copy on the Go heap as large as the windows.
+func resumeStream(code Code, state *StreamState, heaps, f, last int, fill func(all []uint16)) (*Stream, error) {
 	st, err := newStream(code, StreamOptions{First: state.First, Window: state.Window, Heaps: heaps})
 	if err != nil {
 		return nil, err
 	}
 	n := state.Len
-	f := len(state.FirstValues)
-	if f != min(n, st.first) || len(state.LastValues) != n-max(f, n-st.window) {
+	if f != min(n, st.first) || last != n-max(f, n-st.window) {
 		st.Close()
-		return nil, fmt.Errorf("the saved stream state does not hold its windows (%d heaps, %d first and %d last values)", n, f, len(state.LastValues))
+		return nil, fmt.Errorf("the saved stream state does not hold its windows (%d heaps, %d first and %d last values)", n, f, last)
 	}
 	// The first window's pages, then the last window's, not the gap
 	// between them.
@@ -343,23 +354,23 @@ func ResumeStream(code Code, state *StreamState, heaps int) (*Stream, error) {
 		st.Close()
 		return nil, err
 	}
-	st.committed = max(st.committed, (2*(n-len(state.LastValues)))&^(osmem.Page-1))
+	st.committed = max(st.committed, (2*(n-last))&^(osmem.Page-1))
 	if err := st.commit(n - 1); err != nil {
 		st.Close()
 		return nil, err
 	}
 	all := st.all()
-	copy(all, state.FirstValues)
-	copy(all[n-len(state.LastValues):], state.LastValues)
-	st.s = NewSparse(code, all[:f])
-	st.s.oneWorker = state.OneWorker
+	fill(all[:n])
 	st.forced = state.Forced
 	if st.forced || n >= st.first {
-		if err := st.s.SetSpace(Space(state.Space)); err != nil {
+		if st.s, err = newSparseInSpace(code, all[:f], Space(state.Space)); err != nil {
 			st.Close()
 			return nil, err
 		}
+	} else {
+		st.s = NewSparse(code, all[:f])
 	}
+	st.s.oneWorker = state.OneWorker
 	if n >= st.first {
 		st.s.pairLimit = st.first
 		st.streaming = true
