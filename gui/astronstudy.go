@@ -6,13 +6,11 @@ import (
 	"fmt"
 	"image"
 	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/nimlab/nimlab/gui/widgets"
@@ -52,7 +50,7 @@ var studyImageSize = plotting.Size{Width: 1000, Height: 860, DPI: 96}
 // axes and titles grow with presentation mode like the window's own text.
 // Called on the UI thread (it reads the theme).
 func studyPictureSize() plotting.Size {
-	scale := float64(theme.TextSize() / theme.DefaultTheme().Size(theme.SizeNameText))
+	scale := widgets.TextScale()
 	if scale <= 1 {
 		return studyImageSize
 	}
@@ -397,23 +395,19 @@ func (t *astronStudyTab) showLine() {
 	if c == nil {
 		return
 	}
-	a, errA := strconv.Atoi(strings.TrimSpace(t.lineA.Text))
-	b, errB := strconv.Atoi(strings.TrimSpace(t.lineB.Text))
-	kind := t.lineKind.Selected
-	bad := func(s string) {
-		t.lineErr.Set(s)
-	}
+	a, msgA := readBound(t.lineA.Text, "a", 0, c.N)
+	b, msgB := readBound(t.lineB.Text, "b", 0, c.N)
 	var l astron.CubeLine
-	switch kind {
+	switch t.lineKind.Selected {
 	case lineRow:
-		if errA != nil || errB != nil || a < 0 || b < 0 || a > c.N || b > c.N {
-			bad(fmt.Sprintf("a and b must be whole numbers from 0 to %d", c.N))
+		if msgA != "" || msgB != "" {
+			t.lineErr.Set(fmt.Sprintf("a and b must be whole numbers from 0 to %d", c.N))
 			return
 		}
 		l = astron.CubeLine{A: a, B: b, DC: 1}
 	case lineDiagonal:
-		if errA != nil || a < 0 || a > c.N {
-			bad(fmt.Sprintf("a must be a whole number from 0 to %d", c.N))
+		if msgA != "" {
+			t.lineErr.Set(msgA)
 			return
 		}
 		l = astron.CubeLine{A: a, DB: 1, DC: 1}

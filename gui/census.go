@@ -8,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -284,12 +283,8 @@ func (t *censusTab) readInputs() (fam census.Family, budget census.Budget, path,
 		return fam, budget, "", fmt.Sprintf("%s, got %q", msg, t.maxHeaps.Text)
 	}
 	budget.MaxHeaps = n
-	if s := strings.TrimSpace(t.timeBudget.Text); s != "" && s != "none" {
-		d, err := time.ParseDuration(s)
-		if err != nil || d <= 0 {
-			return fam, budget, "", fmt.Sprintf("time a game must be a duration such as 10s or 2m, got %q", s)
-		}
-		budget.Time = d
+	if budget.Time, err = census.ParseTimeBudget(t.timeBudget.Text); err != nil {
+		return fam, budget, "", "time a game: " + err.Error()
 	}
 	path = strings.TrimSpace(t.dbPath.Text)
 	if path == "" {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/nimlab/nimlab/solver/astron"
@@ -425,9 +424,9 @@ func parsePlayStart(ctx context.Context, game, param, start string) (playRules, 
 		v := map[string]nim.Variant{playNim: nim.Nim, playMisereNim: nim.Nim, playNimble: nim.Nimble, playStaircase: nim.Staircase}[game]
 		return nimRules{nim.Game{Variant: v, Misere: game == playMisereNim}}, playPos(pos), nil
 	case playMoore:
-		k, err := strconv.Atoi(strings.TrimSpace(param))
-		if err != nil || k < 1 {
-			return nil, nil, errors.New("Moore's Nim_k needs k, a whole number ≥ 1, in the k / code field")
+		k, err := nim.ParseK(param)
+		if err != nil {
+			return nil, nil, fmt.Errorf("Moore's Nim_k, in the k / code field: %v", err)
 		}
 		return nimRules{nim.Game{Variant: nim.Moore, K: k}}, playPos(pos), nil
 	case playOctal:

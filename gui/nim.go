@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"errors"
 	"fmt"
 	"image/color"
 	"slices"
@@ -151,9 +150,9 @@ func (t *nimTab) showGamePosition(g nim.Game, pos []int) {
 func (t *nimTab) rules() (nim.Game, error) {
 	g := nim.Game{Variant: nim.Variant(t.variant.Selected), Misere: t.misere.Checked}
 	if g.Variant == nim.Moore {
-		k, err := strconv.Atoi(strings.TrimSpace(t.k.Text))
-		if err != nil || k < 1 {
-			return g, errors.New("k must be a whole number ≥ 1 (a move takes from at most k heaps)")
+		k, err := nim.ParseK(t.k.Text)
+		if err != nil {
+			return g, err
 		}
 		g.K = k
 	}

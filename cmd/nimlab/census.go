@@ -156,10 +156,8 @@ func parseCensusRunFlags(pattern string, f *censusRunFlags, shardSet bool) (fam 
 	if opts.Budget.MaxHeaps > 1<<31 {
 		return fam, opts, "", badInput("--max %d is more than the 2147483648 heaps a run can compute", opts.Budget.MaxHeaps)
 	}
-	if f.time != "" {
-		if opts.Budget.Time, err = parseDuration("--time", f.time); err != nil {
-			return fam, opts, "", err
-		}
+	if opts.Budget.Time, err = census.ParseTimeBudget(f.time); err != nil {
+		return fam, opts, "", badInput("--time %v", err)
 	}
 	if opts.Jobs, err = parseCount("--jobs", f.jobs); err != nil {
 		return fam, opts, "", err

@@ -163,11 +163,9 @@ func parseNimGame(f *nimFlags, kSet bool) (nim.Game, error) {
 	case variant != nim.Moore && kSet:
 		return g, badInput("--k applies to --variant moore only")
 	case kSet:
-		k, err := strconv.Atoi(strings.TrimSpace(f.k))
-		if err != nil || k < 1 {
-			return g, badInput("--k must be a whole number ≥ 1, got %q", f.k)
+		if g.K, err = nim.ParseK(f.k); err != nil {
+			return g, badInput("--%v", err) // "--k must be …"
 		}
-		g.K = k
 	}
 	if variant == nim.Moore && f.misere {
 		return g, badInput("--misere is not available for moore; accepted: --misere with nim, nimble, staircase or plainim")

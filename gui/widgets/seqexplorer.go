@@ -730,10 +730,9 @@ func (e *SequenceExplorer) renderLocked(w, h int) *image.NRGBA {
 // with the number of heaps.
 func (e *SequenceExplorer) histogramLocked(w, h int) image.Image {
 	c := &e.hist
-	// gonum/plot's text is sized from the picture's pixels; drawn smaller
-	// by the theme's text scale and stretched to the widget, the
+	// Drawn smaller by the text scale and stretched to the widget, the
 	// histogram's text grows with presentation mode like the window's.
-	scale := float64(theme.TextSize() / theme.DefaultTheme().Size(theme.SizeNameText))
+	scale := TextScale()
 	w, h = int(float64(w)/scale), int(float64(h)/scale)
 	if c.img != nil && c.w == w && c.h == h && c.mask == e.mask && c.pyr == e.pyr {
 		return c.img

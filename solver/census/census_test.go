@@ -520,3 +520,25 @@ func TestWorkersAndMemory(t *testing.T) {
 		assert.Equal(t, int64(2<<20)*int64(tc.want+1)+64<<20, o.Memory(tc.games))
 	}
 }
+
+// TestParseTimeBudget: a positive duration, or "" / "none" for no time
+// budget; zero, negative and unit-less durations are refused.
+func TestParseTimeBudget(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"", 0, true}, {"none", 0, true}, {" none ", 0, true},
+		{"30s", 30 * time.Second, true}, {" 5m ", 5 * time.Minute, true}, {"1h30m", 90 * time.Minute, true},
+		{"0s", 0, false}, {"-1m", 0, false}, {"10", 0, false}, {"fast", 0, false},
+	} {
+		d, err := ParseTimeBudget(tc.in)
+		if !tc.ok {
+			assert.ErrorContains(t, err, "is not a time budget", tc.in)
+			continue
+		}
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, d, tc.in)
+	}
+}

@@ -1,7 +1,9 @@
 package census
 
 import (
+	"fmt"
 	"math/bits"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/solver/octal"
@@ -22,6 +24,21 @@ type Budget struct {
 	// Time, if positive, bounds each game's time; a game stopped by it is
 	// recorded as unsolved to the heaps it reached.
 	Time time.Duration
+}
+
+// ParseTimeBudget reads Budget.Time as the command line and the window
+// take it: a positive duration such as 30s or 5m, or "" or "none" for no
+// time budget (0).
+func ParseTimeBudget(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "none" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%q is not a time budget; accepted: a positive duration such as 30s or 5m, or none", s)
+	}
+	return d, nil
 }
 
 // Status says what a census found for a game.

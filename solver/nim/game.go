@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -77,6 +78,16 @@ func (g Game) Title() string {
 // MaxValue bounds every entry of a position: Staircase adds coins to the
 // step below, and 2^61 leaves room for that without overflow.
 const MaxValue = 1 << 61
+
+// ParseK reads k of Moore's Nim_k: a whole number ≥ 1 (a move takes
+// tokens from at most k heaps).
+func ParseK(s string) (int, error) {
+	k, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || k < 1 {
+		return 0, fmt.Errorf("k must be a whole number ≥ 1 (a move takes tokens from at most k heaps), got %q", s)
+	}
+	return k, nil
+}
 
 // ErrInput marks errors in a position or in the rules (as opposed to a
 // position too large to enumerate).

@@ -221,3 +221,25 @@ func ExampleBinaryColumns() {
 	// 1 [0 1 0 1] 2 0
 	// 0 [1 1 1 1] 4 0
 }
+
+// TestParseK: k of Moore's Nim_k is a whole number ≥ 1, spaces around it
+// allowed; anything else is refused with a message that names k.
+func TestParseK(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"1", 1, true}, {" 3 ", 3, true}, {"40", 40, true},
+		{"0", 0, false}, {"-2", 0, false}, {"two", 0, false}, {"", 0, false}, {"2.5", 0, false},
+	} {
+		k, err := ParseK(tc.in)
+		if tc.ok {
+			require.NoError(t, err, tc.in)
+			require.Equal(t, tc.want, k, tc.in)
+		} else {
+			require.Error(t, err, tc.in)
+			require.Contains(t, err.Error(), "k must be a whole number ≥ 1", tc.in)
+		}
+	}
+}
