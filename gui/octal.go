@@ -195,13 +195,25 @@ func (t *octalTab) setPresentation(on bool) {
 }
 
 // gameLabel is g's entry in the well-known games list: its name and code,
-// or in presentation mode its name only (the code is in the field beside
-// it, and the list's width is what keeps the controls on one row).
+// or in presentation mode its name only, or a shorter one (the code is in
+// the field beside it, and the list's width is what keeps the controls on
+// one row).
 func (t *octalTab) gameLabel(g knownGame) string {
 	if t.present {
+		if short, ok := presentGameNames[g.Code]; ok {
+			return short
+		}
 		return g.Name
 	}
 	return g.label()
+}
+
+// presentGameNames are shorter names, in the well-known games list of
+// presentation mode, for the games whose name would push Compute onto a
+// second row of a 1280×720 projector; the summary under the row names the
+// game in full.
+var presentGameNames = map[string]string{
+	"0.23": "Di Prisa, Ex. 3.19",
 }
 
 // gameLabels is the well-known games list.
