@@ -318,19 +318,9 @@ func (st style) sequenceHeadroom(marked bool) float64 {
 func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptions, lut []color.NRGBA, marked bool, preX int, rareMask uint16) {
 	st := c.st
 	H := float64(c.size.Height)
-	d := fig.Data
-	note := st.textStyle(st.note, false)
-	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
-	pad := 0.5 * st.margin
 	sw := 1.3 * st.note // swatch width
-	rowY := float64(d.Min.Y) + pad + 0.6*st.note
-
-	type item struct {
-		label  string
-		swatch func(x, y float64)
-	}
 	img := c.rgba()
-	items := []item{{"G(n)", func(x, y float64) {
+	items := []legendItem{{"G(n)", func(x, y float64) {
 		if opts.Style != Points {
 			fill(img, image.Rect(int(x), int(y)-int(st.line)/2, int(x+sw), int(y)-int(st.line)/2+int(st.line)), valueColour)
 			return
@@ -349,39 +339,29 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptio
 	}}}
 	if rareMask != 0 {
 		items[0].label = "common values"
-		items = append(items, item{fmt.Sprintf("rare values (v AND %s has an even number of 1 bits)", octal.MaskString(uint16(rareMask))), func(x, y float64) {
+		items = append(items, legendItem{fmt.Sprintf("rare values (v AND %s has an even number of 1 bits)", octal.MaskString(uint16(rareMask))), func(x, y float64) {
 			d := max(4, int(math.Round(8*st.unit)))
 			fill(img, image.Rect(int(x+sw/2)-d/2, int(y)-d/2, int(x+sw/2)-d/2+d, int(y)-d/2+d), RareColour)
 		}})
 	}
 	if marked {
 		items = append(items,
-			item{"periodic part", func(x, y float64) {
+			legendItem{"periodic part", func(x, y float64) {
 				r := image.Rect(int(x), int(y-0.45*st.note), int(x+sw), int(y+0.45*st.note))
 				fill(img, r, periodicShade)
 				frame(img, r, 1, periodGridColor)
 			}},
-			item{"preperiod", func(x, y float64) {
+			legendItem{"preperiod", func(x, y float64) {
 				lw := int(st.line)
 				fill(img, image.Rect(int(x+sw/2)-lw/2, int(y-0.5*st.note), int(x+sw/2)-lw/2+lw, int(y+0.5*st.note)), PreperiodColour)
 			}})
 	}
-	// Lay the items out right-aligned in one row.
-	gap := 0.4 * st.note
-	total := 0.0
-	for _, it := range items {
-		total += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
-	}
-	x := float64(d.Max.X) - pad - total + 1.2*st.note
-	legendBox(img, x, rowY, total-1.2*st.note, st)
-	for _, it := range items {
-		it.swatch(x, rowY)
-		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - rowY)}, it.label)
-		x += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
-	}
+	rowY := drawLegendRow(c, fig, sw, items)
 	if !marked {
 		return
 	}
+	d := fig.Data
+	pad := 0.5 * st.margin
 
 	// Second row: "n₀ = 53" left of the preperiod line, the period bracket
 	// and "period 34" right of it.
@@ -422,6 +402,37 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptio
 		c.dc.StrokeLine2(line, st.pt(bx1-lw/2), st.pt(H-by+0.35*st.note), st.pt(bx1-lw/2), st.pt(H-by-0.35*st.note))
 		c.dc.StrokeLine2(line, st.pt(bx0+lw), st.pt(H-by+0.35*st.note), st.pt(bx0+lw), st.pt(H-by-0.35*st.note))
 	}
+}
+
+// legendItem is one entry of a legend row: its label and the swatch drawn
+// before it, at x (its left) on the row's centre line y.
+type legendItem struct {
+	label  string
+	swatch func(x, y float64)
+}
+
+// drawLegendRow writes items right-aligned in one row at the top right of
+// the data area, on a legend box, each swatch sw wide, and returns the
+// row's centre line.
+func drawLegendRow(c *canvas, fig *Figure, sw float64, items []legendItem) (rowY float64) {
+	st := c.st
+	note := st.textStyle(st.note, false)
+	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
+	pad := 0.5 * st.margin
+	rowY = float64(fig.Data.Min.Y) + pad + 0.6*st.note
+	gap := 0.4 * st.note
+	total := 0.0
+	for _, it := range items {
+		total += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
+	}
+	x := float64(fig.Data.Max.X) - pad - total + 1.2*st.note
+	legendBox(c.rgba(), x, rowY, total-1.2*st.note, st)
+	for _, it := range items {
+		it.swatch(x, rowY)
+		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(float64(c.size.Height) - rowY)}, it.label)
+		x += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
+	}
+	return rowY
 }
 
 // legendBox draws the white, framed background of a one-row legend that

@@ -8,8 +8,6 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // SequenceViewOptions say which part of an indexed sequence is drawn and
@@ -123,19 +121,11 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 	return fig, nil
 }
 
-// noteText writes a one-line legend with a swatch at the top right of the
-// data area.
+// noteText writes a one-line legend with a swatch of colour col at the
+// top right of the data area.
 func noteText(c *canvas, fig *Figure, s string, col color.NRGBA) {
-	st := c.st
-	d := fig.Data
-	note := st.textStyle(st.note, false)
-	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
-	pad := 0.5 * st.margin
-	sw := 1.1 * st.note
-	w := sw + 0.4*st.note + st.textWidth(note, s)
-	x := float64(d.Max.X) - pad - w
-	y := float64(d.Min.Y) + pad + 0.6*st.note
-	legendBox(c.rgba(), x, y, w, st)
-	fill(c.rgba(), image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), col)
-	c.dc.FillText(note, vg.Point{X: st.pt(x + sw + 0.4*st.note), Y: st.pt(float64(c.size.Height) - y)}, s)
+	sw := 1.1 * c.st.note
+	drawLegendRow(c, fig, sw, []legendItem{{s, func(x, y float64) {
+		fill(c.rgba(), image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), col)
+	}}})
 }
