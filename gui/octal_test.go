@@ -3,6 +3,7 @@ package gui
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
@@ -540,4 +542,42 @@ func drawnText(o fyne.CanvasObject) []string {
 	}
 	walk(o)
 	return out
+}
+
+// TestOctalPlotMarksGrowOnAProjector computes 0.23 (ten values) on a
+// 1920×1080 screen: in presentation mode each value's mark in the sequence
+// plot is as much taller than in the window as the text is (6 pixels times
+// the text scale), so that a class sees bars, not dashes.
+func TestOctalPlotMarksGrowOnAProjector(t *testing.T) {
+	for _, present := range []bool{false, true} {
+		t.Run(fmt.Sprintf("present=%v", present), func(t *testing.T) {
+			u := newProjectorUI(t, fyne.NewSize(1920, 1080), present, tabOctal)
+			o := u.octal
+			o.code.SetText("0.23")
+			o.Compute()
+			waitJobs(t, o.jobs)
+			waitJobs(t, o.explorer.explorer.Jobs())
+			settle(u)
+			require.Len(t, o.explorer.explorer.Data().Values, 10)
+			img := o.explorer.explorer.RenderData(1000, 500)
+			// The tallest run of a mark's colour down a pixel column.
+			tallest := 0
+			for x := 0; x < 1000; x++ {
+				run := 0
+				for y := 0; y < 500; y++ {
+					if c := img.NRGBAAt(x, y); c == plotting.CommonColour || c == plotting.RareColour {
+						run++
+						tallest = max(tallest, run)
+					} else {
+						run = 0
+					}
+				}
+			}
+			want := 6
+			if present {
+				want = int(math.Round(6 * PresentationScale))
+			}
+			assert.Equal(t, want, tallest, "a mark's height")
+		})
+	}
 }

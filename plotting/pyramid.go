@@ -208,6 +208,19 @@ type SequenceMarks struct {
 	// RareMask splits values into rare (v AND mask has an even number of
 	// one bits) and common ones; 0 draws every value in the common colour.
 	RareMask uint16
+	// MarkScale multiplies the largest height of a value's mark (6 pixels
+	// zoomed in, 4 zoomed out) and the least of a rare one's (3 pixels);
+	// 0 is 1. A window in presentation mode passes its text scale, so that
+	// a short sequence's values on a projector are bars, not dashes.
+	MarkScale float64
+}
+
+// scale is the marks' scale (MarkScale, 1 when unset).
+func (m SequenceMarks) scale() float64 {
+	if m.MarkScale > 0 {
+		return m.MarkScale
+	}
+	return 1
 }
 
 // Colours of the sequence explorer's pictures.
@@ -281,7 +294,7 @@ func (d *seqDrawer) periodic() {
 // rowsOf is the pixel rows of a value's mark in the pyramid view.
 func (d *seqDrawer) rowsOf(val int) (int, int) {
 	y := d.r.Min.Y + int(math.Round(d.v.PixelY(float64(val), d.h)))
-	th := int(math.Max(1, math.Min(d.rowPx*0.8, 4)))
+	th := int(math.Max(1, math.Min(d.rowPx*0.8, math.Round(4*d.m.scale()))))
 	return y - th/2, y - th/2 + th
 }
 
@@ -304,13 +317,14 @@ func (d *seqDrawer) perHeap() {
 			gap = 1
 		}
 		// A mark as wide as the cell and, when values are far apart,
-		// up to 6 pixels high: a dot per heap, not a hairline.
+		// up to 6 pixels high (times the marks' scale): a dot per heap,
+		// not a hairline.
 		y := r.Min.Y + int(math.Round(v.PixelY(float64(val), d.h)))
-		th := int(math.Max(2, math.Min(math.Min(d.rowPx*0.45, 6), float64(xb-xa)+2)))
+		th := int(math.Max(2, math.Min(math.Min(d.rowPx*0.45, math.Round(6*d.m.scale())), float64(xb-xa)+2)))
 		col := CommonColour
 		if d.rare(val) {
 			col = RareColour
-			th = max(th, 3)
+			th = max(th, int(math.Round(3*d.m.scale())))
 		}
 		y0, y1 := y-th/2, y-th/2+th
 		fillN(d.img, image.Rect(xa+gap, y0, xb-gap, y1).Intersect(r), col)
@@ -355,7 +369,8 @@ func (d *seqDrawer) perColumn() {
 	for j, x := range rareCols {
 		for _, val := range rareRows[j] {
 			y0, y1 := d.rowsOf(val)
-			y0, y1 = min(y0, y1-3), max(y1, y0+3)
+			least := int(math.Round(3 * d.m.scale()))
+			y0, y1 = min(y0, y1-least), max(y1, y0+least)
 			fillN(d.img, image.Rect(x-1, y0, x+2, y1).Intersect(d.r), RareColour)
 		}
 	}

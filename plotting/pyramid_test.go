@@ -133,3 +133,64 @@ func TestFormatHelpers(t *testing.T) {
 	assert.Equal(t, []int{0, 20, 40, 60, 80, 100}, AxisTicks(0, 100, 6))
 	assert.Equal(t, []int{1, 10, 100, 1000}, LogAxisTicks(1, 3000, 10))
 }
+
+// TestSequenceMarksGrowWithTheirScale draws the ten values of 0.23 (period
+// 3) zoomed in on a projector-sized picture: each heap's mark is 6 pixels
+// high, and MarkScale 1.75 (presentation mode's text scale) makes it 11
+// (rounded), 2.5 makes it 15; rare marks keep at least 3 pixels times the
+// scale. Zoomed out, the per-column marks' cap (4) scales the same way.
+func TestSequenceMarksGrowWithTheirScale(t *testing.T) {
+	vals := []uint16{0, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+	p := NewSequencePyramid(vals)
+	v := SequenceView{X0: 0, X1: 10, Y0: -0.2, Y1: 2.2}
+	// markHeight is the height of the run of col pixels in heap k's column.
+	markHeight := func(img *image.NRGBA, k int, val int) int {
+		x := int(v.PixelX(float64(k)+0.5, img.Rect.Dx()))
+		y := int(v.PixelY(float64(val), img.Rect.Dy()))
+		c := img.NRGBAAt(x, y)
+		require.NotEqual(t, uint8(0), c.A, "heap %d is drawn at its value", k)
+		h := 0
+		for yy := 0; yy < img.Rect.Dy(); yy++ {
+			if img.NRGBAAt(x, yy) == c {
+				h++
+			}
+		}
+		return h
+	}
+	for _, tc := range []struct {
+		scale      float64
+		want, rare int
+	}{{0, 6, 6}, {1, 6, 6}, {1.75, 11, 11}, {2.5, 15, 15}} {
+		img := image.NewNRGBA(image.Rect(0, 0, 1000, 500))
+		DrawSequenceView(img, img.Rect, p, v, SequenceMarks{Period: 3, Preperiod: 1, MarkScale: tc.scale})
+		for k, val := range vals {
+			assert.Equal(t, tc.want, markHeight(img, k, int(val)), "scale %v heap %d", tc.scale, k)
+		}
+		// Rare values (mask 1: 0 and 2) are drawn at least as high.
+		img = image.NewNRGBA(image.Rect(0, 0, 1000, 500))
+		DrawSequenceView(img, img.Rect, p, v, SequenceMarks{RareMask: 1, MarkScale: tc.scale})
+		assert.Equal(t, tc.rare, markHeight(img, 3, 2), "scale %v, a rare mark", tc.scale)
+	}
+	// Zoomed out (more than half a heap a pixel): a column's mark is at
+	// most 4 pixels high, 7 at scale 1.75.
+	many := make([]uint16, 5000)
+	for i := range many {
+		many[i] = uint16(i % 3)
+	}
+	pm := NewSequencePyramid(many)
+	vm := SequenceView{X0: 0, X1: 5000, Y0: -0.2, Y1: 2.2}
+	for _, tc := range []struct {
+		scale float64
+		want  int
+	}{{1, 4}, {1.75, 7}} {
+		img := image.NewNRGBA(image.Rect(0, 0, 400, 500))
+		DrawSequenceView(img, img.Rect, pm, vm, SequenceMarks{MarkScale: tc.scale})
+		h := 0
+		for y := 0; y < 500; y++ {
+			if img.NRGBAAt(200, y) == CommonColour {
+				h++
+			}
+		}
+		assert.Equal(t, 3*tc.want, h, "scale %v: three values' marks in a column", tc.scale)
+	}
+}

@@ -708,8 +708,11 @@ func (e *SequenceExplorer) renderLocked(w, h int) *image.NRGBA {
 	case ExploreDifference:
 		plotting.DrawMismatchView(img, r, e.mis, e.view())
 	default:
+		// The marks grow with the text in presentation mode (the export
+		// keeps its own, a figure's, sizes).
 		plotting.DrawSequenceView(img, r, e.pyr, e.view(), plotting.SequenceMarks{
-			Period: e.data.Period, Preperiod: e.data.Preperiod, Saltus: e.data.Saltus, RareMask: e.mask})
+			Period: e.data.Period, Preperiod: e.data.Preperiod, Saltus: e.data.Saltus, RareMask: e.mask,
+			MarkScale: TextScale()})
 	}
 	// Frame and inward tick marks are drawn by the labels' positions'
 	// counterpart: a 1-pixel frame here.
