@@ -403,24 +403,20 @@ func (t *astronTab) Evaluate() {
 			heading, lines = analysisText(a)
 		}
 		h.Finish(func() {
-			switch {
-			case errors.Is(err, context.Canceled):
-				t.eval.Cancelled("cancelled")
-			case err != nil:
-				t.eval.Stopped("failed: " + err.Error())
-			default:
-				t.lastEval = a
-				// The answer gets the lines of its place; the time joins
-				// its heading.
-				t.eval.Done(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
-				t.eval.Status.Hide()
-				if elapsed >= 100*time.Millisecond {
-					heading += fmt.Sprintf(" (computed in %s)", elapsed.Round(time.Millisecond))
-				}
-				t.analysis.Set(heading, lines)
-				t.ui.addRecent(prefRecentConfigs, strings.Trim(fmt.Sprint([]int(pos)), "[]"))
-				t.recent.SetOptions(t.ui.recent(prefRecentConfigs))
+			if t.eval.Failed(err, nil) {
+				return
 			}
+			t.lastEval = a
+			// The answer gets the lines of its place; the time joins its
+			// heading.
+			t.eval.Done(fmt.Sprintf("computed in %s", elapsed.Round(time.Millisecond)))
+			t.eval.Status.Hide()
+			if elapsed >= 100*time.Millisecond {
+				heading += fmt.Sprintf(" (computed in %s)", elapsed.Round(time.Millisecond))
+			}
+			t.analysis.Set(heading, lines)
+			t.ui.addRecent(prefRecentConfigs, strings.Trim(fmt.Sprint([]int(pos)), "[]"))
+			t.recent.SetOptions(t.ui.recent(prefRecentConfigs))
 		})
 	})
 }
@@ -538,13 +534,7 @@ func (t *astronTab) Compute() {
 			}
 		}
 		h.Finish(func() {
-			switch {
-			case errors.Is(err, context.Canceled):
-				t.jobs.Cancelled("cancelled")
-				return
-			case err != nil:
-				t.jobs.Stopped("failed")
-				t.summary.SetText(err.Error())
+			if t.jobs.Failed(err, func(err error) { t.summary.SetText(err.Error()) }) {
 				return
 			}
 			t.jobs.Done(fmt.Sprintf("N = %d in %s", n, elapsed.Round(time.Millisecond)))

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"strconv"
@@ -290,12 +289,7 @@ func (t *astronStudyTab) Compute() {
 			}
 		}
 		h.Finish(func() {
-			switch {
-			case errors.Is(err, context.Canceled):
-				t.jobs.Cancelled("cancelled")
-				return
-			case err != nil:
-				t.jobs.Stopped("failed: " + err.Error())
+			if t.jobs.Failed(err, nil) {
 				return
 			}
 			t.cube, t.study = c, st

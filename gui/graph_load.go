@@ -2,7 +2,6 @@ package gui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -88,13 +87,7 @@ func (t *graphTab) readGraphFile(r io.ReadCloser) {
 		}
 		h.Finish(func() {
 			l.content.Hide()
-			switch {
-			case errors.Is(err, context.Canceled):
-				l.jobs.Cancelled("cancelled")
-				return
-			case err != nil:
-				l.jobs.Stopped("failed")
-				dialog.ShowError(err, t.ui.win)
+			if l.jobs.Failed(err, func(err error) { dialog.ShowError(err, t.ui.win) }) {
 				return
 			}
 			l.jobs.Done("read")

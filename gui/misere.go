@@ -228,10 +228,7 @@ func (t *misereTab) Compute() {
 			analysis = quotientAnalysisText(q, q.Analyse())
 		}
 		h.Finish(func() {
-			switch {
-			case errors.Is(err, context.Canceled):
-				t.jobs.Cancelled("cancelled")
-			case stopped:
+			if stopped {
 				t.jobs.Stopped(fmt.Sprintf("stopped after Q%s (memory limit)", subscript(q.ComputedTo)))
 				t.setQuotient(q)
 				bound := ""
@@ -239,14 +236,14 @@ func (t *misereTab) Compute() {
 					bound = fmt.Sprintf(" |Q%s| ≥ %d (certified lower bound).", subscript(b.Heap), b.Order)
 				}
 				t.setTexts(t.summaryText, "Stopped: verifying Q"+subscript(q.ComputedTo+1)+" needs more memory than allowed; Q"+subscript(q.ComputedTo)+" is the last verified partial quotient."+bound+"\n"+analysis)
-			case err != nil:
-				t.jobs.Stopped("failed")
-				t.setTexts(code.String()+": "+err.Error(), "")
-			default:
-				t.jobs.Done(fmt.Sprintf("Q%s in %s", subscript(q.ComputedTo), elapsed.Round(time.Millisecond)))
-				t.setQuotient(q)
-				t.setTexts(t.summaryText, analysis)
+				return
 			}
+			if t.jobs.Failed(err, func(err error) { t.setTexts(code.String()+": "+err.Error(), "") }) {
+				return
+			}
+			t.jobs.Done(fmt.Sprintf("Q%s in %s", subscript(q.ComputedTo), elapsed.Round(time.Millisecond)))
+			t.setQuotient(q)
+			t.setTexts(t.summaryText, analysis)
 		})
 	})
 }

@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"context"
+	"errors"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -217,6 +218,26 @@ func (p *JobPanel) Cancelled(status string) { p.end(status, 0) }
 // Stopped ends a job that failed or stopped short of its goal (a memory
 // limit): the bar as it stopped, status shown.
 func (p *JobPanel) Stopped(status string) { p.end(status, -1) }
+
+// Failed ends a job whose work returned err, when err is not nil, and
+// reports whether it did: Cancelled("cancelled") when the job was
+// cancelled; otherwise Stopped("failed: " and the reason), or, for a screen
+// with its own place for the reason, Stopped("failed") and show(err). On
+// false the job succeeded and the caller ends it with Done.
+func (p *JobPanel) Failed(err error, show func(error)) bool {
+	switch {
+	case err == nil:
+		return false
+	case errors.Is(err, context.Canceled):
+		p.Cancelled("cancelled")
+	case show != nil:
+		p.Stopped("failed")
+		show(err)
+	default:
+		p.Stopped("failed: " + err.Error())
+	}
+	return true
+}
 
 func (p *JobPanel) end(status string, fraction float64) {
 	p.running = false

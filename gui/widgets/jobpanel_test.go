@@ -3,6 +3,7 @@ package widgets
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
@@ -118,4 +119,40 @@ func TestJobPanelCompactAndExclusive(t *testing.T) {
 	waitJobs(t, b)
 	assert.False(t, b.Busy.Visible())
 	assert.Equal(t, "cancelled", b.Status.Text)
+}
+
+// TestJobPanelFailed: Failed picks the ending from the work's error — none
+// for nil, Cancelled for a (wrapped) cancellation, Stopped with the reason,
+// or Stopped("failed") with the reason handed to show.
+func TestJobPanelFailed(t *testing.T) {
+	test.NewTempApp(t)
+	boom := errors.New("boom")
+	for _, tc := range []struct {
+		name     string
+		err      error
+		withShow bool
+		ended    bool
+		status   string
+		shown    error
+	}{
+		{"success", nil, false, false, "computing…", nil},
+		{"success with show", nil, true, false, "computing…", nil},
+		{"cancelled", context.Canceled, false, true, "cancelled", nil},
+		{"cancelled, wrapped", fmt.Errorf("step 3: %w", context.Canceled), true, true, "cancelled", nil},
+		{"failed", boom, false, true, "failed: boom", nil},
+		{"failed, shown elsewhere", boom, true, true, "failed", boom},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewJobPanel("Compute", nil)
+			p.SetStatus("computing…")
+			var shown error
+			var show func(error)
+			if tc.withShow {
+				show = func(err error) { shown = err }
+			}
+			assert.Equal(t, tc.ended, p.Failed(tc.err, show))
+			assert.Equal(t, tc.status, p.Status.Text)
+			assert.Equal(t, tc.shown, shown)
+		})
+	}
 }
