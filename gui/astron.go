@@ -79,7 +79,11 @@ type astronTab struct {
 	// starsHead and heatmapHead head the left column's two parts; split
 	// is the left column beside the heatmap.
 	starsHead, heatmapHead *widget.Label
-	split                  *container.Split
+	// starsWidth is the stars' field's least width: in the window it
+	// keeps a row of its own in a narrow column, on a projector it shares
+	// one with the recent configurations.
+	starsWidth *emsWidth
+	split      *container.Split
 
 	content fyne.CanvasObject
 }
@@ -124,15 +128,36 @@ func (t *astronTab) setPresentation(on bool) {
 	// headings are short, and the two-star/three-star choice heads the
 	// heatmap's controls itself: Compute and the palette are in sight
 	// without scrolling.
-	head, share := starsHeadText, astronLeftShare
+	head, share, ems := starsHeadText, astronLeftShare, float32(starsEms)
 	if on {
-		head, share = "Stars", astronLeftSharePresent
+		head, share, ems = "Stars", astronLeftSharePresent, starsEmsPresent
 	}
+	t.starsWidth.ems = ems
 	t.starsHead.SetText(head)
 	t.split.SetOffset(share)
 	widgets.SetVisible(t.heatmapHead, !on)
 	t.summaryBox.Refresh()
 	t.left.Refresh()
+}
+
+// The stars' field's least width in text sizes, in the window and on a
+// projector.
+const (
+	starsEms        = 14
+	starsEmsPresent = 6
+)
+
+// emsWidth gives its one object a least width of ems text sizes (which a
+// change of mode may set).
+type emsWidth struct{ ems float32 }
+
+func (l *emsWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(l.ems*theme.TextSize(), objs[0].MinSize().Height)
+}
+
+func (l *emsWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(size)
 }
 
 // starsPlaceHolder is the stars' field's placeholder in the window (a
@@ -226,7 +251,8 @@ func newAstronTab(u *ui) *astronTab {
 	t.starsHead = bold(starsHeadText)
 	t.starsHead.Wrapping = fyne.TextWrapWord
 	t.heatmapHead = bold("Heatmap")
-	starsBox := sizedEntry(t.stars, 6)
+	t.starsWidth = &emsWidth{ems: starsEms}
+	starsBox := container.New(t.starsWidth, t.stars)
 	left := container.NewVBox(
 		t.starsHead,
 		// The recent configurations beside the stars when there is room

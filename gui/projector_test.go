@@ -203,6 +203,10 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	for i, c := range controls {
 		assert.Equal(t, before[i], d.AbsolutePositionForObject(c), "%s moved when a cell was clicked", describe(c))
 	}
+	// The stars' field shows its hint whole (beside the recent
+	// configurations on a projector, on a row of its own in the window).
+	hint := fyne.MeasureText(a.stars.PlaceHolder, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+	assert.GreaterOrEqual(t, a.stars.Size().Width, hint, "the stars' field shows %q", a.stars.PlaceHolder)
 	// Compute and the palette are in sight without scrolling the column of
 	// controls (on a projector it once scrolled them below the fold).
 	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h, a.jobs.Action, a.palette)
