@@ -90,6 +90,12 @@ func FileFrequencies(ctx context.Context, vf *valuestore.ValueFile, n int64, pro
 		chunk := buf[:to-from+1]
 		vf.Read(chunk, from)
 		f.add(chunk)
+		if from>>28 != (to+1)>>28 {
+			// The pages read are the file's, not the process's: hand them
+			// back as it goes, so that counting a file of many GiB does
+			// not take its size in resident memory.
+			vf.ReleaseRead()
+		}
 		from = to + 1
 		if progress != nil {
 			progress(Progress{Done: int(from), Total: int(n + 1)})
