@@ -565,7 +565,10 @@ func (p *playPane) showHistory() {
 			icon = theme.ComputerIcon()
 			l.Importance = widget.HighImportance
 		}
-		rows[i] = container.NewBorder(nil, nil, widget.NewIcon(icon), nil, l)
+		// The icon as large as the text: the row's width is what a
+		// projector's history lacks.
+		mark := container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(theme.TextSize()), widget.NewIcon(icon)))
+		rows[i] = container.NewBorder(nil, nil, mark, nil, l)
 	}
 	p.history.Objects = rows
 	p.history.Refresh()
@@ -603,6 +606,7 @@ func (l *movesHistoryLayout) movesWidth() float32 {
 	// The longest texts by length are measured (a position may have
 	// thousands of moves).
 	for _, i := range longestMoves(l.p, 8) {
+		// A list row pads its label once more.
 		w = max(w, fyne.MeasureText(l.p.moveLabel(i), theme.TextSize(), fyne.TextStyle{}).Width+ip+theme.Padding())
 	}
 	return w
@@ -610,12 +614,15 @@ func (l *movesHistoryLayout) movesWidth() float32 {
 
 // historyWidth is the width the history needs to show a move a line.
 func (l *movesHistoryLayout) historyWidth() float32 {
+	// At least a typical row, so that the moves do not narrow when the
+	// first move is made.
 	w := fyne.MeasureText("History", theme.TextSize(), fyne.TextStyle{Bold: true}).Width
+	w = max(w, fyne.MeasureText("10. heap 1: 10 → 9", theme.TextSize(), fyne.TextStyle{}).Width+theme.TextSize()+theme.Padding())
 	for _, o := range l.p.history.Objects {
 		row := o.(*fyne.Container)
 		for _, c := range row.Objects {
 			if lbl, ok := c.(*widget.Label); ok {
-				w = max(w, fyne.MeasureText(lbl.Text, theme.TextSize(), fyne.TextStyle{}).Width+theme.IconInlineSize()+theme.Padding())
+				w = max(w, fyne.MeasureText(lbl.Text, theme.TextSize(), fyne.TextStyle{}).Width+theme.TextSize()+theme.Padding())
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -366,57 +367,80 @@ func TestNimTokensFitTheBoard(t *testing.T) {
 	assert.GreaterOrEqual(t, side, tokenMinSide*theme.TextSize()-1, "tokens stay large enough to tap")
 }
 
-// TestNimHistoryShowsAMoveALine plays Nim on 1 3 5 7 on a projector
-// (1024×768 and 1280×720, presentation mode) until six moves are made:
-// each move of the history is one line beside the moves (no row of which
-// is cut), the newest is in sight, and the board stays whole. (The history
+// TestNimHistoryShowsAMoveALine plays Nim on a projector (1024×768 and
+// 1280×720, presentation mode, hints on): from 1 3 5 7 until six moves are
+// made, and from 3 4 5 one exchange (the hint's ★ widens the moves): each
+// move of the history is one line beside the moves (no row of which is
+// cut), the newest is in sight, and the board stays whole. (The history
 // once had a third of the lower row and wrapped each move onto three
 // lines.)
 func TestNimHistoryShowsAMoveALine(t *testing.T) {
 	for _, size := range projectorSizes {
-		t.Run(fmt.Sprintf("%.0fx%.0f", size.Width, size.Height), func(t *testing.T) {
-			u := newProjectorUI(t, size, true, tabNim)
-			p := u.nim.play
-			p.replyDelay = 0
-			p.heaps.SetText("1 3 5 7")
-			p.hints.SetChecked(true)
-			p.NewGame()
-			settle(u)
-			for len(p.match.history) < 6 {
-				// The human takes the last token of the last non-empty heap.
-				i := len(p.match.pos) - 1
-				for p.match.pos[i] == 0 {
-					i--
-				}
-				ts := tokens(p, i)
-				test.Tap(ts[len(ts)-1])
+		for _, start := range []struct {
+			heaps string
+			moves int
+		}{{"1 3 5 7", 6}, {"3 4 5", 2}} {
+			name := fmt.Sprintf("%.0fx%.0f-%s", size.Width, size.Height, strings.ReplaceAll(start.heaps, " ", ""))
+			t.Run(name, func(t *testing.T) {
+				u := newProjectorUI(t, size, true, tabNim)
+				p := u.nim.play
+				p.replyDelay = 0
+				p.heaps.SetText(start.heaps)
+				p.hints.SetChecked(true)
+				p.NewGame()
 				settle(u)
-			}
-			defer saveLayoutShot(t, u.win.Canvas(), fmt.Sprintf("%.0fx%.0f-present-nim-history", size.Width, size.Height))
-			require.Len(t, p.history.Objects, len(p.match.history))
-			lineH := widget.NewLabel("x").MinSize().Height
-			for i, o := range p.history.Objects {
-				var lbl *widget.Label
-				for _, c := range o.(*fyne.Container).Objects {
-					if l, ok := c.(*widget.Label); ok {
-						lbl = l
+				for len(p.match.history) < start.moves {
+					if len(p.winning) > 0 {
+						// The human plays the hinted move: the computer's
+						// reply leaves a position with a hint again.
+						p.humanMove(p.winning[0])
+						settle(u)
+						continue
 					}
+					// The human takes the last token of the last non-empty heap.
+					i := len(p.match.pos) - 1
+					for p.match.pos[i] == 0 {
+						i--
+					}
+					ts := tokens(p, i)
+					test.Tap(ts[len(ts)-1])
+					settle(u)
 				}
-				require.NotNil(t, lbl, "history row %d", i)
-				assert.LessOrEqual(t, lbl.Size().Height, lineH+0.5, "history row %q is one line", lbl.Text)
-				assert.GreaterOrEqual(t, lbl.Size().Width,
-					fyne.MeasureText(lbl.Text, theme.TextSize(), fyne.TextStyle{}).Width+2*theme.InnerPadding()-0.5,
-					"history row %q is drawn whole", lbl.Text)
-			}
-			newest := p.history.Objects[len(p.history.Objects)-1]
-			assertOnScreen(t, u.win.Canvas(), newest)
-			// Every move of the list is whole.
-			for i := range p.legal {
-				w := fyne.MeasureText(p.moveLabel(i), theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
-				assert.LessOrEqual(t, w, p.moveList.Size().Width, "move %q is cut", p.moveLabel(i))
-			}
-			objs := slices.Clone(p.board.Objects)
-			assertOnScreen(t, u.win.Canvas(), append(objs, p.moveList)...)
-		})
+				defer saveLayoutShot(t, u.win.Canvas(), "present-nim-history-"+name)
+				assertHistoryOneLineAMove(t, u)
+			})
+		}
 	}
+}
+
+// assertHistoryOneLineAMove checks the Nim tab's history and moves: every
+// history row on one line and whole, the newest in sight, every move of
+// the list whole, the board and the list on screen.
+func assertHistoryOneLineAMove(t *testing.T, u *ui) {
+	t.Helper()
+	p := u.nim.play
+	require.Len(t, p.history.Objects, len(p.match.history))
+	lineH := widget.NewLabel("x").MinSize().Height
+	for i, o := range p.history.Objects {
+		var lbl *widget.Label
+		for _, c := range o.(*fyne.Container).Objects {
+			if l, ok := c.(*widget.Label); ok {
+				lbl = l
+			}
+		}
+		require.NotNil(t, lbl, "history row %d", i)
+		assert.LessOrEqual(t, lbl.Size().Height, lineH+0.5, "history row %q is one line", lbl.Text)
+		assert.GreaterOrEqual(t, lbl.Size().Width,
+			fyne.MeasureText(lbl.Text, theme.TextSize(), fyne.TextStyle{}).Width+2*theme.InnerPadding()-0.5,
+			"history row %q is drawn whole", lbl.Text)
+	}
+	newest := p.history.Objects[len(p.history.Objects)-1]
+	assertOnScreen(t, u.win.Canvas(), newest)
+	// The moves the list draws are whole.
+	for _, o := range listRows(t, p.moveList, 3) {
+		l := o.(*widget.Label)
+		assert.Equal(t, l.Text, strings.Join(drawnText(l), " "), "move %q is drawn whole", l.Text)
+	}
+	objs := slices.Clone(p.board.Objects)
+	assertOnScreen(t, u.win.Canvas(), append(objs, p.moveList)...)
 }
