@@ -415,9 +415,7 @@ func (p *playPane) drawBoard(last playMove, computerMoved bool) {
 		}
 		sizing.labelW = max(sizing.labelW, label.MinSize().Width)
 		sizing.tokens = max(sizing.tokens, h)
-		if h > 0 {
-			sizing.rows++
-		}
+		sizing.rows++
 		objs := []fyne.CanvasObject{label}
 		for j := 0; j < h; j++ {
 			i, j := i, j
@@ -488,7 +486,7 @@ func (l *boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 type tokenSizing struct {
 	labelW    float32 // the widest row label
 	tokens    int     // the most tokens in a row
-	rows      int     // the rows with tokens
+	rows      int     // the rows (each as high as a token)
 	side      float32 // the side at the last layout (0: none yet)
 	heightCap float32 // the largest side the board's height allows (0: any)
 	pane      fyne.CanvasObject
@@ -523,9 +521,6 @@ func (l *tokenRowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	n := float32(len(objs) - 1)
 	w := l.s.labelW + pad + n*(tokenMinSide*theme.TextSize()+pad)
-	if n == 0 {
-		return fyne.NewSize(w, objs[0].MinSize().Height) // an empty heap: its label's line
-	}
 	return fyne.NewSize(w, max(objs[0].MinSize().Height, side))
 }
 
