@@ -195,9 +195,7 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 		if vf.Complete() && vf.Len() < count {
 			// A longer run than the file's carries it on: its values are
 			// copied into FILE.partial with room for the rest.
-			have := vf.Len()
-			vf.Close()
-			return growValuesFile(env, code, path, have, count)
+			return growValuesFile(env, vf, count)
 		}
 		if !vf.Complete() && vf.Capacity() < count {
 			vf.Close()
@@ -227,10 +225,11 @@ func openValuesFile(env *cliEnv, code octal.Code, path string, count int64) (vf 
 	return nil, false, err
 }
 
-// growValuesFile carries the complete run in path, of have values, on to
-// count values.
-func growValuesFile(env *cliEnv, code octal.Code, path string, have, count int64) (*valuestore.ValueFile, bool, error) {
-	vf, err := valuestore.GrowValueFile(path, code.String(), count)
+// growValuesFile carries the complete run in vf on to count values (vf is
+// closed).
+func growValuesFile(env *cliEnv, vf *valuestore.ValueFile, count int64) (*valuestore.ValueFile, bool, error) {
+	path, have := vf.Path(), vf.Len()
+	grown, err := vf.Grow(count)
 	var nr *valuestore.NoRoomError
 	var ve *valuestore.ValueFileError
 	switch {
@@ -241,8 +240,8 @@ func growValuesFile(env *cliEnv, code octal.Code, path string, have, count int64
 	case err != nil:
 		return nil, false, err
 	}
-	fmt.Fprintf(env.stderr, "nimlab: carrying the complete run in %s on from heap %d to %d (continued in %s%s, which takes its place when done)\n", path, vf.Len(), count, path, valuestore.PartialSuffix)
-	return vf, false, nil
+	fmt.Fprintf(env.stderr, "nimlab: carrying the complete run in %s on from heap %d to %d (continued in %s%s, which takes its place when done)\n", path, grown.Len(), count, path, valuestore.PartialSuffix)
+	return grown, false, nil
 }
 
 // compute runs the engine into the file, then marks it complete, and

@@ -95,13 +95,11 @@ const firstMaskCheck = 256
 // now on).
 func NewSparse(code Code, values []uint16) *Sparse {
 	s := newSparse(code, values)
-	s.nextMaskCheck = firstMaskCheck
 	sp := Space{}
 	if n := len(values); n >= firstMaskCheck {
-		// rechooseMask's choice against the space of no mask, in which
-		// every heap is rare, made without listing every heap first.
-		s.nextMaskCheck = n + max(firstMaskCheck, n/8)
-		if c, r := chooseSpace(s.hist, s.histOdd, s.maxValue, s.parityAllowed(), s.jParity); float64(r) < 0.8*float64(n-1) {
+		// Every heap is rare in the space of no mask: the choice is made
+		// against their number, without listing them first.
+		if c, ok := s.nextSpace(n - 1); ok {
 			sp = c
 		}
 	}
@@ -115,14 +113,13 @@ func NewSparse(code Code, values []uint16) *Sparse {
 // values was a list of 2 GiB.
 func newSparseInSpace(code Code, values []uint16, sp Space) (*Sparse, error) {
 	s := newSparse(code, values)
-	s.nextMaskCheck = firstMaskCheck
 	return s, s.SetSpace(sp)
 }
 
 // newSparse is a sparse engine on values with its tables made but no space.
 func newSparse(code Code, values []uint16) *Sparse {
 	s := &Sparse{code: code, vals: values, hist: make([]uint32, MaxValue+1), histOdd: make([]uint32, MaxValue+1),
-		rareBits: [2][]uint64{make([]uint64, valueWords), make([]uint64, valueWords)}}
+		rareBits: [2][]uint64{make([]uint64, valueWords), make([]uint64, valueWords)}, nextMaskCheck: firstMaskCheck}
 	s.whole, s.take, s.split = code.moveDigits()
 	if len(s.split) > 0 {
 		s.jParity = s.split[0] & 1
@@ -219,18 +216,23 @@ func (s *Sparse) setSpace(sp Space) {
 // rechooseMask looks at the value histogram and switches mask when another
 // one makes clearly fewer heaps rare (the margin keeps it from flapping).
 func (s *Sparse) rechooseMask() {
+	if sp, ok := s.nextSpace(len(s.rare)); ok {
+		s.setSpace(sp)
+	}
+}
+
+// nextSpace sets when the mask is looked at next and returns the space
+// chooseSpace picks, with ok when the engine may switch to it (its space
+// is not fixed) and it makes clearly fewer heaps rare than the rare heaps
+// of the current space.
+func (s *Sparse) nextSpace(rare int) (sp Space, ok bool) {
 	n := len(s.vals)
 	s.nextMaskCheck = n + max(firstMaskCheck, n/8)
 	if s.fixedSpace {
-		return
+		return Space{}, false
 	}
 	sp, r := chooseSpace(s.hist, s.histOdd, s.maxValue, s.parityAllowed(), s.jParity)
-	if sp == s.Space() {
-		return
-	}
-	if float64(r) < 0.8*float64(len(s.rare)) {
-		s.setSpace(sp)
-	}
+	return sp, sp != s.Space() && float64(r) < 0.8*float64(rare)
 }
 
 // growSeen sizes seen so that every XOR of two values has a byte: a power

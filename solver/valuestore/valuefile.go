@@ -241,21 +241,18 @@ func OpenValueFile(path, name string) (*ValueFile, error) {
 	return openValueFileAt(file, path, name)
 }
 
-// GrowValueFile makes room for more values in the complete values file at
-// path, so that its run can be carried on past its end: it writes the same
-// values into path+PartialSuffix with room for capacity values, makes that
-// file durable, and only then removes the complete one. The file it returns
-// continues like an interrupted run (Finish renames it to path). A run
-// killed between the two steps leaves both files; calling GrowValueFile
-// again keeps the partial one when it holds at least the complete one's
-// values and has room for capacity.
-func GrowValueFile(path, name string, capacity int64) (*ValueFile, error) {
-	old, err := OpenValueFile(path, name)
-	if err != nil {
-		return nil, err
-	}
-	defer old.Close()
-	if !old.Complete() || old.capacity >= capacity {
+// Grow makes room for more values in vf, a complete values file, so that
+// its run can be carried on past its end: it writes the same values into
+// its path+PartialSuffix with room for capacity values, makes that file
+// durable, and only then removes the complete one. It closes vf; the file
+// it returns continues like an interrupted run (Finish renames it to the
+// path). A run killed between the two steps leaves both files; Grow on the
+// complete one again keeps the partial one when it holds at least the
+// complete one's values and has room for capacity.
+func (vf *ValueFile) Grow(capacity int64) (*ValueFile, error) {
+	defer vf.Close()
+	path, name := vf.path, vf.name
+	if !vf.complete || vf.capacity >= capacity {
 		return nil, &ValueFileError{Path: path, Reason: fmt.Sprintf("it is not a complete run of fewer than %d values", capacity)}
 	}
 	tmp := path + PartialSuffix
@@ -264,23 +261,23 @@ func GrowValueFile(path, name string, capacity int64) (*ValueFile, error) {
 		if err != nil {
 			return nil, err
 		}
-		if grown.complete || grown.capacity != capacity || grown.count < old.count {
+		if grown.complete || grown.capacity != capacity || grown.count < vf.count {
 			grown.Close()
 			return nil, &ValueFileError{Path: tmp, Reason: fmt.Sprintf("it is left beside the complete %s and is not its copy with room for %d values; remove one of the two", path, capacity)}
 		}
-		old.Close() // before Remove: Windows removes no open file
+		vf.Close() // before Remove: Windows removes no open file
 		return grown, os.Remove(path)
 	}
-	grown, err := CreateValueFileEscaping(path, name, capacity, old.escCode)
+	grown, err := CreateValueFileEscaping(path, name, capacity, vf.escCode)
 	if err != nil {
 		return nil, err
 	}
-	grown.copyFrom(old)
+	grown.copyFrom(vf)
 	if err := grown.Sync(); err != nil {
 		grown.Close()
 		return nil, err
 	}
-	old.Close()
+	vf.Close()
 	if err := os.Remove(path); err != nil {
 		grown.Close()
 		return nil, err
@@ -292,25 +289,26 @@ func GrowValueFile(path, name string, capacity int64) (*ValueFile, error) {
 // record of them (sums, escapes, largest value, the stream's space and
 // windows), 256 MiB at a time so that neither mapping stays resident.
 func (vf *ValueFile) copyFrom(old *ValueFile) {
-	const part = 256 << 20
-	for from := int64(0); from < old.count; from += part {
-		to := min(old.count, from+part)
-		copy(vf.low[from:to], old.low[from:to])
-		vf.dropPages(vf.low[from:to])
-		old.dropPages(old.low[from:to])
-	}
 	n := (old.count + 7) / 8
-	for from := int64(0); from < n; from += part {
-		to := min(n, from+part)
-		copy(vf.high[from:to], old.high[from:to])
-		vf.dropPages(vf.high[from:to])
-		old.dropPages(old.high[from:to])
-	}
+	vf.copyPlane(vf.low[:old.count], old.low[:old.count], old)
+	vf.copyPlane(vf.high[:n], old.high[:n], old)
 	vf.count, vf.crcLow, vf.crcHighFull = old.count, old.crcLow, old.crcHighFull
 	vf.escapes = append([]valueEscape(nil), old.escapes...)
 	vf.maxValue, vf.maxAt = old.maxValue, old.maxAt
 	vf.space, vf.first, vf.window = old.space, old.first, old.window
 	vf.released = 0
+}
+
+// copyPlane copies src, a part of old's mapping, into dst, a part of vf's,
+// 256 MiB at a time, handing back both mappings' pages as it goes.
+func (vf *ValueFile) copyPlane(dst, src []byte, old *ValueFile) {
+	const part = 256 << 20
+	for from := 0; from < len(src); from += part {
+		to := min(len(src), from+part)
+		copy(dst[from:to], src[from:to])
+		vf.dropPages(dst[from:to])
+		old.dropPages(src[from:to])
+	}
 }
 
 // openValueFileAt opens the values file named file whose final name is path.

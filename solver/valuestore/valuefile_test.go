@@ -153,11 +153,11 @@ func TestValueFileRefusesBadFiles(t *testing.T) {
 	require.True(t, errors.Is(err, os.ErrNotExist), "nothing is left behind")
 }
 
-// TestGrowValueFile carries a complete run on past its end: the grown file
+// TestValueFileGrow carries a complete run on past its end: the grown file
 // holds the same values (escapes included), takes more, and once finished
 // equals a file written in one run. A grow killed after its copy (both
 // files left) is taken up again from the copy.
-func TestGrowValueFile(t *testing.T) {
+func TestValueFileGrow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	vals := make([]uint16, 30_000)
 	for i := range vals {
@@ -182,9 +182,14 @@ func TestGrowValueFile(t *testing.T) {
 
 	path := filepath.Join(dir, "grown.nimv")
 	write(path, 10_000, vals[:10_000])
-	_, err := GrowValueFile(path, game, 5_000)
+	grow := func(capacity int64) (*ValueFile, error) {
+		vf, err := OpenValueFile(path, game)
+		require.NoError(t, err)
+		return vf.Grow(capacity)
+	}
+	_, err := grow(5_000)
 	require.Error(t, err, "a file is grown, never shrunk")
-	vf, err := GrowValueFile(path, game, int64(len(vals)))
+	vf, err := grow(int64(len(vals)))
 	require.NoError(t, err)
 	_, err = os.Stat(path)
 	require.True(t, errors.Is(err, os.ErrNotExist), "the complete file is removed once copied")
@@ -208,19 +213,19 @@ func TestGrowValueFile(t *testing.T) {
 	write(path, 10_000, vals[:10_000])
 	keep, err := os.ReadFile(path)
 	require.NoError(t, err)
-	vf, err = GrowValueFile(path, game, int64(len(vals)))
+	vf, err = grow(int64(len(vals)))
 	require.NoError(t, err)
 	require.NoError(t, vf.Append(vals[10_000:12_000]))
 	require.NoError(t, vf.Sync())
 	require.NoError(t, vf.Close())
 	require.NoError(t, os.WriteFile(path, keep, 0o644))
-	vf, err = GrowValueFile(path, game, int64(len(vals)))
+	vf, err = grow(int64(len(vals)))
 	require.NoError(t, err)
 	require.EqualValues(t, 12_000, vf.Len(), "the copy, further on, is kept")
 	_, err = os.Stat(path)
 	require.True(t, errors.Is(err, os.ErrNotExist))
 	require.NoError(t, vf.Close())
 	require.NoError(t, os.WriteFile(path, keep, 0o644))
-	_, err = GrowValueFile(path, game, int64(len(vals))+1)
+	_, err = grow(int64(len(vals)) + 1)
 	require.ErrorContains(t, err, "remove one of the two")
 }
