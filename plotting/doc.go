@@ -41,7 +41,7 @@
 // librsvg and ImageMagick and compares them with the PNG.
 //
 // A new picture follows the pattern of QuotientOrdersPlot: draw on
-// newCanvasFor(size, opts.Export), record fig.setExport(opts.Export,
-// title, size) and set fig.redraw to draw the same options again on the
-// canvas it is given (opts.into).
+// newCanvasFor(size, opts.Export) and end with exportable(fig, opts, title,
+// size, draw), which records the export's metadata and lets SVG and PDF
+// draw the same options again on the canvas they are given (opts.into).
 package plotting

@@ -124,6 +124,28 @@ func (f *Figure) setExport(e Export, title string, s Size) {
 	f.Keywords = append([]string(nil), e.Keywords...)
 }
 
+// export returns the Export itself; picture options embed Export, so a
+// pointer to them has this method too (see exportable).
+func (e *Export) export() *Export { return e }
+
+// exportable returns fig, made ready for export: it records the export of
+// opts with the title and size (setExport), and sets fig.redraw to call
+// draw again with opts drawing onto the canvas it is given. Every picture
+// function ends with it.
+func exportable[O any, P interface {
+	*O
+	export() *Export
+}](fig *Figure, opts O, title string, size Size, draw func(O) (*Figure, error)) (*Figure, error) {
+	fig.setExport(*P(&opts).export(), title, size)
+	fig.redraw = func(c *canvas) error {
+		o := opts
+		P(&o).export().into = c
+		_, err := draw(o)
+		return err
+	}
+	return fig, nil
+}
+
 // AxisRange is the span of data an axis shows.
 type AxisRange struct {
 	Min, Max float64

@@ -86,14 +86,7 @@ func GraphPlot(g *graph.Graph, l *graph.Layout, opts GraphOptions) (*Figure, err
 	img := c.nrgba()
 	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
 		X: AxisRange{Min: 0, Max: W}, Y: AxisRange{Min: 0, Max: H}}
-	fig.setExport(opts.Export, opts.Title, size)
-	fig.redraw = func(c *canvas) error {
-		o := opts
-		o.into = c
-		_, err := GraphPlot(g, l, o)
-		return err
-	}
-	return fig, nil
+	return exportable(fig, opts, opts.Title, size, func(o GraphOptions) (*Figure, error) { return GraphPlot(g, l, o) })
 }
 
 // checkGraphOptions reports a graph that cannot be drawn or marks that do

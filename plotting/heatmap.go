@@ -250,14 +250,7 @@ func Heatmap(t Table, opts HeatmapOptions) (*Figure, error) {
 	labelStyle := st.textStyle(st.label, false)
 	labelStyle.YAlign = draw.YTop
 	c.dc.FillText(labelStyle, vg.Point{X: st.pt(float64(bar.Min.X+bar.Max.X) / 2), Y: st.pt(H - float64(data.Min.Y))}, valueLabel)
-	fig.setExport(opts.Export, p.Title.Text, size)
-	fig.redraw = func(c *canvas) error {
-		o := opts
-		o.into = c
-		_, err := Heatmap(t, o)
-		return err
-	}
-	return fig, nil
+	return exportable(fig, opts, p.Title.Text, size, func(o HeatmapOptions) (*Figure, error) { return Heatmap(t, o) })
 }
 
 // drawHeatmapOverlays draws the preperiod lines and the period grid on the

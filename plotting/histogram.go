@@ -180,14 +180,7 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 			x += sw + gap + st.textWidth(note, s) + 1.2*st.note
 		}
 	}
-	fig.setExport(opts.Export, p.Title.Text, size)
-	fig.redraw = func(c *canvas) error {
-		o := opts
-		o.into = c
-		_, err := HistogramOfCounts(counts, o)
-		return err
-	}
-	return fig, nil
+	return exportable(fig, opts, p.Title.Text, size, func(o HistogramOptions) (*Figure, error) { return HistogramOfCounts(counts, o) })
 }
 
 // histogramLegend returns the legend's labels and colours: the common and

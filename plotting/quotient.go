@@ -89,12 +89,5 @@ func QuotientOrdersPlot(q QuotientOrders, opts QuotientOrdersOptions) (*Figure, 
 	img := c.nrgba()
 	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
 		X: AxisRange{Min: 0, Max: float64(len(q.Orders))}, Y: AxisRange{Min: 1, Max: p.Y.Max, Log: true}}
-	fig.setExport(opts.Export, p.Title.Text, size)
-	fig.redraw = func(c *canvas) error {
-		o := opts
-		o.into = c
-		_, err := QuotientOrdersPlot(q, o)
-		return err
-	}
-	return fig, nil
+	return exportable(fig, opts, p.Title.Text, size, func(o QuotientOrdersOptions) (*Figure, error) { return QuotientOrdersPlot(q, o) })
 }

@@ -147,14 +147,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	}
 	frame(img, data, lw, frameColour)
 	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX, 0)
-	fig.setExport(opts.Export, p.Title.Text, size)
-	fig.redraw = func(c *canvas) error {
-		o := opts
-		o.into = c
-		_, err := SequencePlot(seq, o)
-		return err
-	}
-	return fig, nil
+	return exportable(fig, opts, p.Title.Text, size, func(o SequenceOptions) (*Figure, error) { return SequencePlot(seq, o) })
 }
 
 // checkSequence reports a sequence that cannot be drawn with opts.

@@ -111,14 +111,7 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 		seq := Sequence{Values: p.Values(), Period: opts.Marks.Period, Preperiod: opts.Marks.Preperiod}
 		drawSequenceLegend(c, fig, seq, SequenceOptions{}, nil, marked, preX, opts.Marks.RareMask)
 	}
-	fig.setExport(opts.Export, pl.Title.Text, size)
-	fig.redraw = func(c *canvas) error {
-		o := opts
-		o.into = c
-		_, err := SequenceViewPlot(p, o)
-		return err
-	}
-	return fig, nil
+	return exportable(fig, opts, pl.Title.Text, size, func(o SequenceViewOptions) (*Figure, error) { return SequenceViewPlot(p, o) })
 }
 
 // noteText writes a one-line legend with a swatch of colour col at the
