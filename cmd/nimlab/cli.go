@@ -65,7 +65,9 @@ func (env *cliEnv) commandLine() string {
 // openWindow is set by window.go (window_headless.go without cgo); it is a
 // variable so that CLI tests never open a window. ctx is cancelled by Ctrl-C
 // or SIGTERM (main).
-var openWindow = func(ctx context.Context, present bool) error { return errors.New("the window is not available in this build") }
+var openWindow = func(ctx context.Context, present bool) error {
+	return errors.New("the window is not available in this build")
+}
 
 // newRootCommand builds the cobra command tree.
 func newRootCommand(env *cliEnv) *cobra.Command {
