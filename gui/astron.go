@@ -61,6 +61,10 @@ type astronTab struct {
 	summary   *widget.Label
 	heatmap   *widgets.Heatmap
 	sliderBox *fyne.Container
+	// sliderLeft and sliderAbove hold sliderBox: in the column of controls
+	// in the window, above the heatmap on a projector, where the column
+	// has no room left for it above the palette.
+	sliderLeft, sliderAbove *fyne.Container
 	// The heatmap's axes and colour bar, its difference view and the
 	// three-star colour scale (heatmapcontrols.go).
 	hm heatmapControls
@@ -102,6 +106,7 @@ func (t *astronTab) setPresentation(on bool) {
 		t.summaryBox.Objects = []fyne.CanvasObject{t.summary}
 	}
 	widgets.SetVisible(t.summaryBox, !on)
+	t.placeSlider(on)
 	// The column of controls is narrow on a projector: the Cancel buttons
 	// keep their icons, the recent configurations a short placeholder.
 	cancel, recent := "Cancel", "Recent configurations…"
@@ -138,6 +143,29 @@ func (t *astronTab) setPresentation(on bool) {
 	widgets.SetVisible(t.heatmapHead, !on)
 	t.summaryBox.Refresh()
 	t.left.Refresh()
+}
+
+// placeSlider puts the slice slider in the column of controls in the
+// window, and above the heatmap on a projector (on; then the heatmap is a
+// row lower).
+func (t *astronTab) placeSlider(on bool) {
+	from, to := t.sliderAbove, t.sliderLeft
+	if on {
+		from, to = to, from
+	}
+	from.Objects = nil
+	to.Objects = []fyne.CanvasObject{t.sliderBox}
+	from.Refresh()
+	to.Refresh()
+	t.showSlider(t.sliderBox.Visible())
+}
+
+// showSlider shows or hides the slice slider (three stars only) with the
+// place that holds it, so that a hidden slider leaves no gap.
+func (t *astronTab) showSlider(show bool) {
+	widgets.SetVisible(t.sliderBox, show)
+	widgets.SetVisible(t.sliderLeft, show && len(t.sliderLeft.Objects) > 0)
+	widgets.SetVisible(t.sliderAbove, show && len(t.sliderAbove.Objects) > 0)
 }
 
 // The stars' field's least width in text sizes, in the window and on a
@@ -243,7 +271,9 @@ func newAstronTab(u *ui) *astronTab {
 	t.mode.Horizontal = false
 	t.mode.Required = true // a second tap must not leave no mode selected
 	t.sliderBox = container.NewBorder(nil, nil, t.sliceLbl, nil, t.slider)
-	t.sliderBox.Hide()
+	t.sliderLeft = container.NewStack(t.sliderBox)
+	t.sliderAbove = container.NewStack()
+	t.showSlider(false)
 	compute := container.NewBorder(nil, nil, nil, t.jobs.CancelButton, t.jobs.Action)
 	// The controls stack in the left column so that the heatmap gets the
 	// whole height of the window (it is square; width is what there is more
@@ -265,7 +295,7 @@ func newAstronTab(u *ui) *astronTab {
 		// enough (a desk, a 1280×720 projector).
 		newFlow(compute, container.NewBorder(nil, nil, widget.NewLabel("size N"), nil, sizedEntry(t.size, 4)), compute),
 		t.jobs.ProgressColumn(), t.sizeErr,
-		t.sliderBox,
+		t.sliderLeft,
 		container.NewBorder(nil, nil, widget.NewLabel("palette"), nil, t.palette),
 		t.overlay,
 		container.NewHBox(t.view.Fit, t.view.Export),
@@ -280,7 +310,7 @@ func newAstronTab(u *ui) *astronTab {
 	evalBox := container.NewBorder(container.NewVBox(t.eval.Status, t.eval.Busy), nil, nil, nil, t.analysis.ScrolledView())
 	t.summaryBox = container.NewStack(t.summary)
 	t.left = left
-	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout), nil, nil, nil,
+	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout, t.sliderAbove), nil, nil, nil,
 		container.New(&heatmapEvalLayout{}, t.hm.frame, evalBox))
 	t.split = container.NewHSplit(container.NewVScroll(container.New(scrollBarRoom{}, left)), right)
 	t.split.SetOffset(astronLeftShare)
@@ -544,12 +574,12 @@ func (t *astronTab) Compute() {
 				t.hm.applyScale(t3)
 				t.slider.Max = float64(n)
 				t.slider.SetValue(0)
-				t.sliderBox.Show()
+				t.showSlider(true)
 				t.showSlice(0)
 			} else {
 				t.heatmap.SetCellName("A(%d, %d)")
 				t.heatmap.SetScaleMax(0)
-				t.sliderBox.Hide()
+				t.showSlider(false)
 				t.setGrid(grid)
 			}
 			t.view.Export.Enable()
@@ -589,7 +619,7 @@ func bulbPeriod(ctx context.Context, rules astron.Rules, n int, t3 *astron.Table
 func (t *astronTab) summaryText(n int, three bool) string {
 	what := fmt.Sprintf("G(A(p, q)) for 0 ≤ p, q ≤ %d", n)
 	if three {
-		what = fmt.Sprintf("G(A(p, q, r)) for 0 ≤ p, q, r ≤ %d (slice r chosen below)", n)
+		what = fmt.Sprintf("G(A(p, q, r)) for 0 ≤ p, q, r ≤ %d (slice r chosen with the slider)", n)
 	}
 	maxV := 0
 	for _, v := range t.grid.Values {

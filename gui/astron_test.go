@@ -242,6 +242,14 @@ func TestAstronThreeStarSlices(t *testing.T) {
 	require.NotNil(t, a.table3)
 	assert.Equal(t, 24, a.table3.N)
 	assert.True(t, a.sliderBox.Visible())
+	// On a projector the slider goes above the heatmap (the column of
+	// controls has no room for it above the palette), and back.
+	u.SetPresentation(true)
+	assert.Same(t, a.sliderBox, a.sliderAbove.Objects[0])
+	assert.True(t, a.sliderAbove.Visible() && !a.sliderLeft.Visible() && a.sliderBox.Visible())
+	u.SetPresentation(false)
+	assert.Same(t, a.sliderBox, a.sliderLeft.Objects[0])
+	assert.True(t, a.sliderLeft.Visible() && !a.sliderAbove.Visible() && a.sliderBox.Visible())
 	a.slider.SetValue(5)
 	b := astronBrute{}
 	for p := 0; p <= 6; p++ {

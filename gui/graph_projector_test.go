@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	projectorTabs = append(projectorTabs, projectorTab{tabGraph, projectGraph}, projectorTab{tabGraph, projectLoopyGraph})
+	projectorTabs = append(projectorTabs, projectorTab{tabGraph, projectGraph, ""}, projectorTab{tabGraph, projectLoopyGraph, tabGraph + " loopy"})
 }
 
 // projectGraph solves the plate game (coins of 1 or 2 into a plate of 10,

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -103,17 +104,20 @@ func ensureMinSizes(u *ui) {
 type projectorTab struct {
 	tab string
 	act func(t *testing.T, u *ui) []fyne.CanvasObject
+	// name names the subtest when a tab has more than one case.
+	name string
 }
 
 // projectorTabs are the tabs TestProjectorLayout checks. A tab's own test
 // file may add its case from an init function.
 var projectorTabs = []projectorTab{
-	{tabNim, projectNim},
-	{tabOctal, projectOctal},
-	{tabAstron, projectAstron},
-	{tabMisere, projectMisere},
-	{tabCensus, projectCensus},
-	{tabAstronStudy, projectStudy},
+	{tabNim, projectNim, ""},
+	{tabOctal, projectOctal, ""},
+	{tabAstron, projectAstron, ""},
+	{tabAstron, projectAstronThree, tabAstron + " three stars"},
+	{tabMisere, projectMisere, ""},
+	{tabCensus, projectCensus, ""},
+	{tabAstronStudy, projectStudy, ""},
 }
 
 // TestProjectorLayout checks that after a realistic action on each tab, at
@@ -130,10 +134,11 @@ func TestProjectorLayout(t *testing.T) {
 			}
 			name := fmt.Sprintf("%.0fx%.0f-%s", size.Width, size.Height, mode)
 			for _, pt := range projectorTabs {
-				t.Run(name+"/"+pt.tab, func(t *testing.T) {
+				tab := cmp.Or(pt.name, pt.tab)
+				t.Run(name+"/"+tab, func(t *testing.T) {
 					u := newProjectorUI(t, size, present, pt.tab)
 					// Written also when the case stops early, to see why.
-					defer saveLayoutShot(t, u.win.Canvas(), name+"-"+pt.tab)
+					defer saveLayoutShot(t, u.win.Canvas(), name+"-"+tab)
 					objs := pt.act(t, u)
 					settle(u)
 					assertOnScreen(t, u.win.Canvas(), objs...)
@@ -211,6 +216,23 @@ func projectAstron(t *testing.T, u *ui) []fyne.CanvasObject {
 	// Compute and the palette are in sight without scrolling the column of
 	// controls (on a projector it once scrolled them below the fold).
 	return append(listRows(t, a.analysis.Rows(), 2), a.readout, h, a.jobs.Action, a.palette)
+}
+
+// projectAstronThree computes a three-star cube: its slider, Compute and
+// the palette must be in sight with the heatmap (the slider's row once
+// pushed the palette below the fold on a 1280×720 projector).
+func projectAstronThree(t *testing.T, u *ui) []fyne.CanvasObject {
+	a := u.astron
+	a.Shown()
+	waitJobs(t, a.jobs)
+	a.mode.SetSelected(astronThree) // sets N = 160 and starts
+	a.size.SetText("24")
+	test.Tap(a.jobs.Action) // a new job cancels the running one
+	waitJobs(t, a.jobs)
+	settle(u)
+	require.NotNil(t, a.table3)
+	require.True(t, a.sliderBox.Visible())
+	return []fyne.CanvasObject{a.slider, a.sliceLbl, a.heatmap, a.jobs.Action, a.palette, a.size}
 }
 
 // projectMisere shows the quotient of 0.75 (computed when the tab is

@@ -110,6 +110,10 @@ type Figure struct {
 	Command  string
 	Keywords []string
 
+	// legendRows are the extents of the legend's text lines, swatches
+	// included, as drawn (tests check that they lie inside the picture).
+	legendRows []image.Rectangle
+
 	// textPt is the Size's TextPt, for the redraw.
 	textPt float64
 

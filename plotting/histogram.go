@@ -7,9 +7,6 @@ import (
 	"image/color"
 	"math"
 	"math/bits"
-
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
 // HistogramOptions say how a histogram of values is drawn.
@@ -89,7 +86,6 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 
 	c := newCanvasFor(size, opts.Export)
 	st := c.st
-	H := float64(size.Height)
 	title := opts.Title
 	if title == "" {
 		title = "How often each Grundy value occurs"
@@ -97,23 +93,16 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 	p := st.newPlot(title, "Grundy value", "heaps")
 	p.X.Min, p.X.Max = -0.5, float64(maxV)+0.5
 	labels, cols := histogramLegend(counts, opts.Rare)
-	note := st.textStyle(st.note, false)
-	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
-	sw := 1.1 * st.note
-	gap := 0.4 * st.note
-	total := 0.0
-	widest := 0.0
-	for _, s := range labels {
-		total += sw + gap + st.textWidth(note, s) + 1.2*st.note
-		widest = math.Max(widest, sw+gap+st.textWidth(note, s))
+	leg := legend{sw: 1.1 * st.note}
+	for i, s := range labels {
+		col := cols[i]
+		leg.items = append(leg.items, legendItem{s, func(x, y, sw, _ float64) {
+			fill(c.rgba(), image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), col)
+		}})
 	}
-	// A legend too wide for one row (a small picture) stacks its items.
-	stacked := total > 0.7*float64(size.Width)
-	headPx := 2.2 * st.note
-	if stacked {
-		headPx = (0.6 + 1.6*float64(len(labels))) * st.note
-	}
+	var headPx float64
 	setAxes := func(dw, dh float64) {
+		headPx = 2.2*st.note + leg.extraHeight(st, dw, dh)
 		p.X.Tick.Marker = newIntTicks(float64(maxV), int(dw/(2.5*st.textWidth(p.X.Tick.Label, tickLabelFor(maxV)))+1))
 		frac := math.Max(0.3, 1-headPx/dh)
 		if opts.LogY {
@@ -160,26 +149,7 @@ func HistogramOfCounts(counts []int, opts HistogramOptions) (*Figure, error) {
 	}
 	frame(img, data, int(st.line), frameColour)
 
-	// Legend, top right.
-	pad := 0.5 * st.margin
-	y := float64(data.Min.Y) + pad + 0.6*st.note
-	if stacked {
-		x := float64(data.Max.X) - pad - widest
-		for i, s := range labels {
-			legendBox(img, x, y, widest, st)
-			fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
-			c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
-			y += 1.6 * st.note
-		}
-	} else {
-		x := float64(data.Max.X) - pad - total + 1.2*st.note
-		legendBox(img, x, y, total-1.2*st.note, st)
-		for i, s := range labels {
-			fill(img, image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), cols[i])
-			c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(H - y)}, s)
-			x += sw + gap + st.textWidth(note, s) + 1.2*st.note
-		}
-	}
+	leg.draw(c, fig)
 	return exportable(fig, opts, p.Title.Text, size, func(o HistogramOptions) (*Figure, error) { return HistogramOfCounts(counts, o) })
 }
 

@@ -110,8 +110,10 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	// label: headPx pixels, converted to value units once the data height
 	// is known. The window's sequence view (seqview.go) keeps the same.
 	marked := seq.Period > 0 && seq.Preperiod < n
-	headPx := st.sequenceHeadroom(marked)
+	leg := sequenceLegend(c, opts, lut, marked, 0)
+	var headPx float64
 	setAxes := func(dw, dh float64) {
+		headPx = st.sequenceHeadroom(marked) + leg.extraHeight(st, dw, dh)
 		if !opts.LogX {
 			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, tickLabelFor(n)))+1))
 		}
@@ -146,7 +148,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		drawSteps(img, fig, seq.Values, first, lw)
 	}
 	frame(img, data, lw, frameColour)
-	drawSequenceLegend(c, fig, seq, opts, lut, marked, preX, 0)
+	drawSequenceLegend(c, fig, leg, seq, marked, preX)
 	return exportable(fig, opts, p.Title.Text, size, func(o SequenceOptions) (*Figure, error) { return SequencePlot(seq, o) })
 }
 
@@ -306,14 +308,13 @@ func (st style) sequenceHeadroom(marked bool) float64 {
 	return 1.9 * st.note
 }
 
-// drawSequenceLegend writes the legend (top right) and, when the sequence is
-// periodic, the preperiod and period labels at the preperiod line.
-func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptions, lut []color.NRGBA, marked bool, preX int, rareMask uint16) {
+// sequenceLegend is the legend of a sequence plot: the values (common and
+// rare ones apart when rareMask is set) and, when marked, the periodic
+// part and the preperiod line.
+func sequenceLegend(c *canvas, opts SequenceOptions, lut []color.NRGBA, marked bool, rareMask uint16) legend {
 	st := c.st
-	H := float64(c.size.Height)
-	sw := 1.3 * st.note // swatch width
 	img := c.rgba()
-	items := []legendItem{{"G(n)", func(x, y float64) {
+	items := []legendItem{{"G(n)", func(x, y, sw, _ float64) {
 		if opts.Style != Points {
 			fill(img, image.Rect(int(x), int(y)-int(st.line)/2, int(x+sw), int(y)-int(st.line)/2+int(st.line)), valueColour)
 			return
@@ -332,108 +333,95 @@ func drawSequenceLegend(c *canvas, fig *Figure, seq Sequence, opts SequenceOptio
 	}}}
 	if rareMask != 0 {
 		items[0].label = "common values"
-		items = append(items, legendItem{fmt.Sprintf("rare values (v AND %s has an even number of 1 bits)", octal.MaskString(uint16(rareMask))), func(x, y float64) {
+		items = append(items, legendItem{fmt.Sprintf("rare values (v AND %s has an even number of 1 bits)", octal.MaskString(uint16(rareMask))), func(x, y, sw, _ float64) {
 			d := max(4, int(math.Round(8*st.unit)))
 			fill(img, image.Rect(int(x+sw/2)-d/2, int(y)-d/2, int(x+sw/2)-d/2+d, int(y)-d/2+d), RareColour)
 		}})
 	}
 	if marked {
 		items = append(items,
-			legendItem{"periodic part", func(x, y float64) {
-				r := image.Rect(int(x), int(y-0.45*st.note), int(x+sw), int(y+0.45*st.note))
+			legendItem{"periodic part", func(x, y, sw, size float64) {
+				r := image.Rect(int(x), int(y-0.45*size), int(x+sw), int(y+0.45*size))
 				fill(img, r, periodicShade)
 				frame(img, r, 1, periodGridColor)
 			}},
-			legendItem{"preperiod", func(x, y float64) {
+			legendItem{"preperiod", func(x, y, sw, size float64) {
 				lw := int(st.line)
-				fill(img, image.Rect(int(x+sw/2)-lw/2, int(y-0.5*st.note), int(x+sw/2)-lw/2+lw, int(y+0.5*st.note)), PreperiodColour)
+				fill(img, image.Rect(int(x+sw/2)-lw/2, int(y-0.5*size), int(x+sw/2)-lw/2+lw, int(y+0.5*size)), PreperiodColour)
 			}})
 	}
-	rowY := drawLegendRow(c, fig, sw, items)
-	if !marked {
-		return
+	leg := legend{sw: 1.3 * st.note, items: items}
+	if marked {
+		leg.below = periodLabelsBelow
 	}
+	return leg
+}
+
+// periodLabelsBelow is the height, in text sizes, that the period labels
+// take under the legend's last line (drawPeriodLabels): two lines when
+// "period" goes under "preperiod".
+const periodLabelsBelow = 1.6 + 1.2 + 0.6
+
+// drawSequenceLegend draws the legend (top right) and, when the sequence is
+// periodic, the preperiod and period labels at the preperiod line preX.
+func drawSequenceLegend(c *canvas, fig *Figure, leg legend, seq Sequence, marked bool, preX int) {
+	rowY, size := leg.draw(c, fig)
+	if marked {
+		drawPeriodLabels(c, fig, seq, rowY+1.6*size, preX, size)
+	}
+}
+
+// drawPeriodLabels writes "preperiod 53" at the preperiod line preX (left
+// of it when there is room), "period 34" after it with a bracket one period
+// wide, or, when the row has no room for it, on the line below; labelY is
+// the labels' centre line and size their text size (the legend's). Every
+// label stays inside the data area.
+func drawPeriodLabels(c *canvas, fig *Figure, seq Sequence, labelY float64, preX int, size float64) {
+	st := c.st
+	H := float64(c.size.Height)
 	d := fig.Data
 	pad := 0.5 * st.margin
-
-	// Second row: "n₀ = 53" left of the preperiod line, the period bracket
-	// and "period 34" right of it.
-	labelY := rowY + 1.6*st.note
-	bold := st.textStyle(st.note, true)
-	bold.YAlign = draw.YCenter
+	lo, hi := float64(d.Min.X)+pad, float64(d.Max.X)-pad
+	bold := st.textStyle(size, true)
 	pre := fmt.Sprintf("preperiod %s", formatInt(seq.Preperiod))
 	per := fmt.Sprintf("period %s", formatInt(seq.Period))
-	px := float64(preX)
+	if w := math.Max(st.textWidth(bold, pre), st.textWidth(bold, per)); w > hi-lo {
+		bold = st.textStyle(size*0.98*(hi-lo)/w, true) // a very narrow picture
+	}
+	bold.XAlign, bold.YAlign = draw.XLeft, draw.YCenter
 	preW, perW := st.textWidth(bold, pre), st.textWidth(bold, per)
+	put := func(s string, x, y, w float64) {
+		x = math.Max(lo, math.Min(x, hi-w))
+		c.dc.FillText(bold, vg.Point{X: st.pt(x), Y: st.pt(H - y)}, s)
+		fig.legendRows = append(fig.legendRows, textExtent(x, x+w, y, st.px(bold.Font.Size)))
+	}
+	px := float64(preX)
 	bold.Color = PreperiodColour
-	if px-pad-preW >= float64(d.Min.X)+pad {
-		bold.XAlign = draw.XRight
-		c.dc.FillText(bold, vg.Point{X: st.pt(px - pad), Y: st.pt(H - labelY)}, pre)
+	next := px + pad // where "period" may start on the same line
+	if px-pad-preW >= lo {
+		put(pre, px-pad-preW, labelY, preW)
 	} else {
 		// No room on the left: both labels go right of the line.
-		bold.XAlign = draw.XLeft
-		c.dc.FillText(bold, vg.Point{X: st.pt(px + pad), Y: st.pt(H - labelY)}, pre)
-		px += pad + preW
+		put(pre, px+pad, labelY, preW)
+		next = math.Max(lo, math.Min(px+pad, hi-preW)) + preW + pad
 	}
 	bold.Color = periodColour
-	bold.XAlign = draw.XLeft
-	if px+pad+perW > float64(d.Max.X)-pad {
-		bold.XAlign = draw.XRight
-		c.dc.FillText(bold, vg.Point{X: st.pt(float64(preX) - pad), Y: st.pt(H - labelY - 1.2*st.note)}, per)
+	if next+perW > hi {
+		// Under "preperiod", right-aligned at the line when it fits there.
+		put(per, px-pad-perW, labelY+1.2*size, perW)
 		return
 	}
-	c.dc.FillText(bold, vg.Point{X: st.pt(px + pad), Y: st.pt(H - labelY)}, per)
+	put(per, next, labelY, perW)
 	// The bracket spans one period from the preperiod, when it is wide
 	// enough to see.
 	bx0 := fig.PixelX(math.Max(float64(seq.Preperiod), fig.X.Min))
 	bx1 := fig.PixelX(math.Min(float64(seq.Preperiod+seq.Period), fig.X.Max))
 	if bx1-bx0 >= 12 {
-		by := labelY + 0.9*st.note
+		by := labelY + 0.9*size
 		lw := st.line
 		line := draw.LineStyle{Color: periodColour, Width: st.pt(lw)}
 		c.dc.StrokeLine2(line, st.pt(bx0), st.pt(H-by), st.pt(bx1), st.pt(H-by))
-		c.dc.StrokeLine2(line, st.pt(bx1-lw/2), st.pt(H-by+0.35*st.note), st.pt(bx1-lw/2), st.pt(H-by-0.35*st.note))
-		c.dc.StrokeLine2(line, st.pt(bx0+lw), st.pt(H-by+0.35*st.note), st.pt(bx0+lw), st.pt(H-by-0.35*st.note))
+		c.dc.StrokeLine2(line, st.pt(bx1-lw/2), st.pt(H-by+0.35*size), st.pt(bx1-lw/2), st.pt(H-by-0.35*size))
+		c.dc.StrokeLine2(line, st.pt(bx0+lw), st.pt(H-by+0.35*size), st.pt(bx0+lw), st.pt(H-by-0.35*size))
 	}
-}
-
-// legendItem is one entry of a legend row: its label and the swatch drawn
-// before it, at x (its left) on the row's centre line y.
-type legendItem struct {
-	label  string
-	swatch func(x, y float64)
-}
-
-// drawLegendRow writes items right-aligned in one row at the top right of
-// the data area, on a legend box, each swatch sw wide, and returns the
-// row's centre line.
-func drawLegendRow(c *canvas, fig *Figure, sw float64, items []legendItem) (rowY float64) {
-	st := c.st
-	note := st.textStyle(st.note, false)
-	note.XAlign, note.YAlign = draw.XLeft, draw.YCenter
-	pad := 0.5 * st.margin
-	rowY = float64(fig.Data.Min.Y) + pad + 0.6*st.note
-	gap := 0.4 * st.note
-	total := 0.0
-	for _, it := range items {
-		total += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
-	}
-	x := float64(fig.Data.Max.X) - pad - total + 1.2*st.note
-	legendBox(c.rgba(), x, rowY, total-1.2*st.note, st)
-	for _, it := range items {
-		it.swatch(x, rowY)
-		c.dc.FillText(note, vg.Point{X: st.pt(x + sw + gap), Y: st.pt(float64(c.size.Height) - rowY)}, it.label)
-		x += sw + gap + st.textWidth(note, it.label) + 1.2*st.note
-	}
-	return rowY
-}
-
-// legendBox draws the white, framed background of a one-row legend that
-// starts at x, is w wide and centred on row y, so that the data and grid
-// lines behind it do not cross the text.
-func legendBox(img *image.RGBA, x, y, w float64, st style) {
-	p := 0.35 * st.note
-	r := image.Rect(int(x-p), int(y-0.8*st.note), int(x+w+p), int(y+0.8*st.note))
-	fill(img, r, nrgb(0xffffff))
-	frame(img, r, max(1, int(st.thin)), nrgb(0xb0b0b0))
 }

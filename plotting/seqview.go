@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
@@ -65,8 +64,13 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 	}
 	n := p.Len()
 	marked := !diff && opts.Marks.Period > 0 && opts.Marks.Preperiod < n
-	headPx := st.sequenceHeadroom(marked)
+	leg := sequenceLegend(c, SequenceOptions{}, nil, marked, opts.Marks.RareMask)
+	if diff {
+		leg = mismatchLegend(c, opts.Mismatches)
+	}
+	var headPx float64
 	setAxes := func(dw, dh float64) {
+		headPx = st.sequenceHeadroom(marked) + leg.extraHeight(st, dw, dh)
 		if !v.LogX {
 			t := newIntTicks(v.X1-v.X0, int(dw/(2.8*st.textWidth(pl.X.Tick.Label, tickLabelFor(int(v.X1))))+1))
 			pl.X.Tick.Marker = t
@@ -78,7 +82,9 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 			pl.Y.Tick.Marker = plot.ConstantTicks(nil)
 			return
 		}
-		yt := newIntTicks(v.Y1-math.Max(v.Y0, 0), int((dh-headPx)/(2.4*st.tick))+1)
+		// Labels are whole values: the span between the first and last
+		// that can be labelled, not the view's margins, picks the step.
+		yt := newIntTicks(math.Max(math.Floor(v.Y1)-math.Max(math.Ceil(v.Y0), 0), 1), int((dh-headPx)/(2.4*st.tick))+1)
 		pl.Y.Tick.Marker = clipTicks{yt, v.Y1}
 	}
 	data, err := c.layoutData(pl, setAxes, "plot")
@@ -100,25 +106,23 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 	}
 	frame(c.rgba(), data, lw, frameColour)
 	if diff {
-		m := opts.Mismatches
-		s := fmt.Sprintf("G(n+%d) ≠ G(n): %s heaps", m.Period, GroupDigits(m.Total()))
-		if m.Last() >= 0 {
-			s += ", the last at n = " + GroupDigits(m.Last())
-		}
-		noteText(c, fig, s, MismatchColour)
+		leg.draw(c, fig)
 	} else {
 		preX := int(math.Round(fig.PixelX(math.Min(math.Max(float64(opts.Marks.Preperiod), xr.Min), xr.Max))))
 		seq := Sequence{Values: p.Values(), Period: opts.Marks.Period, Preperiod: opts.Marks.Preperiod}
-		drawSequenceLegend(c, fig, seq, SequenceOptions{}, nil, marked, preX, opts.Marks.RareMask)
+		drawSequenceLegend(c, fig, leg, seq, marked, preX)
 	}
 	return exportable(fig, opts, pl.Title.Text, size, func(o SequenceViewOptions) (*Figure, error) { return SequenceViewPlot(p, o) })
 }
 
-// noteText writes a one-line legend with a swatch of colour col at the
-// top right of the data area.
-func noteText(c *canvas, fig *Figure, s string, col color.NRGBA) {
-	sw := 1.1 * c.st.note
-	drawLegendRow(c, fig, sw, []legendItem{{s, func(x, y float64) {
-		fill(c.rgba(), image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), col)
-	}}})
+// mismatchLegend is the legend of the difference view: how many heaps
+// differ from the one a period later, and the last of them.
+func mismatchLegend(c *canvas, m *Mismatches) legend {
+	s := fmt.Sprintf("G(n+%d) ≠ G(n): %s heaps", m.Period, GroupDigits(m.Total()))
+	if m.Last() >= 0 {
+		s += ", the last at n = " + GroupDigits(m.Last())
+	}
+	return legend{sw: 1.1 * c.st.note, items: []legendItem{{s, func(x, y, sw, _ float64) {
+		fill(c.rgba(), image.Rect(int(x), int(y-sw/2), int(x+sw), int(y+sw/2)), MismatchColour)
+	}}}}
 }

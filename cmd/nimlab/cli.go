@@ -62,9 +62,12 @@ func (env *cliEnv) commandLine() string {
 	return strings.Join(parts, " ")
 }
 
-// openWindow is set by gui_main.go; it is a variable so that CLI tests never
-// open a window.
-var openWindow = func(present bool) error { return errors.New("the window is not available in this build") }
+// openWindow is set by window.go (window_headless.go without cgo); it is a
+// variable so that CLI tests never open a window. ctx is cancelled by Ctrl-C
+// or SIGTERM (main).
+var openWindow = func(ctx context.Context, present bool) error {
+	return errors.New("the window is not available in this build")
+}
 
 // newRootCommand builds the cobra command tree.
 func newRootCommand(env *cliEnv) *cobra.Command {
@@ -83,7 +86,7 @@ func newRootCommand(env *cliEnv) *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return openWindow(present)
+			return openWindow(commandContext(cmd), present)
 		},
 	}
 	root.Version = versionString()

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"image"
 	"log"
@@ -38,7 +40,7 @@ const (
 var processStart = time.Now()
 
 func init() {
-	openWindow = func(present bool) error {
+	openWindow = func(ctx context.Context, present bool) error {
 		detachConsole()
 		log.SetOutput(&favouritesFilter{w: os.Stderr})
 		a := app.NewWithID(AppID)
@@ -64,9 +66,37 @@ func init() {
 			a.Lifecycle().SetOnStopped(func() { close(stop) })
 		}
 		startRecordings()
+		go quitOnSignal(ctx, a)
 		w.ShowAndRun()
+		if ctx.Err() != nil {
+			return context.Cause(ctx) // the exit status says which signal
+		}
 		return nil
 	}
+}
+
+// windowQuitGrace is how long the window may take to close after Ctrl-C or
+// SIGTERM before the process ends without it.
+const windowQuitGrace = 5 * time.Second
+
+// quitOnSignal closes the window when ctx is cancelled (main cancels it on
+// Ctrl-C or SIGTERM). Fyne installs its own handler only once its event
+// loop runs, so a signal that came while the window was being built was
+// taken by main's handler alone and the window stayed open; fyne.Do queues
+// the quit until the loop runs. Should the window not close within
+// windowQuitGrace, the process exits: a terminated program must end.
+func quitOnSignal(ctx context.Context, a fyne.App) {
+	<-ctx.Done()
+	fyne.Do(a.Quit)
+	time.AfterFunc(windowQuitGrace, func() {
+		var ie interruptedError
+		status := exitFailure
+		if errors.As(context.Cause(ctx), &ie) {
+			status = exitStatusFor(ie.sig)
+		}
+		fmt.Fprintf(os.Stderr, "nimlab: the window did not close within %s of the signal; exiting\n", windowQuitGrace)
+		os.Exit(status)
+	})
 }
 
 // fitToScreen shrinks the window to the primary monitor when the monitor

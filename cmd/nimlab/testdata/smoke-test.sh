@@ -10,7 +10,8 @@
 #
 # It runs on a 1600×1000 screen and again on a 1024×768 projector-sized
 # one (SMOKE_SCREENS overrides the list), where it also checks that the
-# window fits the screen.
+# window fits the screen. Each window must end within 10 s of SIGTERM, also
+# when the signal comes while it is still being built.
 #
 # Usage: smoke-test.sh [path/to/nimlab]
 set -uo pipefail
@@ -96,7 +97,44 @@ smoke() {
   # The window fits the screen: a larger one puts controls off screen.
   local sw=${screen%x*} sh=${screen#*x} ww=${geometry%x*} wh=${geometry#*x}
   [ "$ww" -le "$sw" ] && [ "$wh" -le "$sh" ] || fail "the window ($geometry) does not fit the $screen screen"
-  kill "$app" 2>/dev/null; wait "$app" 2>/dev/null; app=
+  terminate "the drawn window"
+  kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; xvfb=
+}
+
+# terminate WHAT: SIGTERM to the window, which must end within 10 s (a
+# window that ignores it would hang this test, and a user's logout).
+terminate() {
+  kill -TERM "$app" 2>/dev/null
+  for _ in $(seq 100); do kill -0 "$app" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$app" 2>/dev/null; then
+    kill -QUIT "$app"; sleep 1; app=
+    fail "$1 was still running 10 s after SIGTERM (the end of its goroutine dump follows)"
+  fi
+  wait "$app" 2>/dev/null; app=
+}
+
+# early_term SCREEN: SIGTERM while the window is still being built (Fyne's
+# own handler is not installed yet) must end the program too. Which moment
+# falls in that stretch depends on the machine, so it tries several.
+early_term() {
+  local screen=$1
+  : >"$work/display"
+  exec 3>"$work/display"
+  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  xvfb=$!
+  exec 3>&-
+  for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+  [ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
+  export DISPLAY=:$(head -1 "$work/display")
+  local after
+  for after in 0.1 0.2 0.3 0.4 0.5 0.6 0.8; do
+    rm -rf "$work/home"; mkdir -p "$work/home"
+    HOME=$work/home LANG=C.UTF-8 LC_ALL=C.UTF-8 LIBGL_ALWAYS_SOFTWARE=1 "$bin" >"$work/stdout" 2>"$work/stderr" &
+    app=$!
+    sleep "$after"
+    terminate "a window sent SIGTERM $after s after launch"
+  done
+  echo "smoke: SIGTERM during start-up ends the window (sent 0.1 to 0.8 s after launch)"
   kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; xvfb=
 }
 
@@ -110,5 +148,6 @@ for screen in ${SMOKE_SCREENS:-1600x1000 1024x768}; do
   cp "$work/shot.png" "$dest"
   shots="$shots $dest"
 done
+early_term 1024x768
 echo "smoke: screenshots in$shots"
 echo "smoke: 1 passed, 0 failed"
