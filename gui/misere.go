@@ -301,16 +301,8 @@ func quotientSummary(q *misere.Quotient) string {
 		presentation = fmt.Sprintf("⟨%s | %s, … and %d more relations⟩", strings.Join(q.Generators, ", "),
 			strings.Join(q.Relations[:shown], ", "), len(q.Relations)-shown)
 	}
-	kind := "wild"
-	if q.Tame {
-		kind = fmt.Sprintf("tame (≅ T_%d, Nim's quotient)", q.TameN)
-	}
-	normal := "not normal"
-	if q.Normal {
-		normal = "normal"
-	}
 	fmt.Fprintf(&b, "%s: misère quotient of order %d, %s, %s, P = {%s}.\nPresentation %s.\n",
-		name, q.Order, kind, normal, strings.Join(pnames, ", "), presentation)
+		name, q.Order, q.Tameness(), q.Normality(), strings.Join(pnames, ", "), presentation)
 	if q.Certified {
 		fmt.Fprintf(&b, "Certified by the misère periodicity theorem: this is the full quotient and Φ(Hₙ₊%s) = Φ(Hₙ) for n ≥ %d.", subscript(q.Period), q.Preperiod)
 	} else {

@@ -119,7 +119,7 @@ func TestMisereTypeComputeTame(t *testing.T) {
 	test.Tap(m.jobs.Action)
 	waitJobs(t, m.jobs)
 	// Seed 004: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
-	assert.Contains(t, m.summary.Text, "0.23 (Di Prisa, Example 3.19): misère quotient of order 6, tame (≅ T_2")
+	assert.Contains(t, m.summary.Text, "0.23 (Di Prisa, Example 3.19): misère quotient of order 6, tame (T_2), normal")
 	assert.Contains(t, m.summary.Text, "Certified")
 	assert.Equal(t, 2, m.quotient.PSize())
 }

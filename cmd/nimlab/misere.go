@@ -341,15 +341,7 @@ func printMisereReport(w io.Writer, r *misereReport, q *misere.Quotient, all boo
 	} else {
 		fmt.Fprintf(w, "no period certified up to heap %d (raise --max to look further); this is the partial quotient Q_%d\n", r.ComputedTo, r.ComputedTo)
 	}
-	kind := "wild"
-	if r.Tame {
-		kind = fmt.Sprintf("tame (T_%d)", q.TameN)
-	}
-	normal := "not normal"
-	if r.Normal {
-		normal = "normal"
-	}
-	fmt.Fprintf(w, "order %d, |P| = %d, %s, %s\n", r.Order, r.PSize, kind, normal)
+	fmt.Fprintf(w, "order %d, |P| = %d, %s, %s\n", r.Order, r.PSize, q.Tameness(), q.Normality())
 	if all || len(q.Relations) <= listLimit {
 		fmt.Fprintf(w, "presentation: %s\n", r.Presentation)
 	} else {

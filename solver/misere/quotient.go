@@ -70,6 +70,24 @@ func (q *Quotient) IsP(x int) bool { return q.P[x] }
 // PSize is |P|.
 func (q *Quotient) PSize() int { return len(q.PSet) }
 
+// Tameness names the quotient's class: "tame (T_n)" when (Q, P) is
+// isomorphic to Nim's quotient T_n (TameN), else "wild".
+func (q *Quotient) Tameness() string {
+	if q.Tame {
+		return fmt.Sprintf("tame (T_%d)", q.TameN)
+	}
+	return "wild"
+}
+
+// Normality is "normal" when the kernel meets P only in its identity z,
+// else "not normal".
+func (q *Quotient) Normality() string {
+	if q.Normal {
+		return "normal"
+	}
+	return "not normal"
+}
+
 // PhiOf returns Φ(H_h): from the table, or through the certified period for
 // heaps beyond it.
 func (q *Quotient) PhiOf(h int) (int, error) {

@@ -128,6 +128,36 @@ func TestKaylesFullQuotient(t *testing.T) {
 	assert.NotEqual(t, q.Phi[70], q.Phi[82], "71 is the least preperiod")
 }
 
+// Tameness and Normality name the class of known quotients: T_n is Nim's
+// quotient (Di Prisa, “Impartial Games and Misère Play”, §3–4; T_0 = {1} with P = ∅, T_1 = Z/2 with P = {a}, T_2
+// as above), 0.23's full quotient is T_2 (Example 3.19) and 0.75's is the
+// wild R_8 (Example 4.3). T_1 is a group, so its kernel is all of it, with
+// identity z = 1, and meets P in a ≠ z: not normal. The kernel
+// {b, ab, b², ab²} of T_2 and of R_8 meets P = {a, b²} only in z = b².
+func TestQuotientClass(t *testing.T) {
+	full := func(code string) *Quotient {
+		q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse(code)), Options{})
+		require.NoError(t, err)
+		require.True(t, q.Certified, code)
+		return q
+	}
+	for _, tc := range []struct {
+		name                string
+		q                   *Quotient
+		tameness, normality string
+	}{
+		{"Nim, Q_0 = T_0", partial(t, nimCode(4), 0), "tame (T_0)", "normal"},
+		{"Nim, Q_1 = T_1", partial(t, nimCode(4), 1), "tame (T_1)", "not normal"},
+		{"Nim, Q_2 = T_2", partial(t, nimCode(4), 2), "tame (T_2)", "normal"},
+		{"Nim, Q_4 = T_3", partial(t, nimCode(4), 4), "tame (T_3)", "normal"},
+		{"0.23 = T_2", full("0.23"), "tame (T_2)", "normal"},
+		{"0.75 = R_8", full("0.75"), "wild", "normal"},
+	} {
+		assert.Equal(t, tc.tameness, tc.q.Tameness(), tc.name)
+		assert.Equal(t, tc.normality, tc.q.Normality(), tc.name)
+	}
+}
+
 // The outcome predicted by the quotient equals the game-tree search on
 // random sums, for several games.
 func TestQuotientOutcomesMatchSearch(t *testing.T) {
