@@ -312,15 +312,12 @@ func (d *seqDrawer) perHeap() {
 		val := int(d.p.values[k])
 		xa := r.Min.X + int(math.Round(v.PixelX(float64(k), d.w)))
 		xb := r.Min.X + int(math.Round(v.PixelX(float64(k+1), d.w)))
-		gap := 0
-		if xb-xa >= 4 {
-			gap = 1
-		}
+		gap, hcap := d.markGap(xb - xa)
 		// A mark as wide as the cell and, when values are far apart,
 		// up to 6 pixels high (times the marks' scale): a dot per heap,
 		// not a hairline.
 		y := r.Min.Y + int(math.Round(v.PixelY(float64(val), d.h)))
-		th := int(math.Max(2, math.Min(math.Min(d.rowPx*0.45, math.Round(6*d.m.scale())), float64(xb-xa)+2)))
+		th := int(math.Max(2, math.Min(math.Min(d.rowPx*0.45, math.Round(6*d.m.scale())), hcap)))
 		col := CommonColour
 		if d.rare(val) {
 			col = RareColour
@@ -329,6 +326,28 @@ func (d *seqDrawer) perHeap() {
 		y0, y1 := y-th/2, y-th/2+th
 		fillN(d.img, image.Rect(xa+gap, y0, xb-gap, y1).Intersect(r), col)
 	}
+}
+
+// markGap returns the gap left on each side of a heap's mark in a cell
+// cell pixels wide, and the most the mark may be high. Marks are a pixel
+// apart and at most 2 pixels higher than wide. Marks grown for a projector
+// (scale > 1) fill a cell too narrow for a gap and a mark 4 pixels (times
+// the scale) wide, so that neighbouring marks become adjacent blocks, and
+// may be twice as high as wide: a short sequence's marks are not thin
+// dashes. A mark never leaves its heap's cell: wider, it would stand over
+// its neighbour's heap.
+func (d *seqDrawer) markGap(cell int) (gap int, hcap float64) {
+	scale := d.m.scale()
+	if scale <= 1 {
+		if cell >= 4 {
+			gap = 1
+		}
+		return gap, float64(cell) + 2
+	}
+	if float64(cell-2) >= 4*scale {
+		gap = 1
+	}
+	return gap, 2*float64(cell) + 2
 }
 
 // rowSpan is a pyramid row's pixel span and whether its values are rare.

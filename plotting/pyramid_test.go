@@ -2,6 +2,7 @@ package plotting
 
 import (
 	"image"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -192,5 +193,53 @@ func TestSequenceMarksGrowWithTheirScale(t *testing.T) {
 			}
 		}
 		assert.Equal(t, 3*tc.want, h, "scale %v: three values' marks in a column", tc.scale)
+	}
+}
+
+// TestShortSequenceMarksFillTheirCellsOnAProjector draws the 176 values of
+// 0.07 into a 1013-pixel-wide view (the Octal tab on a 1920×1080 projector:
+// under 6 pixels a heap). In the window (scale 1) each mark leaves a pixel
+// on each side and is at most 2 pixels higher than wide; on a projector
+// (scale 1.75) each mark fills its heap's cell whole (adjacent blocks, 5 or
+// 6 pixels wide rather than 3 or 4) and is 11 pixels high; in neither does
+// a mark reach into a neighbouring heap's cell.
+func TestShortSequenceMarksFillTheirCellsOnAProjector(t *testing.T) {
+	vals := sequenceOf(t, "0.07", 175).Values // G(0..175), as the Octal tab computes
+	require.Len(t, vals, 176)
+	p := NewSequencePyramid(vals)
+	v := SequenceView{X0: 0, X1: 176, Y0: -0.4, Y1: 9.4}
+	const w, h = 1013, 560
+	for _, tc := range []struct {
+		scale  float64
+		gap    int
+		height func(cell int) int
+	}{
+		{1, 1, func(cell int) int { return min(6, cell+2) }},
+		{1.75, 0, func(int) int { return 11 }},
+	} {
+		img := image.NewNRGBA(image.Rect(0, 0, w, h))
+		DrawSequenceView(img, img.Rect, p, v, SequenceMarks{MarkScale: tc.scale})
+		for k, val := range vals {
+			xa := int(math.Round(v.PixelX(float64(k), w)))
+			xb := int(math.Round(v.PixelX(float64(k+1), w)))
+			y := int(math.Round(v.PixelY(float64(val), h)))
+			// The mark's row: its own cell coloured but for the gaps; the
+			// neighbours' cells only where they hold the same value.
+			for x := xa - 1; x <= xb; x++ {
+				mine := x >= xa+tc.gap && x < xb-tc.gap
+				neighbour := (x < xa && k > 0 && vals[k-1] == val) || (x >= xb && k+1 < len(vals) && vals[k+1] == val)
+				if x < xa || x >= xb {
+					mine = neighbour && tc.gap == 0
+				}
+				assert.Equal(t, mine, img.NRGBAAt(x, y) == CommonColour, "scale %v heap %d column %d", tc.scale, k, x)
+			}
+			high := 0
+			for yy := range h {
+				if img.NRGBAAt((xa+xb)/2, yy) == CommonColour {
+					high++
+				}
+			}
+			assert.Equal(t, tc.height(xb-xa), high, "scale %v heap %d: its mark's height", tc.scale, k)
+		}
 	}
 }
