@@ -33,20 +33,26 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# smoke SCREEN: one run of the window on a WxH screen.
-smoke() {
-  local screen=$1
-  echo "smoke: screen $screen"
-  # A display number nobody uses: Xvfb -displayfd picks a free one and writes
-  # it back, so parallel runs (and a user's own Xvfb :99) never collide.
+# start_xvfb WxH starts Xvfb with a screen of that size, sets xvfb to its
+# process id and exports DISPLAY. The display number is one nobody uses:
+# Xvfb -displayfd picks a free one and writes it back, so parallel runs (and
+# a user's own Xvfb :99) never collide.
+start_xvfb() {
   : >"$work/display"
   exec 3>"$work/display"
-  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  Xvfb -displayfd 3 -screen 0 "${1}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
   xvfb=$!
   exec 3>&-
   for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
   [ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
   export DISPLAY=:$(head -1 "$work/display")
+}
+
+# smoke SCREEN: one run of the window on a WxH screen.
+smoke() {
+  local screen=$1
+  echo "smoke: screen $screen"
+  start_xvfb "$screen"
 
   # A throw-away home so the test neither reads nor writes a user's
   # preferences; a UTF-8 locale so Fyne does not warn; software GL.
@@ -118,14 +124,7 @@ terminate() {
 # falls in that stretch depends on the machine, so it tries several.
 early_term() {
   local screen=$1
-  : >"$work/display"
-  exec 3>"$work/display"
-  Xvfb -displayfd 3 -screen 0 "${screen}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
-  xvfb=$!
-  exec 3>&-
-  for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
-  [ -s "$work/display" ] || fail "Xvfb did not start: $(tail -3 "$work/xvfb.log")"
-  export DISPLAY=:$(head -1 "$work/display")
+  start_xvfb "$screen"
   local after
   for after in 0.1 0.2 0.3 0.4 0.5 0.6 0.8; do
     rm -rf "$work/home"; mkdir -p "$work/home"
