@@ -88,7 +88,7 @@ func TestMisereQuotientOf075(t *testing.T) {
 	selectTab(u, tabMisere) // the first show computes 0.75
 	waitJobs(t, m.jobs)
 	require.NotNil(t, m.quotient)
-	// Seed 004: 0.75 has the wild quotient R_8 of order 8.
+	// Di Prisa: 0.75 has the wild quotient R_8 of order 8.
 	assert.Contains(t, m.summary.Text, "0.75 (wild misère quotient R₈): misère quotient of order 8, wild")
 	assert.Contains(t, m.summary.Text, "Presentation ⟨")
 	rows, cols := m.mulSize()
@@ -118,7 +118,7 @@ func TestMisereTypeComputeTame(t *testing.T) {
 	test.Type(m.code, "0.23")
 	test.Tap(m.jobs.Action)
 	waitJobs(t, m.jobs)
-	// Seed 004: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
+	// Di Prisa: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
 	assert.Contains(t, m.summary.Text, "0.23 (Di Prisa, Example 3.19): misère quotient of order 6, tame (T_2), normal")
 	assert.Contains(t, m.summary.Text, "Certified")
 	assert.Equal(t, 2, m.quotient.PSize())
