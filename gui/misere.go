@@ -301,8 +301,14 @@ func quotientSummary(q *misere.Quotient) string {
 		presentation = fmt.Sprintf("⟨%s | %s, … and %d more relations⟩", strings.Join(q.Generators, ", "),
 			strings.Join(q.Relations[:shown], ", "), len(q.Relations)-shown)
 	}
+	kind := q.Tameness()
+	if q.Tame {
+		// The window names Nim's quotient, for a class meeting T_n for the
+		// first time, and writes the index as a subscript.
+		kind = fmt.Sprintf("tame (≅ T%s, Nim's quotient)", subscript(q.TameN))
+	}
 	fmt.Fprintf(&b, "%s: misère quotient of order %d, %s, %s, P = {%s}.\nPresentation %s.\n",
-		name, q.Order, q.Tameness(), q.Normality(), strings.Join(pnames, ", "), presentation)
+		name, q.Order, kind, q.Normality(), strings.Join(pnames, ", "), presentation)
 	if q.Certified {
 		fmt.Fprintf(&b, "Certified by the misère periodicity theorem: this is the full quotient and Φ(Hₙ₊%s) = Φ(Hₙ) for n ≥ %d.", subscript(q.Period), q.Preperiod)
 	} else {

@@ -118,8 +118,8 @@ func TestMisereTypeComputeTame(t *testing.T) {
 	test.Type(m.code, "0.23")
 	test.Tap(m.jobs.Action)
 	waitJobs(t, m.jobs)
-	// Di Prisa: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
-	assert.Contains(t, m.summary.Text, "0.23 (Di Prisa, Example 3.19): misère quotient of order 6, tame (T_2), normal")
+	// Di Prisa, Example 3.19: 0.23 has quotient T_2 (Nim's), order 6, P = {a, b²}.
+	assert.Contains(t, m.summary.Text, "0.23 (Di Prisa, Example 3.19): misère quotient of order 6, tame (≅ T₂, Nim's quotient), normal")
 	assert.Contains(t, m.summary.Text, "Certified")
 	assert.Equal(t, 2, m.quotient.PSize())
 }
