@@ -84,7 +84,7 @@ func (m astronBrute) g(pos []int) int {
 }
 
 func TestAstronBruteIsDawsonsKayles(t *testing.T) {
-	// One star is Dawson's Kayles (seed 001): check the brute force itself
+	// One star is Dawson's Kayles (the thesis): check the brute force itself
 	// against Table 1.1 before trusting it below.
 	b := astronBrute{}
 	for n, want := range dawsonTable11[0] {
@@ -156,7 +156,7 @@ func TestAstronHeatmapFirstShowAndHover(t *testing.T) {
 			require.Equal(t, b.g([]int{p, q}), a.grid.At(p, q), "A(%d, %d)", p, q)
 		}
 	}
-	// Theorem 2.2.3 (seed 001): two stars have period 34. (The preperiod
+	// Theorem 2.2.3 of the thesis: two stars have period 34. (The preperiod
 	// is the solver's business and its findings; the tab shows what it
 	// computed, in both conventions.)
 	require.NotNil(t, a.period)

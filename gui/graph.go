@@ -47,7 +47,7 @@ var graphExamples = []graphExample{
 		}
 		return graph.Sum(a, b)
 	}},
-	{"No kernel: the odd cycle of Rizzi's Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	{"No kernel: the odd cycle of Rizzi's Fig. 3 (loopy)", func() (*graph.Graph, error) { return graph.RizziFigure3(), nil }},
 	{"Two kernels: a 4-cycle (loopy)", func() (*graph.Graph, error) { return graph.Cycle(4) }},
 	{"Subtraction {3, 4} round a circle of 10 (loopy)", func() (*graph.Graph, error) { return graph.CircleSubtraction([]int{3, 4}, 10) }},
 	{"Fair shares and varied pairs, 7 coins (loopy)", func() (*graph.Graph, error) { return graph.FairSharesVariedPairs(7) }},

@@ -24,9 +24,9 @@ func selectGraphExample(t *testing.T, g *graphTab, prefix string) {
 	t.Fatalf("no example %q", prefix)
 }
 
-// Seed 003's Figure 3 in the window: no kernel, five draws drawn in the
+// Rizzi's Figure 3 in the window: no kernel, five draws drawn in the
 // draw colour with γ = ∞.
-func TestGraphSeedFigure3NoKernel(t *testing.T) {
+func TestGraphRizziFigure3NoKernel(t *testing.T) {
 	u := newTestUI(t)
 	g := u.graph
 	waitJobs(t, &g.jobs)
@@ -121,7 +121,7 @@ func TestGraphPlayAgainstComputer(t *testing.T) {
 
 // In a D-position the computer keeps the draw: the game ends by repetition.
 func TestGraphPlayDraw(t *testing.T) {
-	gr := graph.SeedFigure3()
+	gr := graph.RizziFigure3()
 	sol, err := gr.Loopy(t.Context(), nil)
 	require.NoError(t, err)
 	p := newGraphPlay(gr, sol, 0)

@@ -18,7 +18,7 @@ func TestGraphPlateGameKernel(t *testing.T) {
 	u := newTestUI(t)
 	g := u.graph
 	waitJobs(t, &g.jobs)
-	// The first example is seed 003's Figure 1: coins of 1 or 2 into a
+	// The first example is Rizzi's Figure 1: coins of 1 or 2 into a
 	// plate of capacity 10; its kernel is 1, 4, 7, 10.
 	assert.Contains(t, g.summary.Text, "11 vertices")
 	assert.Contains(t, g.summary.Text, "kernel (P-positions) {1, 4, 7, 10}")

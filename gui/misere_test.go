@@ -88,7 +88,7 @@ func TestMisereQuotientOf075(t *testing.T) {
 	selectTab(u, tabMisere) // the first show computes 0.75
 	waitJobs(t, m.jobs)
 	require.NotNil(t, m.quotient)
-	// Seed 004: 0.75 has the wild quotient R_8 of order 8.
+	// Di Prisa: 0.75 has the wild quotient R_8 of order 8.
 	assert.Contains(t, m.summary.Text, "0.75 (wild misère quotient R₈): misère quotient of order 8, wild")
 	assert.Contains(t, m.summary.Text, "Presentation ⟨")
 	rows, cols := m.mulSize()

@@ -15,7 +15,7 @@ import (
 func TestNimAnalyseMarienbad(t *testing.T) {
 	u := newTestUI(t)
 	n := u.nim
-	// Seed 002: Marienbad's start 1 3 5 7 is a P-position.
+	// Eugeni, Mascella and Tondini: Marienbad's start 1 3 5 7 is a P-position.
 	assert.Contains(t, n.outcome.Text, "position 1 3 5 7: P-position, nim-sum 0")
 	assert.Equal(t, "none (a P-position)", n.moves.Text())
 	n.position.SetText("")

@@ -33,7 +33,7 @@ func newTestUI(t *testing.T) *ui {
 	return u
 }
 
-// dawsonTable11 is the first row of the thesis' Table 1.1 (seed 001):
+// dawsonTable11 is the first row of the thesis' Table 1.1 (Lami):
 // G(D_0..D_33) of Dawson's Kayles, and the second row G(D_34..D_67).
 var dawsonTable11 = [][]int{
 	{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7},
@@ -45,7 +45,7 @@ func TestOctalOpensOnDawsonsKayles(t *testing.T) {
 	o := u.octal
 	assert.Equal(t, tabOctal, u.tabs.Selected().Text)
 	assert.Equal(t, "0.07", o.code.Text)
-	// Seed 001, Example 1.2.8: period 34, preperiod 53.
+	// The thesis, Example 1.2.8: period 34, preperiod 53.
 	assert.Contains(t, o.summary.Text, "period 34, preperiod 53")
 	assert.Contains(t, o.summary.Text, "certified")
 	// Table 1.1's layout: rows of 34 with the row label n+.

@@ -179,7 +179,7 @@ func TestAstronPositionJSONMatchesBruteForce(t *testing.T) {
 }
 
 func TestAstronOneStarIsDawsonsKayles(t *testing.T) {
-	// Seed 001, Tabella 1.1: G(D_34) = 4, G(D_69) = 8, G(D_86) = 9.
+	// The thesis, Table 1.1: G(D_34) = 4, G(D_69) = 8, G(D_86) = 9.
 	for n, want := range map[int]int{34: 4, 69: 8, 86: 9, 51: 5} {
 		status, out, errOut := runAstronCLI(t, "astron", strconv.Itoa(n), "--json")
 		require.Equal(t, exitOK, status, errOut)
@@ -254,7 +254,7 @@ func TestAstronTableMatchesBruteForce(t *testing.T) {
 }
 
 func TestAstronPeriod(t *testing.T) {
-	// One star: Dawson's Kayles, period 34 and preperiod 53 (seed 001,
+	// One star: Dawson's Kayles, period 34 and preperiod 53 (the thesis,
 	// Esempio 1.2.8).
 	status, out, errOut := runAstronCLI(t, "astron", "period", "--stars", "1", "--json")
 	require.Equal(t, exitOK, status, errOut)

@@ -52,7 +52,7 @@ type loopyGame struct {
 }
 
 var loopyGames = map[string]loopyGame{
-	"figure3":     {1, false, func(string, []string) (*graph.Graph, error) { return graph.SeedFigure3(), nil }},
+	"figure3":     {1, false, func(string, []string) (*graph.Graph, error) { return graph.RizziFigure3(), nil }},
 	"cycle":       {2, false, buildCycleGame},
 	"circle":      {3, false, buildCircleGame},
 	"fair-shares": {2, false, buildFairSharesGame},

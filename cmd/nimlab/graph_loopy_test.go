@@ -42,10 +42,10 @@ func runLoopyJSON(t *testing.T, args ...string) loopyJSON {
 	return r
 }
 
-// Seed 003, Figure 3, typed as a file: the graph has no kernel; as a game
+// Rizzi, Figure 3, typed as a file: the graph has no kernel; as a game
 // every vertex is a draw.
-func TestGraphLoopySeedFigure3(t *testing.T) {
-	path := writeGraphFile(t, "fig3.txt", "# seed 003, Figure 3\na b\nb c\nc d\nd e\ne a\n")
+func TestGraphLoopyRizziFigure3(t *testing.T) {
+	path := writeGraphFile(t, "fig3.txt", "# Rizzi, Figure 3\na b\nb c\nc d\nd e\ne a\n")
 	r := runLoopyJSON(t, path, "--start", "a")
 	assert.True(t, r.Kernels.Decided)
 	assert.False(t, r.Kernels.Exists)

@@ -44,7 +44,7 @@ func TestMisereGenusKayles(t *testing.T) {
 	}
 }
 
-// Seed 004's {*2} as a game graph: t → two, two → one, two → zero,
+// Di Prisa's {*2} as a game graph: t → two, two → one, two → zero,
 // one → zero. Its misère canonical form is {*2}, genus 0⁰², a P-position
 // although *2 is N.
 func TestGraphMisereBraceStarTwo(t *testing.T) {

@@ -21,11 +21,11 @@ func writeGraphFile(t *testing.T, name, content string) string {
 	return path
 }
 
-// coinGameText is seed 003's plate of 10 Euro filled with coins of 1 and 2,
+// coinGameText is Rizzi's plate of 10 Euro filled with coins of 1 and 2,
 // written by hand in the line format.
 func coinGameText() string {
 	var b strings.Builder
-	b.WriteString("# seed 003: coins of 1 and 2 into a plate of 10\n")
+	b.WriteString("# Rizzi: coins of 1 and 2 into a plate of 10\n")
 	for x := 0; x <= 10; x++ {
 		if x+1 <= 10 {
 			fmt.Fprintf(&b, "%d %d\n", x, x+1)
@@ -57,7 +57,7 @@ func runGraphJSON(t *testing.T, args ...string) (graphJSON, string) {
 	return r, out
 }
 
-func TestGraphSeedCoinGame(t *testing.T) {
+func TestGraphRizziCoinGame(t *testing.T) {
 	path := writeGraphFile(t, "coins.txt", coinGameText())
 	r, raw := runGraphJSON(t, path, "--start", "0")
 	assert.Equal(t, 11, r.Vertices)
@@ -79,7 +79,7 @@ func TestGraphSeedCoinGame(t *testing.T) {
 	assert.Contains(t, out, "outcome of 7: P")
 }
 
-// The built-in generators reproduce seed 003's Figure 1 without a file.
+// The built-in generators reproduce Rizzi's Figure 1 without a file.
 func TestGraphGenerators(t *testing.T) {
 	r, _ := runGraphJSON(t, "--plate", "1,2", "--n", "10", "--start", "0")
 	assert.Equal(t, []string{"1", "4", "7", "10"}, r.Kernel)

@@ -53,7 +53,7 @@ func runMisereJSON(t *testing.T, args ...string) misereJSON {
 	return r
 }
 
-// Seed 004, Example 3.18: Kayles' full quotient has order 40 and Φ has period
+// Di Prisa, Example 3.18: Kayles' full quotient has order 40 and Φ has period
 // 12 from heap 71.
 func TestMisereKaylesJSON(t *testing.T) {
 	r := runMisereJSON(t, "0.77", "--json")
@@ -72,7 +72,7 @@ func TestMisereKaylesJSON(t *testing.T) {
 	assert.Nil(t, r.Moves, "moves only with --heaps")
 }
 
-// Seed 004: 0.23's quotient is T_2 = ⟨a, b | a² = 1, b³ = b⟩, Φ = 1 1 a b 1 a b …
+// Di Prisa: 0.23's quotient is T_2 = ⟨a, b | a² = 1, b³ = b⟩, Φ = 1 1 a b 1 a b …
 func TestMisere023IsT2(t *testing.T) {
 	r := runMisereJSON(t, ".23", "--json", "--table")
 	assert.Equal(t, 6, r.Order)

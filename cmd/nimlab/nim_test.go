@@ -72,8 +72,9 @@ func compactAll(ss []string) []string {
 	return ss
 }
 
-// Seed 002's left-hand example: 5, 12, 17, 30 has nim-sum 6; reduce 12 to 10.
-func TestNimSeedExampleJSON(t *testing.T) {
+// Eugeni, Mascella and Tondini's left-hand example: 5, 12, 17, 30 has nim-sum
+// 6; reduce 12 to 10.
+func TestNimArticleExampleJSON(t *testing.T) {
 	r := runNimJSON(t, "5", "12", "17", "30")
 	assert.Equal(t, "N", r.Outcome)
 	require.NotNil(t, r.NimSum)
@@ -97,7 +98,7 @@ func TestNimTextOutput(t *testing.T) {
 }
 
 // Marienbad: 1, 3, 5, 7 is P, and the P-positions below it up to
-// permutation are seed 002's list plus (0,0,0,0), (0,2,5,7), (0,3,4,7).
+// permutation are the article's list plus (0,0,0,0), (0,2,5,7), (0,3,4,7).
 func TestNimMarienbadPPositions(t *testing.T) {
 	r := runNimJSON(t, "1", "3", "5", "7", "--p-positions", "--up-to-permutation")
 	assert.Equal(t, "P", r.Outcome)
@@ -136,7 +137,7 @@ func TestNimVariantsJSON(t *testing.T) {
 	assert.Contains(t, compactAll(movesTo(r)), "[3,2,3]", "1 coin from step 2 to step 1")
 	assert.Contains(t, compactAll(movesTo(r)), "[2,4,2]", "1 coin from step 3 to step 2")
 
-	// Moore's Nim_2, seed 002's algorithm cannot move from 1,2,2,4; the
+	// Moore's Nim_2, the article's algorithm cannot move from 1,2,2,4; the
 	// search finds the only winning move.
 	r = runNimJSON(t, "1", "2", "2", "4", "--variant", "moore", "--k", "2")
 	assert.Nil(t, r.NimSum, "no nim-sum for Moore")

@@ -58,7 +58,7 @@ func TestOctalExactModeValuesAndHeaps(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
 	assert.Equal(t, 21, r.Count)
-	// Seed 001 Table 1.1, first 21 values.
+	// The thesis' Table 1.1, first 21 values.
 	assert.Equal(t, []int{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3}, r.Values)
 	assert.Nil(t, r.Period)
 	assert.Nil(t, r.Preperiod)

@@ -13,7 +13,8 @@ import (
 	"github.com/nimlab/nimlab/solver/takebreak"
 )
 
-// dawsonTable11 is seed 001, Tabella 1.1: G(D_n) for 0 ≤ n ≤ 203.
+// dawsonTable11 is the thesis' Table 1.1 (Lami, Periodicità nei giochi
+// combinatori): G(D_n) for 0 ≤ n ≤ 203.
 var dawsonTable11 = [][]int{
 	{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7},
 	{4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7},
@@ -38,7 +39,7 @@ func TestOneStarIsDawsonsKayles(t *testing.T) {
 			}
 		}
 	}
-	// Beyond the seed's table: the octal engine on 0.07 itself.
+	// Beyond the thesis' table: the octal engine on 0.07 itself.
 	dk, err := octal.QuadraticExtend(ctx, octal.NewCode(takebreak.MustParse("0.07")), nil, 1000, nil)
 	require.NoError(t, err)
 	g1, err := OneStar(ctx, AstronRules(), 1000)

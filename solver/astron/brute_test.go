@@ -7,9 +7,9 @@ import (
 )
 
 // This file is an independent brute force, written from the definitions in
-// seed 001 and sharing no code with the package: positions are plain index
-// sequences, every move of Definition 2.1.3 (or 2.3.1) is generated over
-// index positions (so permutations and repeated sizes produce repeated
+// the thesis (Lami) and sharing no code with the package: positions are plain
+// index sequences, every move of Definition 2.1.3 (or 2.3.1) is generated
+// over index positions (so permutations and repeated sizes produce repeated
 // options), and an option that is a sum is worth the nim-sum of its
 // components. sumGrundy checks that last step on small sums by playing the
 // sum as one game tree (a move is a move in one component).

@@ -1,4 +1,4 @@
-// Package astron computes Astron (seed 001, chapter 2) and the other
+// Package astron computes Astron (Lami's thesis, chapter 2) and the other
 // multiadditive extensions of octal games: nimbers, outcomes and winning
 // moves of any star configuration, dense tables of the one-, two- and
 // three-star bulbs, and bulb periods certified by the thesis' periodicity

@@ -59,7 +59,7 @@ func naiveTwoStar(n int) [][]int {
 func TestPeriods(t *testing.T) {
 	ctx := context.Background()
 	// One star: Dawson's Kayles, period 34 and preperiod 53, certified
-	// (seed 001, Esempio 1.2.8).
+	// (the thesis, Example 1.2.8).
 	one, err := BulbPeriod(ctx, AstronRules(), 1, 300, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 34, one.Period.Period)

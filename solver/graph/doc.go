@@ -1,8 +1,9 @@
-// Package graph solves games given as finite directed graphs (seed 003,
-// SPEC §1): a vertex is a position, an edge u → v a move from u to v. The
-// player who cannot move loses (normal play). For an acyclic graph (a
+// Package graph solves games given as finite directed graphs (Romeo Rizzi,
+// Introduction to Progressively Finite Games; SPEC §1): a vertex is a
+// position, an edge u → v a move from u to v. The player who cannot move
+// loses (normal play). For an acyclic graph (a
 // progressively finite game) it computes the Grundy labels, the kernel with
-// seed 003's linear algorithm, the outcome of a vertex and the direct sum of
+// Rizzi's linear algorithm, the outcome of a vertex and the direct sum of
 // graphs; Solve refuses a graph with a cycle with a message naming one cycle.
 //
 // Graphs with cycles are loopy games, where play may go on for ever. Loopy
@@ -10,12 +11,12 @@
 // number, or ∞_K with K the finite values of its options) in linear-ish time
 // and gives the outcomes P, N and D (draw), winning and drawing moves;
 // LoopySum adds values of components. Kernels decides whether any digraph
-// has a kernel and lists or counts its kernels (seed 003's Figure 3, an odd
+// has a kernel and lists or counts its kernels (Rizzi's Figure 3, an odd
 // cycle, has none). See docs/LOOPY.md.
 //
 // Graphs are read from a small text format (Parse):
 //
-//	# the coin game of seed 003, first moves
+//	# Rizzi's coin game, first moves
 //	0 1        a move from 0 to 1
 //	0 2
 //	10         a lone name declares a vertex
@@ -25,9 +26,9 @@
 // edge chains a -> b -> c, attribute lists (ignored) and comments. Vertex
 // names are kept in the order they first appear.
 //
-// Generators build the classic examples: SubtractionGame, PlateGame (seed
-// 003's coins in a plate) and NimHeap; and loopy ones: SeedFigure3, Cycle,
-// CircleSubtraction, FairSharesVariedPairs and RandomDigraph.
+// Generators build the classic examples: SubtractionGame, PlateGame
+// (Rizzi's coins in a plate) and NimHeap; and loopy ones: RizziFigure3,
+// Cycle, CircleSubtraction, FairSharesVariedPairs and RandomDigraph.
 // LayeredLayout places the vertices in
 // layers by height (the longest play from the vertex) for drawing.
 package graph

@@ -31,7 +31,7 @@ func layoutCases(t *testing.T) map[string]*Graph {
 	b, _ := NimHeap(3)
 	g, err = Sum(a, b)
 	must("sum", g, err)
-	must("figure3", SeedFigure3(), nil)
+	must("figure3", RizziFigure3(), nil)
 	g, err = Cycle(4)
 	must("cycle4", g, err)
 	g, err = ParseText("a b\nb a\na c\nc d\nd c\nd e\nb e\n")

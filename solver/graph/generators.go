@@ -29,11 +29,12 @@ func SubtractionGame(subtract []int, n int) (*Graph, error) {
 	return g, nil
 }
 
-// PlateGame is seed 003's first example in its own labelling: players put
-// coins of the given values into a plate that holds at most capacity; the
-// vertex "x" is the amount in the plate and the player who fills it last
-// wins. PlateGame([]int{1, 2}, 10) is the seed's Figure 1, whose kernel is
-// 1, 4, 7, 10. It is SubtractionGame(coins, capacity) with x ↦ capacity-x.
+// PlateGame is the first example of Rizzi's Introduction to Progressively
+// Finite Games, in its own labelling: players put coins of the given values
+// into a plate that holds at most capacity; the vertex "x" is the amount in
+// the plate and the player who fills it last wins. PlateGame([]int{1, 2}, 10)
+// is Rizzi's Figure 1, whose kernel is 1, 4, 7, 10. It is
+// SubtractionGame(coins, capacity) with x ↦ capacity-x.
 func PlateGame(coins []int, capacity int) (*Graph, error) {
 	if err := checkSteps(coins, capacity); err != nil {
 		return nil, err
@@ -53,7 +54,7 @@ func PlateGame(coins []int, capacity int) (*Graph, error) {
 }
 
 // NimHeap returns the graph of one Nim heap of n tokens: vertex "x" has a
-// move to every smaller heap (seed 003, Figure 6 for n = 3).
+// move to every smaller heap (Rizzi's Figure 6 for n = 3).
 func NimHeap(n int) (*Graph, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("a heap has at least 0 tokens, got %d", n)
@@ -98,10 +99,14 @@ func Cycle(n int) (*Graph, error) {
 	return g, nil
 }
 
-// SeedFigure3 is seed 003's Figure 3, its example of a graph with no
-// kernel: the directed cycle a → b → c → d → e → a, as the seed's proof
-// reads it (a ∈ K forces b ∉ K, c ∈ K, d ∉ K, e ∈ K and then a ∉ K).
-func SeedFigure3() *Graph {
+// RizziFigure3 is Figure 3 of Rizzi's Introduction to Progressively Finite
+// Games, its example of a graph with no kernel: the directed cycle
+// a → b → c → d → e → a, with the figure's vertex names, as Rizzi's proof
+// reads it (a ∈ K forces b ∉ K, c ∈ K, d ∉ K, e ∈ K and then a ∉ K). It is
+// named after the figure, not after its shape, because Cycle(5) already
+// gives the same shape with numbered vertices; this one reproduces the
+// published figure.
+func RizziFigure3() *Graph {
 	g := New()
 	names := []string{"a", "b", "c", "d", "e"}
 	for i, x := range names {

@@ -19,10 +19,10 @@ func names(g *Graph, vs []int) []string {
 	return out
 }
 
-// Seed 003's coin game: coins of 1 and 2 into a plate of 10. The kernel is
+// Rizzi's coin game: coins of 1 and 2 into a plate of 10. The kernel is
 // 1, 4, 7, 10; g(10) = 0, g(9) = 1, g(8) = 2, g(7) = 0; the first player
 // (at 0) wins.
-func TestSeedCoinGame(t *testing.T) {
+func TestRizziCoinGame(t *testing.T) {
 	g, err := PlateGame([]int{1, 2}, 10)
 	require.NoError(t, err)
 	sol, err := g.Solve()
@@ -35,7 +35,7 @@ func TestSeedCoinGame(t *testing.T) {
 	start, _ := g.Lookup("0")
 	require.Equal(t, N, sol.Outcome(start))
 	require.Equal(t, []string{"1"}, names(g, sol.WinningMoves(g, start)))
-	// The seed's rule: x is P ⇔ 10 − x ≡ 0 (mod 3).
+	// Rizzi's rule: x is P ⇔ 10 − x ≡ 0 (mod 3).
 	for v := range g.Len() {
 		var x int
 		fmt.Sscan(g.Name(v), &x)
@@ -43,9 +43,9 @@ func TestSeedCoinGame(t *testing.T) {
 	}
 }
 
-// Seed 003, Figure 7: Nim with two heaps of 2 is the direct sum of two
+// Rizzi, Figure 7: Nim with two heaps of 2 is the direct sum of two
 // copies of the heap-of-2 graph; its kernel is the equal-heap positions.
-func TestSeedTwoHeapsSum(t *testing.T) {
+func TestRizziTwoHeapsSum(t *testing.T) {
 	h, err := NimHeap(2)
 	require.NoError(t, err)
 	s, err := Sum(h, h)
@@ -119,7 +119,7 @@ func TestGrundyAndKernelOnRandomDAGs(t *testing.T) {
 			in[v] = true
 		}
 		for v := range g.Len() {
-			// Kernel definition (seed 003): no edge inside, an edge from
+			// Kernel definition (Rizzi): no edge inside, an edge from
 			// every outside vertex into it; and Lemma 1: kernel = label 0.
 			hasEdgeIn := false
 			for _, w := range g.Successors(v) {
@@ -185,7 +185,7 @@ func TestCycleIsRefusedAndNamed(t *testing.T) {
 }
 
 func TestParseText(t *testing.T) {
-	g, err := ParseText("# seed 003\n0 1   # first coin\n\n1 -> 2\n  7  \n0 1\n")
+	g, err := ParseText("# Rizzi\n0 1   # first coin\n\n1 -> 2\n  7  \n0 1\n")
 	require.NoError(t, err)
 	require.Equal(t, []string{"0", "1", "2", "7"}, g.Names())
 	require.Equal(t, 2, g.NumEdges(), "the repeated edge counts once")
@@ -308,7 +308,7 @@ func TestGenerators(t *testing.T) {
 }
 
 func ExampleGraph_Kernel() {
-	g, _ := PlateGame([]int{1, 2}, 10) // seed 003's coin game
+	g, _ := PlateGame([]int{1, 2}, 10) // Rizzi's coin game
 	k, _ := g.Kernel()
 	for _, v := range k {
 		fmt.Print(g.Name(v), " ")

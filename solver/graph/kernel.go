@@ -43,7 +43,7 @@ type KernelReport struct {
 	// are the products of theirs).
 	Components int
 	// Acyclic, NoOddCycle and Bipartite are the sufficient conditions for a
-	// kernel that hold: an acyclic graph has exactly one (seed 003,
+	// kernel that hold: an acyclic graph has exactly one (Rizzi,
 	// Theorem 1); a graph without a directed cycle of odd length has at
 	// least one (Richardson 1953); a bipartite graph has no odd cycle.
 	Acyclic, NoOddCycle, Bipartite bool

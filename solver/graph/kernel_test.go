@@ -137,11 +137,11 @@ func TestOddCycleAgainstWalks(t *testing.T) {
 	}
 }
 
-func TestKernelSeedFigure3AndCycles(t *testing.T) {
-	r, err := SeedFigure3().Kernels(context.Background(), KernelOptions{})
+func TestKernelRizziFigure3AndCycles(t *testing.T) {
+	r, err := RizziFigure3().Kernels(context.Background(), KernelOptions{})
 	require.NoError(t, err)
 	require.True(t, r.Decided)
-	require.False(t, r.Exists, "seed 003, Figure 3: a graph with no kernel")
+	require.False(t, r.Exists, "Rizzi, Figure 3: a graph with no kernel")
 	require.Equal(t, 5, r.Open)
 	require.Contains(t, r.Note, "no kernel")
 

@@ -260,9 +260,9 @@ func TestLoopySmallCases(t *testing.T) {
 		require.True(t, ok)
 		return sol.Value(v).String() + " " + string(sol.Outcome(v))
 	}
-	// Seed 003, Figure 3: an odd cycle, every vertex ∞ with no finite
+	// Rizzi, Figure 3: an odd cycle, every vertex ∞ with no finite
 	// option, a draw.
-	g := SeedFigure3()
+	g := RizziFigure3()
 	sol, err := g.Loopy(context.Background(), nil)
 	require.NoError(t, err)
 	for _, x := range []string{"a", "b", "c", "d", "e"} {
@@ -394,7 +394,7 @@ func TestDrawingLayout(t *testing.T) {
 	require.Equal(t, l.Layer[a], l.Layer[b])
 	require.Equal(t, 0, l.Layer[e])
 	// A 5-cycle: force layout, all vertices apart and inside [0, 1]².
-	g = SeedFigure3()
+	g = RizziFigure3()
 	l, layered = g.DrawingLayout()
 	require.False(t, layered)
 	require.Nil(t, l.Layers)

@@ -45,7 +45,7 @@ func (g *Graph) grundyInOrder(order []int) []int {
 
 // Kernel returns the kernel of an acyclic graph in vertex order: the unique
 // set with no edge inside and an edge from every other vertex into it (the
-// normal-play P-positions). It is seed 003's Algorithm 1 — put a sink p in
+// normal-play P-positions). It is Rizzi's Algorithm 1 — put a sink p in
 // the kernel, delete p and its predecessors N(p), repeat — run in linear
 // time: each vertex counts its successors not yet deleted, and a vertex
 // whose count drops to 0 is a sink of what is left.

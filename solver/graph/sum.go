@@ -9,10 +9,10 @@ import (
 // components' sizes).
 const MaxSumVertices = 2_000_000
 
-// Sum returns the direct sum G1 + … + Gn (seed 003, Definition 4): a vertex
+// Sum returns the direct sum G1 + … + Gn (Rizzi, Definition 4): a vertex
 // is a tuple (x1, …, xn) named "(x1,…,xn)", and a move moves in exactly one
 // component. Its Grundy label is the nim-sum of the components' labels
-// (seed 003, Theorem 3).
+// (Rizzi, Theorem 3).
 func Sum(gs ...*Graph) (*Graph, error) {
 	if len(gs) == 0 {
 		return nil, fmt.Errorf("a sum needs at least one graph")

@@ -10,7 +10,7 @@ import (
 // reports it: the mutual-divisibility classes (x | y and y | x), the
 // idempotents, the maximal subgroup at each idempotent (its mutual-
 // divisibility class, a group with that identity), the kernel, and whether
-// the pretending function Φ is faithful (seed 004, Def. 4.8: Φ(G) = Φ(H)
+// the pretending function Φ is faithful (Di Prisa, Def. 4.8: Φ(G) = Φ(H)
 // implies G(G) = G(H), normal-play Grundy values; open problem 4.9 asks
 // whether it always is).
 type Analysis struct {

@@ -208,11 +208,11 @@ func TestFormsAgainstBruteForceUpToDay3(t *testing.T) {
 	}
 }
 
-// Seed 004's facts: * + * = 0; *2 + *2 ≠ 0 (it is {*2, *3}); {*2} equals no
+// Di Prisa's facts: * + * = 0; *2 + *2 ≠ 0 (it is {*2, *3}); {*2} equals no
 // nim heap and no sum of nim heaps (checked for sums of up to three heaps of
 // at most 4 and every nim heap up to 7; the distinguisher from *2 + *2 is
 // checked by the brute force).
-func TestSeed004MisereFacts(t *testing.T) {
+func TestDiPrisaMisereFacts(t *testing.T) {
 	f := NewForms()
 	star, two := f.Nim(1), f.Nim(2)
 	assert.Equal(t, Form(0), f.Add(star, star), "* + * = 0")

@@ -15,6 +15,6 @@
 // heap; every quotient it reports has passed a complete verification (a
 // finite check that implies, by induction on birthday, that the quotient
 // predicts every sum's outcome), so the quotients are exact. Compute runs a
-// Solver until the misère periodicity theorem (seed 004, Thm 3.17) certifies
+// Solver until the misère periodicity theorem (Di Prisa, Thm 3.17) certifies
 // the full quotient and Φ's period, or until a heap limit.
 package misere

@@ -40,7 +40,7 @@ func ExampleSearcher_Outcome() {
 	// Output: P
 }
 
-// The partial quotients of Nim grow as |T_n| = 2^n + 2 (seed 004 §4).
+// The partial quotients of Nim grow as |T_n| = 2^n + 2 (Di Prisa §4).
 func ExampleSolver() {
 	s := misere.NewSolver(octal.NewCode(takebreak.MustParse("0.33333333")))
 	var orders []int

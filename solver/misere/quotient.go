@@ -431,7 +431,7 @@ type periodCertificate struct {
 	period, preperiod int
 }
 
-// certify applies the misère periodicity theorem (seed 004, Thm 3.17) to the
+// certify applies the misère periodicity theorem (Di Prisa, Thm 3.17) to the
 // current Q_M: if Φ_M(H_{n+p}) = Φ_M(H_n) for n0 ≤ n ≤ 2n0 + p + k with
 // M = 2n0 + 2p + k, then Q = Q_M and Φ has period p from n0. The theorem needs
 // n0 ≥ 1: its proof lowers a heap a ≥ n0 + p of an option H_a + H_b to a − p,

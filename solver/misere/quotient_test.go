@@ -38,7 +38,7 @@ func names(q *Quotient, xs []int) []string {
 	return out
 }
 
-// Seed 004 §3–4: T_1 = Z/2, T_2 = ⟨a, b | a² = 1, b³ = b⟩ with P = {a, b²},
+// Di Prisa §3–4: T_1 = Z/2, T_2 = ⟨a, b | a² = 1, b³ = b⟩ with P = {a, b²},
 // |T_n| = 2^n + 2, and Φ(*n) = a^ε0 b1^ε1 … from the binary digits of n.
 func TestNimPartialQuotients(t *testing.T) {
 	code := nimCode(16)
@@ -82,7 +82,7 @@ func TestNimPartialQuotients(t *testing.T) {
 	}
 }
 
-// Seed 004, Example 3.19: Q_n(0.23) ≅ T_2 for n ≥ 3 with Φ = 1 1 a b 1 a b 1 a …
+// Di Prisa, Example 3.19: Q_n(0.23) ≅ T_2 for n ≥ 3 with Φ = 1 1 a b 1 a b 1 a …
 func TestQuotientOf023IsT2(t *testing.T) {
 	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.23")), Options{})
 	require.NoError(t, err)
@@ -103,7 +103,7 @@ func TestQuotientOf023IsT2(t *testing.T) {
 	}
 }
 
-// Seed 004, Example 4.3: 0.75 has the wild quotient R_8 of order 8.
+// Di Prisa, Example 4.3: 0.75 has the wild quotient R_8 of order 8.
 func TestQuotientOf075IsWildR8(t *testing.T) {
 	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.75")), Options{})
 	require.NoError(t, err)
@@ -114,7 +114,7 @@ func TestQuotientOf075IsWildR8(t *testing.T) {
 	assert.Equal(t, "⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩", q.Presentation)
 }
 
-// Seed 004, Example 3.18: Kayles' full quotient has order 40 and
+// Di Prisa, Example 3.18: Kayles' full quotient has order 40 and
 // Φ(H_{n+12}) = Φ(H_n) for n ≥ 71.
 func TestKaylesFullQuotient(t *testing.T) {
 	q, err := Compute(context.Background(), octal.NewCode(takebreak.MustParse("0.77")), Options{})

@@ -23,7 +23,7 @@ type Rules interface {
 }
 
 // takeBreakRules plays a take-and-break code whose moves leave at most two
-// heaps. The periodicity theorem is proved for octal games (seed 004, Thm
+// heaps. The periodicity theorem is proved for octal games (Di Prisa, Thm
 // 3.17); codes with modifiers or repeated digits get no certificate.
 type takeBreakRules struct{ c takebreak.Code }
 

@@ -29,7 +29,7 @@ func (o Outcome) String() string { return string(o) }
 // Heaps are in one class only when they are the same game up to misère
 // equalities that always hold: heaps with no move are the game 0 and are
 // dropped; heaps whose every move leaves 0 (or * + *) are the game * = {0},
-// and * + * = 0 (seed 004, Prop. 3.2), so they count modulo 2; and two heaps
+// and * + * = 0 (Di Prisa, Prop. 3.2), so they count modulo 2; and two heaps
 // whose sets of options are identical sums of classes are one class. Nothing
 // else is cancelled: G + G ≠ 0 in misère play unless G = 0 or G = * (*2 + *2
 // is a P-position, 0 is not), so pairs of equal heaps stay.

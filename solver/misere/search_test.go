@@ -100,7 +100,7 @@ func TestGenusHead(t *testing.T) {
 	}
 	got, err := s.GenusHead(ctx, []int{2, 2})
 	require.NoError(t, err)
-	assert.Equal(t, 0, got, "*2 + *2 is a misère P-position (seed 004, Prop. 3.3)")
+	assert.Equal(t, 0, got, "*2 + *2 is a misère P-position (Di Prisa, Prop. 3.3)")
 	got, err = s.GenusHead(ctx, []int{1, 1})
 	require.NoError(t, err)
 	assert.Equal(t, 1, got, "g⁻(* + *) = g⁻(0)")

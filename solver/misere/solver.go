@@ -23,7 +23,7 @@ type Solver struct {
 	trans []transition[int32]
 	// byOptions maps a heap's option images (under the current quotient) to
 	// its image: a later heap with the same option images has the same image
-	// (seed 004, Lemma 3.16).
+	// (Di Prisa, Lemma 3.16).
 	byOptions map[string]int32
 	// expansions lists the heaps at which the quotient changed.
 	expansions []int

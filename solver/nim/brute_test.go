@@ -9,7 +9,8 @@ import (
 )
 
 // bruteGame is an exhaustive game-tree search over a move generator written
-// here from the rules in seed 002, independent of the package's formulas.
+// here from the rules in Eugeni, Mascella and Tondini's article, independent
+// of the package's formulas.
 type bruteGame struct {
 	options func(p []int) [][]int
 	misere  bool
@@ -124,7 +125,7 @@ func mooreOptions(k int) func(p []int) [][]int {
 	}
 }
 
-// plainimOptions applies seed 002's board rules literally: on one row remove
+// plainimOptions applies the article's board rules literally: on one row remove
 // coins (at least one) and add coins only to the right of a coin removed in
 // the same move.
 func plainimOptions(width int) func(p []int) [][]int {
@@ -226,11 +227,12 @@ func TestAgainstExhaustiveSearch(t *testing.T) {
 	}
 }
 
-// TestMooreSeedAlgorithm runs seed 002's two-step move algorithm on every
-// small N-position: whenever it returns a move, the move wins and changes
-// only heaps of one of the seed's choices. For k = 1 (Nim) it always finds
-// one; for k ≥ 2 it sometimes finds none (see TestMooreSeedAlgorithmGap).
-func TestMooreSeedAlgorithm(t *testing.T) {
+// TestMooreArticleAlgorithm runs Eugeni, Mascella and Tondini's two-step move
+// algorithm on every small N-position: whenever it returns a move, the move
+// wins and changes only heaps of one of the article's choices. For k = 1
+// (Nim) it always finds one; for k ≥ 2 it sometimes finds none (see
+// TestMooreArticleAlgorithmGap).
+func TestMooreArticleAlgorithm(t *testing.T) {
 	for k := 1; k <= 4; k++ {
 		g := Game{Variant: Moore, K: k}
 		b := &bruteGame{options: mooreOptions(k), memo: map[string]bool{}}
@@ -241,7 +243,7 @@ func TestMooreSeedAlgorithm(t *testing.T) {
 				vMax = 3 // keeps the brute force quick
 			}
 			positions(n, vMax, func(p []int) {
-				m, ok := g.MooreSeedMove(p)
+				m, ok := g.MooreArticleMove(p)
 				if b.outcome(p) == P {
 					require.False(t, ok)
 					return
@@ -263,28 +265,28 @@ func TestMooreSeedAlgorithm(t *testing.T) {
 					}
 					inSome = inSome || all
 				}
-				require.True(t, inSome, "k=%d: move %v changes heaps outside every seed choice %v", k, m.Changes, choices)
+				require.True(t, inSome, "k=%d: move %v changes heaps outside every article choice %v", k, m.Changes, choices)
 			})
 		}
-		t.Logf("k=%d: seed algorithm finds no move in %d of %d N-positions", k, failures, nPositions)
+		t.Logf("k=%d: article algorithm finds no move in %d of %d N-positions", k, failures, nPositions)
 		if k == 1 {
-			require.Zero(t, failures, "for Nim the seed's algorithm is Bouton's")
+			require.Zero(t, failures, "for Nim the article's algorithm is Bouton's")
 		}
 	}
 }
 
-// TestMooreSeedAlgorithmGap pins the finding recorded in docs/FINDINGS.md:
+// TestMooreArticleAlgorithmGap pins the finding recorded in docs/FINDINGS.md:
 // in Nim_2 from heaps 1, 2, 2, 4 the only winning move is 1 → 0, 4 → 2, but
-// the seed's selection takes heap 4 (column 2) and then one of the 2s
+// the article's selection takes heap 4 (column 2) and then one of the 2s
 // (column 1), filling k = 2 before it reaches column 0.
-func TestMooreSeedAlgorithmGap(t *testing.T) {
+func TestMooreArticleAlgorithmGap(t *testing.T) {
 	pos := []int{1, 2, 2, 4}
 	b := &bruteGame{options: mooreOptions(2), memo: map[string]bool{}}
 	require.Equal(t, map[string]bool{"[0 2 2 2]": true}, b.winningSet(pos))
 	var choices [][]int
 	MooreSelections(pos, 2, func(c []int) bool { choices = append(choices, c); return true })
 	require.Equal(t, [][]int{{1, 3}, {2, 3}}, choices)
-	_, ok := Game{Variant: Moore, K: 2}.MooreSeedMove(pos)
+	_, ok := Game{Variant: Moore, K: 2}.MooreArticleMove(pos)
 	require.False(t, ok)
 	moves, complete, err := Game{Variant: Moore, K: 2}.WinningMoves(pos, 0)
 	require.NoError(t, err)
@@ -293,11 +295,11 @@ func TestMooreSeedAlgorithmGap(t *testing.T) {
 	require.Equal(t, []int{0, 2, 2, 2}, moves[0].To)
 }
 
-// TestMooreSeedChoiceMatters pins the finding recorded in docs/FINDINGS.md:
-// for k = 2 and heaps 2, 3, 4 the seed's selection may take heaps {2, 4}
+// TestMooreArticleChoiceMatters pins the finding recorded in docs/FINDINGS.md:
+// for k = 2 and heaps 2, 3, 4 the article's selection may take heaps {2, 4}
 // (indices 0 and 2), from which no rewrite reaches a P-position, while
 // {3, 4} works (3 → 2, 4 → 2).
-func TestMooreSeedChoiceMatters(t *testing.T) {
+func TestMooreArticleChoiceMatters(t *testing.T) {
 	pos := []int{2, 3, 4}
 	var choices [][]int
 	MooreSelections(pos, 2, func(c []int) bool { choices = append(choices, c); return true })
@@ -316,13 +318,13 @@ func TestMooreSeedChoiceMatters(t *testing.T) {
 	}
 }
 
-// TestMooreSeedAlgorithmFailureCounts counts, over every position of at
-// most 5 heaps of at most 7 tokens, the N-positions where seed 002's
+// TestMooreArticleAlgorithmFailureCounts counts, over every position of at
+// most 5 heaps of at most 7 tokens, the N-positions where the article's
 // algorithm (every choice of B_s tried) finds no move; the figures are
 // quoted in docs/FINDINGS.md. Whether a move wins is decided by Moore's
 // theorem, which TestAgainstExhaustiveSearch checks by game-tree search;
 // the first failure for k = 3 is checked by game-tree search here.
-func TestMooreSeedAlgorithmFailureCounts(t *testing.T) {
+func TestMooreArticleAlgorithmFailureCounts(t *testing.T) {
 	want := map[int][2]int{1: {32767, 0}, 2: {35982, 528}, 3: {37221, 800}, 4: {37436, 0}}
 	for k := 1; k <= 4; k++ {
 		g := Game{Variant: Moore, K: k}
@@ -334,7 +336,7 @@ func TestMooreSeedAlgorithmFailureCounts(t *testing.T) {
 					return
 				}
 				nPos++
-				m, ok := g.MooreSeedMove(p)
+				m, ok := g.MooreArticleMove(p)
 				if !ok {
 					fails++
 					if first == nil {
@@ -345,7 +347,7 @@ func TestMooreSeedAlgorithmFailureCounts(t *testing.T) {
 				require.Equal(t, P, g.outcome(m.To))
 			})
 		}
-		t.Logf("k=%d: %d N-positions, seed algorithm finds no move in %d (first %v)", k, nPos, fails, first)
+		t.Logf("k=%d: %d N-positions, article algorithm finds no move in %d (first %v)", k, nPos, fails, first)
 		require.Equal(t, want[k], [2]int{nPos, fails}, "k=%d", k)
 		if k == 3 {
 			require.Equal(t, []int{1, 2, 2, 2, 4}, first)
@@ -355,7 +357,7 @@ func TestMooreSeedAlgorithmFailureCounts(t *testing.T) {
 	}
 }
 
-// TestMisereExactlyOneBigHeapIsN pins the finding on seed 002's Theorem 2:
+// TestMisereExactlyOneBigHeapIsN pins the finding on the article's Theorem 2:
 // read literally, conditions a) and b) both hold vacuously when exactly one
 // heap exceeds 1, which would make such positions P; they are all N (move
 // that heap to 0 or 1 leaving an odd number of 1-heaps), as the theorem's

@@ -2,9 +2,9 @@ package nim
 
 import "math/bits"
 
-// Column is one bit column of the binary column sum (seed 002: the numbers
-// written in binary one under the other and added column by column without
-// carry).
+// Column is one bit column of the binary column sum (Eugeni, Mascella and
+// Tondini: the numbers written in binary one under the other and added column
+// by column without carry).
 type Column struct {
 	Bit   int   // the column stands for 2^Bit
 	Bits  []int // per row, 0 or 1
@@ -17,7 +17,7 @@ type Column struct {
 	Deciding bool
 }
 
-// ColumnView is the data of seed 002's binary column sum for a position.
+// ColumnView is the data of the article's binary column sum for a position.
 type ColumnView struct {
 	Rows []int // the numbers summed: heaps, coin squares, board rows or odd steps
 	// RowIndex[r] is the index in the position of row r (Staircase shows

@@ -1,7 +1,8 @@
-// Package nim solves Nim and its classic disguises from seed 002 (SPEC §2):
+// Package nim solves Nim and its classic disguises from Eugeni, Mascella and
+// Tondini, Un'applicazione del calcolo binario: il gioco del Nim (SPEC §2):
 // Nim in normal and misère play (Bouton), Nimble, Staircase Nim, Moore's
 // Nim_k and Plainim. For each it gives the outcome (P or N), the winning
-// moves, the data of the binary column sum that seed 002 teaches (per bit
+// moves, the data of the binary column sum that the article teaches (per bit
 // column: the bits, their count, its parity or residue, the column that
 // decides the move) and the list of P-positions below a start.
 //

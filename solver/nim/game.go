@@ -11,7 +11,7 @@ import (
 // Variant names a game of the Nim family.
 type Variant string
 
-// The variants of seed 002.
+// The variants of Eugeni, Mascella and Tondini's article.
 const (
 	Nim       Variant = "nim"
 	Nimble    Variant = "nimble"
@@ -205,8 +205,9 @@ func (g Game) outcome(pos []int) Outcome {
 	return N
 }
 
-// misereOutcome is Bouton's misère rule (seed 002, Theorem 2): if every heap
-// is 0 or 1, P ⇔ the number of 1-heaps is odd; otherwise P ⇔ nim-sum 0.
+// misereOutcome is Bouton's misère rule (Eugeni, Mascella and Tondini,
+// Theorem 2): if every heap is 0 or 1, P ⇔ the number of 1-heaps is odd;
+// otherwise P ⇔ nim-sum 0.
 func misereOutcome(heaps []int) Outcome {
 	x, big := 0, false
 	for _, h := range heaps {

@@ -122,20 +122,20 @@ func (s *mooreSearch) heap(j, i, ones int) {
 	}
 }
 
-// mooreWinningMoves lists up to limit winning moves, seed 002's first.
+// mooreWinningMoves lists up to limit winning moves, the article's first.
 func (g Game) mooreWinningMoves(pos []int, limit int) ([]Move, bool) {
 	if g.outcome(pos) == P {
 		return nil, true
 	}
 	var moves []Move
-	seedMove, ok := g.MooreSeedMove(pos)
+	articleMove, ok := g.MooreArticleMove(pos)
 	if ok {
-		moves = append(moves, seedMove)
+		moves = append(moves, articleMove)
 	}
 	s := &mooreSearch{heaps: pos, k: g.K, limit: limit + 1, budget: 1 << 62}
 	s.run()
 	for _, to := range s.found {
-		if ok && slices.Equal(to, seedMove.To) {
+		if ok && slices.Equal(to, articleMove.To) {
 			continue
 		}
 		moves = append(moves, g.newMove(pos, to))
@@ -147,15 +147,15 @@ func (g Game) mooreWinningMoves(pos []int, limit int) ([]Move, bool) {
 	return moves, complete
 }
 
-// MooreSelections runs the first half of seed 002's move algorithm for
-// Moore's Nim_k: with s_j the number of 1s in bit column j mod k+1 and J the
-// highest column with s_j ≠ 0, it walks down from column J and adds the
-// heaps having a 1 in the current column, until k heaps are chosen or the
-// columns run out. When a column offers more heaps than still fit, the seed
-// takes "a subset B_s of the right size" without saying which; this calls
-// yield with every such choice, in lexicographic order of the heap indices,
-// until yield returns false. Each choice is sorted. A P-position yields
-// nothing.
+// MooreSelections runs the first half of Eugeni, Mascella and Tondini's move
+// algorithm for Moore's Nim_k: with s_j the number of 1s in bit column j mod
+// k+1 and J the highest column with s_j ≠ 0, it walks down from column J and
+// adds the heaps having a 1 in the current column, until k heaps are chosen
+// or the columns run out. When a column offers more heaps than still fit, the
+// article takes "a subset B_s of the right size" without saying which; this
+// calls yield with every such choice, in lexicographic order of the heap
+// indices, until yield returns false. Each choice is sorted. A P-position
+// yields nothing.
 func MooreSelections(heaps []int, k int, yield func(chosen []int) bool) {
 	res := columnResidues(heaps, k+1)
 	top := -1
@@ -212,16 +212,18 @@ func forEachSubset(set []int, s int, f func(sub []int) bool) bool {
 	return true
 }
 
-// MooreSeedMove is seed 002's move algorithm for Moore's Nim_k: choose the
-// heaps with MooreSelections, then rewrite only those heaps, column by
-// column from the top, turning 1s into 0s and 0s into 1s only to the right
-// of a 1 already turned into 0 in the same heap, so that every column's
-// count of 1s becomes divisible by k+1. Not every choice the seed allows
-// admits a rewrite (k = 2, heaps 2, 3, 4: choosing heaps 2 and 4 fails,
-// 3 and 4 works; see docs/FINDINGS.md), so the choices are tried in order
-// and the first rewrite found (search order: keep a 1 before dropping it,
-// 0 before 1) is returned. false for a P-position or if no choice works.
-func (g Game) MooreSeedMove(pos []int) (Move, bool) {
+// MooreArticleMove is the move algorithm for Moore's Nim_k that Eugeni,
+// Mascella and Tondini's article (Un'applicazione del calcolo binario: il
+// gioco del Nim, §5) prescribes: choose the heaps with MooreSelections, then
+// rewrite only those heaps, column by column from the top, turning 1s into 0s
+// and 0s into 1s only to the right of a 1 already turned into 0 in the same
+// heap, so that every column's count of 1s becomes divisible by k+1. Not
+// every choice the article allows admits a rewrite (k = 2, heaps 2, 3, 4:
+// choosing heaps 2 and 4 fails, 3 and 4 works; see docs/FINDINGS.md), so the
+// choices are tried in order and the first rewrite found (search order: keep
+// a 1 before dropping it, 0 before 1) is returned. false for a P-position or
+// if no choice works.
+func (g Game) MooreArticleMove(pos []int) (Move, bool) {
 	if g.Variant != Moore || g.Validate(pos) != nil {
 		return Move{}, false
 	}
@@ -245,7 +247,7 @@ func (g Game) MooreSeedMove(pos []int) (Move, bool) {
 	return g.newMove(pos, found), true
 }
 
-// mooreRewrite is the second half of the seed's algorithm: the first rewrite
+// mooreRewrite is the second half of the article's algorithm: the first rewrite
 // of the chosen heaps that makes every column divisible by k+1, searched
 // with at most budget steps; it also returns the steps used.
 func mooreRewrite(pos []int, k int, chosen []int, budget int) ([]int, bool, int) {

@@ -27,7 +27,7 @@ const DefaultMoveLimit = 100
 
 // WinningMoves returns the moves from pos to a P-position: all of them for
 // Nim, Nimble, Staircase and Plainim (normal and misère), and for Moore's
-// Nim_k at most limit (≤ 0 means DefaultMoveLimit), seed 002's move first.
+// Nim_k at most limit (≤ 0 means DefaultMoveLimit), the article's move first.
 // complete is false when the list was cut at the limit. A P-position has no
 // winning move.
 func (g Game) WinningMoves(pos []int, limit int) (moves []Move, complete bool, err error) {

@@ -9,9 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Seed 002's left-hand example: heaps 5, 12, 17, 30 have nim-sum 110₂ = 6,
-// the deciding column is 2² and the seed reduces 12 to 10.
-func TestSeedLeftHandExample(t *testing.T) {
+// Eugeni, Mascella and Tondini's left-hand example: heaps 5, 12, 17, 30 have
+// nim-sum 110₂ = 6, the deciding column is 2² and the article reduces 12 to
+// 10.
+func TestArticleLeftHandExample(t *testing.T) {
 	pos := []int{5, 12, 17, 30}
 	a, err := Game{Variant: Nim}.Analyze(pos, 0)
 	require.NoError(t, err)
@@ -28,32 +29,32 @@ func TestSeedLeftHandExample(t *testing.T) {
 	require.Equal(t, "take 2 from heap 2 (12 → 10)", a.Moves[1].Text)
 }
 
-// Seed 002 lists Marienbad's P-positions below 1, 3, 5, 7 "up to
-// permutation". The exhaustive list has three more: the terminal position
-// and (0,2,5,7), (0,3,4,7); see docs/FINDINGS.md.
+// Eugeni, Mascella and Tondini list Marienbad's P-positions below 1, 3, 5, 7
+// "up to permutation". The exhaustive list has three more: the terminal
+// position and (0,2,5,7), (0,3,4,7); see docs/FINDINGS.md.
 func TestMarienbadPPositions(t *testing.T) {
-	var seed [][]int
+	var article [][]int
 	for m := 1; m <= 5; m++ { // (0,0,m,m) and (1,1,m,m), m > 0, as far as 1,3,5,7 allows
-		seed = append(seed, []int{0, 0, m, m})
-		seed = append(seed, []int{1, 1, m, m})
+		article = append(article, []int{0, 0, m, m})
+		article = append(article, []int{1, 1, m, m})
 	}
-	seed = append(seed, [][]int{
+	article = append(article, [][]int{
 		{0, 1, 4, 5}, {0, 1, 2, 3}, {0, 2, 4, 6}, {0, 3, 5, 6},
 		{1, 2, 4, 7}, {1, 2, 5, 6}, {1, 3, 4, 6}, {1, 3, 5, 7},
 	}...)
-	for _, p := range seed {
+	for _, p := range article {
 		slices.Sort(p)
 	}
 	got, err := Game{Variant: Nim}.PPositionsBelow(context.Background(), []int{1, 3, 5, 7}, PPositionOptions{UpToPermutation: true})
 	require.NoError(t, err)
 	var extra [][]int
 	for _, p := range got {
-		if !slices.ContainsFunc(seed, func(q []int) bool { return slices.Equal(p, q) }) {
+		if !slices.ContainsFunc(article, func(q []int) bool { return slices.Equal(p, q) }) {
 			extra = append(extra, p)
 		}
 	}
-	for _, p := range seed {
-		require.True(t, slices.ContainsFunc(got, func(q []int) bool { return slices.Equal(p, q) }), "seed position %v", p)
+	for _, p := range article {
+		require.True(t, slices.ContainsFunc(got, func(q []int) bool { return slices.Equal(p, q) }), "article position %v", p)
 	}
 	require.Equal(t, [][]int{{0, 0, 0, 0}, {0, 2, 5, 7}, {0, 3, 4, 7}}, extra)
 	// Independent check of the extra ones: exhaustive search says P (and
@@ -63,12 +64,13 @@ func TestMarienbadPPositions(t *testing.T) {
 		b := &bruteGame{options: nimOptions, memo: map[string]bool{}}
 		require.Equal(t, P, b.outcome(p))
 	}
-	require.Len(t, got, len(seed)+3)
+	require.Len(t, got, len(article)+3)
 }
 
-func TestMisereSeedCases(t *testing.T) {
+func TestMisereArticleCases(t *testing.T) {
 	g := Game{Variant: Nim, Misere: true}
-	// (0,…,0,x): P iff x = 1; (…,x,y): P iff x = y ≠ 1 (seed 002 §3).
+	// (0,…,0,x): P iff x = 1; (…,x,y): P iff x = y ≠ 1 (Eugeni, Mascella and
+	// Tondini §3).
 	for x := 0; x <= 6; x++ {
 		out, _ := g.Outcome([]int{0, 0, x})
 		require.Equal(t, map[bool]Outcome{true: P, false: N}[x == 1], out, "x=%d", x)
@@ -80,7 +82,7 @@ func TestMisereSeedCases(t *testing.T) {
 			require.Equal(t, map[bool]Outcome{true: P, false: N}[x == y && x != 1], out, "%d,%d", x, y)
 		}
 	}
-	// Seed's strategy with one heap > 1: leave an odd number of 1-heaps.
+	// The article's strategy with one heap > 1: leave an odd number of 1-heaps.
 	moves, _, _ := g.WinningMoves([]int{1, 1, 5}, 0)
 	require.Len(t, moves, 1)
 	require.Equal(t, []int{1, 1, 1}, moves[0].To)
@@ -88,8 +90,8 @@ func TestMisereSeedCases(t *testing.T) {
 	require.Equal(t, []int{1, 0}, moves[0].To)
 }
 
-func TestPlainimSeedBoard(t *testing.T) {
-	// Seed 002's figure: rows 1011, 101, 1111, 1010, 1101.
+func TestPlainimArticleBoard(t *testing.T) {
+	// Eugeni, Mascella and Tondini's figure: rows 1011, 101, 1111, 1010, 1101.
 	rows, width, err := ParseRows([]string{"1011", "0101", "1111", "1010", "1101"})
 	require.NoError(t, err)
 	require.Equal(t, []int{11, 5, 15, 10, 13}, rows)
@@ -111,8 +113,8 @@ func TestPlainimSeedBoard(t *testing.T) {
 	require.ErrorContains(t, err, "equal length")
 }
 
-func TestColumnsSeed003Table(t *testing.T) {
-	// Seed 003: the digital sum of 3, 5, 8, 13, 15 is 1100₂ = 12.
+func TestColumnsRizziDigitalSum(t *testing.T) {
+	// Rizzi: the digital sum of 3, 5, 8, 13, 15 is 1100₂ = 12.
 	v := BinaryColumns([]int{3, 5, 8, 13, 15})
 	require.Equal(t, 12, v.Sum)
 	require.Len(t, v.Columns, 4)
@@ -164,7 +166,7 @@ func TestValidate(t *testing.T) {
 
 func TestStaircaseMovesIncludeRaisingAnOddStep(t *testing.T) {
 	// Steps (2, 3, 3): odd steps 2 and 3, nim-sum 1. Moving 1 coin from
-	// step 2 raises step 1 to 3, equal to step 3: P. (Seed 002's proof only
+	// step 2 raises step 1 to 3, equal to step 3: P. (The article's proof only
 	// uses moves from odd steps.)
 	moves, _, err := Game{Variant: Staircase}.WinningMoves([]int{2, 3, 3}, 0)
 	require.NoError(t, err)

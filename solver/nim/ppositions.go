@@ -16,8 +16,8 @@ var ErrTooMany = errors.New("too many positions")
 // PPositionOptions tunes PPositionsBelow.
 type PPositionOptions struct {
 	// UpToPermutation sorts each position ascending and lists it once, as
-	// seed 002 lists Marienbad's (refused for Staircase, whose steps are
-	// not interchangeable).
+	// Eugeni, Mascella and Tondini list Marienbad's (refused for Staircase,
+	// whose steps are not interchangeable).
 	UpToPermutation bool
 	// Limit bounds the positions visited; ≤ 0 means DefaultPositionLimit.
 	Limit int

@@ -320,13 +320,13 @@ func TestCompare161And36(t *testing.T) {
 	assert.Equal(t, []uint16{2, 4}, []uint16{a[519], b[519]})
 }
 
-// TestSeedDef122SplitCondition: seed 001's Def. 1.2.2 allows the split
+// TestThesisDef122SplitCondition: the thesis' Def. 1.2.2 allows the split
 // G_{n−k−m} ⊕ G_m when n − 2 > m > 0; both heaps are non-empty only when
 // n − k > m > 0. For 0.004 (remove 3, split the rest in two) heap 4 has no
-// move (1 token cannot make two heaps), so G(4) = 0, where the seed's
+// move (1 token cannot make two heaps), so G(4) = 0, where the thesis'
 // condition would allow m = 1 and give G_0 ⊕ G_1, G(4) = 1; for 0.4 heap 3
-// splits as 1 + 1, G(3) = 1, where the seed's condition allows no m.
-func TestSeedDef122SplitCondition(t *testing.T) {
+// splits as 1 + 1, G(3) = 1, where the thesis' condition allows no m.
+func TestThesisDef122SplitCondition(t *testing.T) {
 	v004, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.004")), nil, 6, nil)
 	require.NoError(t, err)
 	assert.Equal(t, uint16(0), v004[4])

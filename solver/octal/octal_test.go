@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// thesisTable11 is Table 1.1 of seed 001 (the thesis): G(D_0..D_203) of
+// thesisTable11 is Table 1.1 of the thesis (Lami): G(D_0..D_203) of
 // Dawson's Kayles, transcribed row by row (34 values a row).
 var thesisTable11 = [][]uint16{
 	{0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7},
@@ -38,10 +38,10 @@ func TestSolveCertifiesPublishedPeriods(t *testing.T) {
 		code              string
 		period, preperiod int
 	}{
-		{"0.07", 34, 53}, // Dawson's Kayles: seed 001 Example 1.2.8
+		{"0.07", 34, 53}, // Dawson's Kayles: the thesis, Example 1.2.8
 		{"0.77", 12, 71}, // Kayles: Winning Ways
 		{".07", 34, 53},  // the same code written without the 0
-		{"0.23", 3, 1},   // seed 004 §2's table (the seed's text says period 2: see docs/FINDINGS.md)
+		{"0.23", 3, 1},   // Di Prisa §2's table (the notes' text says period 2: see docs/FINDINGS.md)
 	}
 	for _, tc := range tests {
 		t.Run(tc.code, func(t *testing.T) {
@@ -55,9 +55,9 @@ func TestSolveCertifiesPublishedPeriods(t *testing.T) {
 	}
 }
 
-// TestSeed004Table023 checks the values tabulated for 0.23 in seed 004 §2:
-// G(H_0..H_8) = 0 0 1 2 0 1 2 0 1.
-func TestSeed004Table023(t *testing.T) {
+// TestDiPrisaTable023 checks the values tabulated for 0.23 in Di Prisa's
+// notes, §2: G(H_0..H_8) = 0 0 1 2 0 1 2 0 1.
+func TestDiPrisaTable023(t *testing.T) {
 	got, err := QuadraticExtend(context.Background(), NewCode(takebreak.MustParse("0.23")), nil, 8, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []uint16{0, 0, 1, 2, 0, 1, 2, 0, 1}, got)

@@ -24,8 +24,9 @@ type Period struct {
 //
 // The theorem's proof lowers a heap b ≥ n0 + p to b − p and needs b − p to
 // stay a non-empty heap, so it only holds for n0 ≥ 1: a preperiod of 0 is
-// certified with the window of n0 = 1. (The seeds state the theorem without
-// this condition; 0.4 is a counterexample, see docs/FINDINGS.md.)
+// certified with the window of n0 = 1. (The thesis and Di Prisa's notes
+// state the theorem without this condition; 0.4 is a counterexample, see
+// docs/FINDINGS.md.)
 func CertificateLength(preperiod, period, k int) int {
 	return 2*max(preperiod, 1) + 2*period + k
 }
