@@ -73,21 +73,14 @@ func QuotientOrdersPlot(q QuotientOrders, opts QuotientOrdersOptions) (*Figure, 
 	grid.Vertical.Width, grid.Horizontal.Width = st.pt(st.thin), st.pt(st.thin)
 	grid.Vertical.Color, grid.Horizontal.Color = nrgb(0xe4e4e4), nrgb(0xe4e4e4)
 	p.Add(grid)
-	// The caption, when there is one, keeps a strip at the bottom.
-	W, H := float64(size.Width), float64(size.Height)
-	if opts.Caption != "" {
-		H -= 1.6 * captionPx(st)
+	// Drawn like the other figures: the data area inside the picture's
+	// margin (the caption sits in the bottom one), so that the axis ends
+	// and the title do not touch the picture's edges.
+	data, err := c.layoutData(p, func(dw, dh float64) {}, "plot")
+	if err != nil {
+		return nil, err
 	}
-	if !st.vector {
-		fill(c.rgba(), c.rgba().Bounds(), nrgb(0xffffff))
-	}
-	p.Draw(c.sub(0, 0, W, H))
-	if !st.vector {
-		// The white background covered the caption drawn first.
-		c.drawCaption()
-	}
-	img := c.nrgba()
-	fig := &Figure{Image: img, DPI: size.DPI, Data: img.Bounds(),
+	fig := &Figure{Image: c.nrgba(), DPI: size.DPI, Data: data,
 		X: AxisRange{Min: 0, Max: float64(len(q.Orders))}, Y: AxisRange{Min: 1, Max: p.Y.Max, Log: true}}
 	return exportable(fig, opts, p.Title.Text, size, func(o QuotientOrdersOptions) (*Figure, error) { return QuotientOrdersPlot(q, o) })
 }

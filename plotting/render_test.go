@@ -99,3 +99,23 @@ func CheckExport(t *testing.T, fig *plotting.Figure, base string) {
 	rendercheck.CheckFiles(t, base, rendercheck.Want{Title: fig.Title, Caption: fig.Caption, Command: fig.Command,
 		Software: "nimlab " + plotting.Version, Data: fig.Data, DPI: fig.DPI})
 }
+
+// TestFiguresKeepOffTheRightEdge checks that nothing of a picture (an axis
+// end, a line, the title) touches its right edge: a figure whose axis runs
+// into the edge looks cut off on a page.
+func TestFiguresKeepOffTheRightEdge(t *testing.T) {
+	for name, fig := range renderFigures(t) {
+		t.Run(name, func(t *testing.T) {
+			b := fig.Image.Bounds()
+			assert.Less(t, fig.Data.Max.X, b.Max.X-4, "the data area reaches the right edge")
+			for x := b.Max.X - 4; x < b.Max.X; x++ {
+				for y := b.Min.Y; y < b.Max.Y; y++ {
+					r, g, bl, _ := fig.Image.At(x, y).RGBA()
+					if r < 0xf000 || g < 0xf000 || bl < 0xf000 {
+						t.Fatalf("pixel (%d, %d) near the right edge is drawn on: %v", x, y, fig.Image.At(x, y))
+					}
+				}
+			}
+		})
+	}
+}
