@@ -83,11 +83,11 @@ type astronTab struct {
 	// starsHead and heatmapHead head the left column's two parts; split
 	// is the left column beside the heatmap.
 	starsHead, heatmapHead *widget.Label
-	// starsWidth is the stars' field's least width: in the window it
+	// starsBox sets the stars' field's least width: in the window it
 	// keeps a row of its own in a narrow column, on a projector it shares
 	// one with the recent configurations.
-	starsWidth *emsWidth
-	split      *container.Split
+	starsBox *fyne.Container
+	split    *container.Split
 
 	content fyne.CanvasObject
 }
@@ -137,7 +137,7 @@ func (t *astronTab) setPresentation(on bool) {
 	if on {
 		head, share, ems = "Stars", astronLeftSharePresent, starsEmsPresent
 	}
-	t.starsWidth.ems = ems
+	widgets.SetEms(t.starsBox, ems)
 	t.starsHead.SetText(head)
 	t.split.SetOffset(share)
 	widgets.SetVisible(t.heatmapHead, !on)
@@ -174,19 +174,6 @@ const (
 	starsEms        = 14
 	starsEmsPresent = 6
 )
-
-// emsWidth gives its one object a least width of ems text sizes (which a
-// change of mode may set).
-type emsWidth struct{ ems float32 }
-
-func (l *emsWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	return fyne.NewSize(l.ems*theme.TextSize(), objs[0].MinSize().Height)
-}
-
-func (l *emsWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(size)
-}
 
 // starsPlaceHolder is the stars' field's placeholder in the window (a
 // projector's is short).
@@ -281,13 +268,12 @@ func newAstronTab(u *ui) *astronTab {
 	t.starsHead = bold(starsHeadText)
 	t.starsHead.Wrapping = fyne.TextWrapWord
 	t.heatmapHead = bold("Heatmap")
-	t.starsWidth = &emsWidth{ems: starsEms}
-	starsBox := container.New(t.starsWidth, t.stars)
+	t.starsBox = widgets.Ems(t.stars, starsEms)
 	left := container.NewVBox(
 		t.starsHead,
 		// The recent configurations beside the stars when there is room
 		// (a projector's column), under them otherwise.
-		newFlow(starsBox, starsBox, t.recent), container.NewBorder(nil, nil, nil, t.eval.CancelButton, t.eval.Action), t.starsErr,
+		newFlow(t.starsBox, t.starsBox, t.recent), container.NewBorder(nil, nil, nil, t.eval.CancelButton, t.eval.Action), t.starsErr,
 		widget.NewSeparator(),
 		t.heatmapHead,
 		t.mode,

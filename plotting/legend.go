@@ -82,17 +82,30 @@ func (l legend) layout(st style, room, height float64) legendLayout {
 	if lay.lines == 1 {
 		return lay
 	}
-	lo, hi := need, lay.w
+	lines := lay.lines
+	room = narrowestRoom(need, lay.w, func(room float64) bool {
+		m, _ := l.layoutAt(st, scale, room)
+		return m.lines <= lines && m.w <= room
+	})
+	lay, _ = l.layoutAt(st, scale, room)
+	return lay
+}
+
+// narrowestRoom returns the least width in [lo, hi] at which fits holds,
+// to within (hi − lo)/2^20, by bisection: fits must hold at hi and at
+// every width above one where it holds. Both the legend's rows and a
+// wrapped label take the narrowest width that needs no more lines, so
+// that no line is left with a lone item or word.
+func narrowestRoom(lo, hi float64, fits func(room float64) bool) float64 {
 	for range 20 {
 		mid := (lo + hi) / 2
-		if m, _ := l.layoutAt(st, scale, mid); m.lines <= lay.lines && m.w <= mid {
+		if fits(mid) {
 			hi = mid
 		} else {
 			lo = mid
 		}
 	}
-	lay, _ = l.layoutAt(st, scale, hi)
-	return lay
+	return hi
 }
 
 // height is the height a legend set as lay takes from the top of the data
@@ -149,16 +162,11 @@ func (l legend) layoutAt(st style, scale, room float64) (lay legendLayout, need 
 // the width of the widest.
 func wrapBalanced(s string, room float64, width func(string) float64) (lines []string, widest float64) {
 	lines, widest = wrapWords(s, room, width)
-	lo, hi := 0.0, widest
-	for range 20 {
-		mid := (lo + hi) / 2
-		if l, w := wrapWords(s, mid, width); len(l) <= len(lines) && w <= mid {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return wrapWords(s, hi, width)
+	n := len(lines)
+	return wrapWords(s, narrowestRoom(0, widest, func(room float64) bool {
+		l, w := wrapWords(s, room, width)
+		return len(l) <= n && w <= room
+	}), width)
 }
 
 // wrapWords breaks s at its spaces into lines at most room wide (a word

@@ -256,17 +256,21 @@ func (p *JobPanel) end(status string, fraction float64) {
 // width follows theme changes (presentation mode) because the layout asks
 // the theme each time.
 func Ems(o fyne.CanvasObject, ems float32) *fyne.Container {
-	return container.New(emLayout{ems: ems}, o)
+	return container.New(&emLayout{ems: ems}, o)
 }
+
+// SetEms changes the width of a container made by Ems to ems text sizes
+// (a mode may want another width); the caller refreshes it.
+func SetEms(c *fyne.Container, ems float32) { c.Layout.(*emLayout).ems = ems }
 
 // emLayout sizes its single child to a width in units of the text size.
 type emLayout struct{ ems float32 }
 
-func (l emLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+func (l *emLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(l.ems*theme.TextSize(), objs[0].MinSize().Height)
 }
 
-func (l emLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (l *emLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(size)
 }
