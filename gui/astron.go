@@ -45,7 +45,7 @@ type astronTab struct {
 	// leftScroll scrolls the column of controls (on a 1024×768 projector
 	// it is taller than the screen).
 	leftScroll *container.Scroll
-	analysis *widgets.BoundedList
+	analysis   *widgets.BoundedList
 	// eval evaluates a position: its status line says what it is doing,
 	// or how to start.
 	eval     *widgets.JobPanel

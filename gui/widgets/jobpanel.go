@@ -40,11 +40,11 @@ type JobPanel struct {
 	// screen whose status wraps lays its column out again.
 	OnStatus func()
 
-	box              *fyne.Container
+	box *fyne.Container
 	// barBox sizes the bar of a ProgressRow to barEms text sizes (a third
 	// of that in compact mode); nil for the others.
-	barBox *fyne.Container
-	barEms float32
+	barBox           *fyne.Container
+	barEms           float32
 	compact, running bool
 	// idle, when set, is what shares Cancel's place while no job runs
 	// (see CancelOr).
