@@ -313,16 +313,28 @@ func newAstronTab(u *ui) *astronTab {
 // under Compute was below the bottom of a 1024×768 projector, and Return
 // seemed to do nothing.
 func revealInScroll(s *container.Scroll, o fyne.CanvasObject) {
-	if s.Size().Height <= 0 {
-		return // not laid out yet
+	scrollTo(s, o)
+	// Once the frame has laid the column out (a wrapped error's height
+	// follows the width it is given), again.
+	widgets.UIDo(func() { scrollTo(s, o) })
+}
+
+// scrollTo scrolls s so that o, in its content, is seen whole (its top when
+// o is taller than s).
+func scrollTo(s *container.Scroll, o fyne.CanvasObject) {
+	if s.Size().Height <= 0 || !o.Visible() {
+		return // not laid out yet, or hidden meanwhile
 	}
 	// The column is laid out now, with o in it, rather than at the next
-	// frame: o's place is read at once.
-	s.Content.Resize(s.Content.MinSize().Max(s.Size()))
-	s.Content.Refresh()
+	// frame: o's place is read at once. The second pass gives a wrapped
+	// label the height of the width the first gave it.
+	for range 2 {
+		s.Content.Resize(s.Content.MinSize().Max(s.Size()))
+		s.Content.Refresh()
+	}
 	d := fyne.CurrentApp().Driver()
 	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(s.Content).Y
-	bottom := top + o.Size().Height
+	bottom := top + max(o.Size().Height, o.MinSize().Height)
 	offset := s.Offset
 	switch {
 	case top < offset.Y:
