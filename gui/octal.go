@@ -548,7 +548,7 @@ func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note stri
 }
 
 // statusCodeRunes is the longest code the status line names whole.
-const statusCodeRunes = 24
+const statusCodeRunes = 12
 
 // statusCode is code as the status line names it: a long code (a field
 // holds 300 characters) is cut to its first digits, so that the heaps done

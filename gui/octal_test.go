@@ -613,13 +613,13 @@ func TestOctalProgressIsReadWhole(t *testing.T) {
 }
 
 // TestOctalStatusNamesALongCodeShort: the status line names a code of
-// 298 digits by its first 23 characters, so that the heaps done and their
+// 298 digits by its first 11 characters, so that the heaps done and their
 // rate after it are not cut off; a short code is named whole.
 func TestOctalStatusNamesALongCodeShort(t *testing.T) {
 	long := "0." + strings.Repeat("7", 298)
 	rules, err := takebreak.Parse(long)
 	require.NoError(t, err)
-	assert.Equal(t, "0."+strings.Repeat("7", 21)+"…", statusCode(octal.NewCode(rules)))
+	assert.Equal(t, "0."+strings.Repeat("7", 9)+"…", statusCode(octal.NewCode(rules)))
 	rules, err = takebreak.Parse("0.137")
 	require.NoError(t, err)
 	assert.Equal(t, "0.137", statusCode(octal.NewCode(rules)))
