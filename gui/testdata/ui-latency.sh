@@ -20,7 +20,7 @@
 # (the baseline: the same keystrokes, a sum with two winning moves).
 # SCREEN=1024x768 runs on a projector-sized screen (default 1600x1000, where
 # the window has its full 1280×860); SUMXY="x y" is where the heap-sum field
-# is in the window (default "1000 655", its place at 1280×860).
+# is in the window (default "1000 628", its place at 1280×860).
 set -uo pipefail
 bin=${1:-bin/nimlab}
 secs=${2:-12}
@@ -42,7 +42,7 @@ sleep 3
 if [ "${TAB:-}" = sum ]; then
   t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
   end=$((SECONDS + secs))
-  xdotool mousemove --window "$win" ${SUMXY:-1000 655} click 1
+  xdotool mousemove --window "$win" ${SUMXY:-1000 628} click 1
   while [ $SECONDS -lt $end ]; do
     xdotool type --delay 60 "${SUMTEXT:-3 5 1000000}"
     sleep 0.5
@@ -71,8 +71,8 @@ elif [ "${TAB:-}" = astron ]; then
 else
 # Positions in the 1280×860 window (normal theme): code field, max heaps,
 # Compute, the value table, the heap-sum field.
-xdotool mousemove --window "$win" 580 100 click 1 key ctrl+a type --delay 30 "0.6"
-xdotool mousemove --window "$win" 900 100 click 1 key ctrl+a type --delay 30 "3000000"
+xdotool mousemove --window "$win" 478 101 click 1 key ctrl+a type --delay 30 "0.6"
+xdotool mousemove --window "$win" 665 101 click 1 key ctrl+a type --delay 30 "3000000"
 t0=$(jq '.seconds' "$work/probe.json" 2>/dev/null || echo 0)
 [ "${NOJOB:-}" = 1 ] || xdotool key Return
 end=$((SECONDS + secs))
@@ -80,7 +80,7 @@ while [ $SECONDS -lt $end ]; do
   if [ "${NOINPUT:-}" = 1 ]; then sleep 0.5; continue; fi
   for x in 100 300 500 700; do xdotool mousemove --window "$win" $x 400; sleep 0.05; done
   xdotool mousemove --window "$win" 400 400 click 5 click 5 click 4
-  xdotool mousemove --window "$win" 1000 655 click 1 type --delay 40 "3 5 7 "
+  xdotool mousemove --window "$win" 1000 628 click 1 type --delay 40 "3 5 7 "
   xdotool key ctrl+a BackSpace
 done
 fi

@@ -320,7 +320,10 @@ func (f *layeredFrame) movePath(u, w int) []Point {
 // edge finishes the path of the move u → w that runs through path (from
 // u's centre to w's): a loop is a small arc above the vertex; a move that
 // may have a move back beside it (bend) bows to its right so that a ⇄ b
-// shows two arrows; the ends are cut at the circles.
+// shows two arrows, and further, when it would run through the circle of
+// another vertex, until it clears it (a → b → c → a side by side drew
+// c → a straight through b, over a → b: it read as a ⇄ b); the ends are
+// cut at the circles.
 func (d *Drawing) edge(g *Graph, u, w int, path []Point, bend bool) DrawnEdge {
 	r := d.Radius
 	e := DrawnEdge{From: u, To: w}
@@ -328,11 +331,27 @@ func (d *Drawing) edge(g *Graph, u, w int, path []Point, bend bool) DrawnEdge {
 		p := d.Centre[u]
 		e.Path = []Point{{p.X - 0.5*r, p.Y - 0.87*r}, {p.X, p.Y - 2.1*r}, {p.X + 0.5*r, p.Y - 0.87*r}}
 	} else {
-		if bend && len(path) == 2 && g.hasEdge(w, u) {
+		if bend && len(path) == 2 {
 			a, b := path[0], path[1]
 			ux, uy := unit(a, b)
-			mid := Point{(a.X+b.X)/2 - uy*r*0.6, (a.Y+b.Y)/2 + ux*r*0.6}
-			path = []Point{a, mid, b}
+			bow := func(h float64) []Point {
+				if h == 0 {
+					return []Point{a, b}
+				}
+				return []Point{a, {(a.X+b.X)/2 - uy*h, (a.Y+b.Y)/2 + ux*h}, b}
+			}
+			h := 0.0
+			if g.hasEdge(w, u) {
+				h = 0.6 * r
+			}
+			path = bow(h)
+			for range maxBows {
+				if !d.crosses(u, w, path) {
+					break
+				}
+				h += 0.6 * r
+				path = bow(h)
+			}
 		}
 		k := len(path)
 		ux, uy := unit(path[0], path[1])
@@ -349,6 +368,36 @@ func (d *Drawing) edge(g *Graph, u, w int, path []Point, bend bool) DrawnEdge {
 		e.Head[i] = Point{tip.X + head*math.Cos(ang+s), tip.Y + head*math.Sin(ang+s)}
 	}
 	return e
+}
+
+// maxBows bounds how many times a move that runs through another vertex
+// bows further (0.6 radius each time) to clear it.
+const maxBows = 8
+
+// crosses reports whether path, the move u → w, runs through the circle of
+// a vertex other than u and w.
+func (d *Drawing) crosses(u, w int, path []Point) bool {
+	for v, c := range d.Centre {
+		if v == u || v == w {
+			continue
+		}
+		for i := 1; i < len(path); i++ {
+			if segmentDistance(c, path[i-1], path[i]) < d.Radius {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// segmentDistance is the distance from p to the segment from a to b.
+func segmentDistance(p, a, b Point) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	t := 0.0
+	if l2 := dx*dx + dy*dy; l2 > 0 {
+		t = min(max(((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2, 0), 1)
+	}
+	return math.Hypot(p.X-(a.X+t*dx), p.Y-(a.Y+t*dy))
 }
 
 // Nearest returns the vertex whose circle holds p, or −1.

@@ -36,6 +36,12 @@ func layoutCases(t *testing.T) map[string]*Graph {
 	must("cycle4", g, err)
 	g, err = ParseText("a b\nb a\na c\nc d\nd c\nd e\nb e\n")
 	must("short-cycles", g, err)
+	// A cycle of three, laid side by side in one layer: c → a must not
+	// run straight through b.
+	g, err = ParseText("a b\nb c\nc a\n")
+	must("triangle", g, err)
+	g, err = ParseText("a b\nb a\nb c\nc a\nx a\n")
+	must("triangle-back", g, err)
 	g, err = RandomDigraph(14, 0.14, 3)
 	must("random-loopy", g, err)
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -187,13 +193,4 @@ func TestPlaceWrapsALongChain(t *testing.T) {
 	ls, _ := small.LayeredLayout()
 	o.Orientation = Rightwards
 	require.Equal(t, 1, ls.Place(small, o).Rows)
-}
-
-func segmentDistance(p, a, b Point) float64 {
-	dx, dy := b.X-a.X, b.Y-a.Y
-	t := 0.0
-	if l2 := dx*dx + dy*dy; l2 > 0 {
-		t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2))
-	}
-	return math.Hypot(p.X-a.X-t*dx, p.Y-a.Y-t*dy)
 }
