@@ -642,3 +642,24 @@ func TestQuadraticNoteKeepsToItsBudget(t *testing.T) {
 	assert.Less(t, time.Since(start), 3*time.Second, "the forecast stops at its budget")
 	assert.Equal(t, "quadratic engine: every heap scans all its splits", quadraticNote(context.Background(), octal.NewCode(rules), 100000, true))
 }
+
+// TestOctalGoToBeyondTheValuesShowsTheAnswer goes to heap 10^12 - 1 in
+// the values table of 0.07 in a 1024×768 window: the line under the table
+// shows G of it, from the period, where it is read (it came after the
+// explanation, and the line is cut at the pane's width: "…; by the
+// period, G(99999999…").
+func TestOctalGoToBeyondTheValuesShowsTheAnswer(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1024, 768), false, tabOctal)
+	vt := u.octal.table
+	const n = 999_999_999_999
+	v, ok := vt.periodicValue(n)
+	require.True(t, ok)
+	vt.gotoEntry.SetText(strconv.Itoa(n))
+	vt.gotoEntry.OnSubmitted(vt.gotoEntry.Text)
+	settle(u)
+	want := fmt.Sprintf("G(%d) = %s", n, vt.text(v))
+	assert.True(t, strings.HasPrefix(vt.status.Text, want+" by the period"), vt.status.Text)
+	drawn := strings.Join(drawnText(vt.status), "")
+	assert.True(t, strings.HasPrefix(drawn, want), "drawn: %q", drawn)
+	assertOnScreen(t, u.win.Canvas(), vt.status)
+}

@@ -258,7 +258,8 @@ func (vt *valuesTable) goTo(s string) {
 	}
 	if n >= len(vt.values) {
 		if v, ok := vt.periodicValue(n); ok {
-			vt.status.SetText(fmt.Sprintf("heap %s is beyond the %s values shown; by the period, G(%d) = %s", plotting.GroupDigits(n), plotting.GroupDigits(len(vt.values)), n, vt.text(v)))
+			// The answer first: the line is cut at the pane's width.
+			vt.status.SetText(fmt.Sprintf("G(%d) = %s by the period (heap %s is beyond the %s values shown)", n, vt.text(v), plotting.GroupDigits(n), plotting.GroupDigits(len(vt.values))))
 		} else {
 			vt.status.SetText(fmt.Sprintf("heap %s is beyond the %s values shown", plotting.GroupDigits(n), plotting.GroupDigits(len(vt.values))))
 		}
