@@ -42,7 +42,10 @@ type astronTab struct {
 	stars    *widgets.BoundedEntry
 	recent   *widget.Select
 	starsErr inlineError
-	analysis *widgets.BoundedList
+	// leftScroll scrolls the column of controls (on a 1024×768 projector
+	// it is taller than the screen).
+	leftScroll *container.Scroll
+	analysis   *widgets.BoundedList
 	// eval evaluates a position: its status line says what it is doing,
 	// or how to start.
 	eval     *widgets.JobPanel
@@ -298,10 +301,48 @@ func newAstronTab(u *ui) *astronTab {
 	t.left = left
 	right := container.NewBorder(container.NewVBox(t.summaryBox, t.readout, t.sliderAbove), nil, nil, nil,
 		container.New(&heatmapEvalLayout{}, t.hm.frame, evalBox))
-	t.split = container.NewHSplit(container.NewVScroll(container.New(scrollBarRoom{}, left)), right)
+	t.leftScroll = container.NewVScroll(container.New(scrollBarRoom{}, left))
+	t.split = container.NewHSplit(t.leftScroll, right)
 	t.split.SetOffset(astronLeftShare)
 	t.content = t.split
 	return t
+}
+
+// revealInScroll scrolls s, when o (in its content, just shown) lies
+// outside the part on screen, so that o is seen whole: an inline error
+// under Compute was below the bottom of a 1024×768 projector, and Return
+// seemed to do nothing.
+func revealInScroll(s *container.Scroll, o fyne.CanvasObject) {
+	scrollTo(s, o)
+	// Once the frame has laid the column out (a wrapped error's height
+	// follows the width it is given), again.
+	widgets.UIDo(func() { scrollTo(s, o) })
+}
+
+// scrollTo scrolls s so that o, in its content, is seen whole (its top when
+// o is taller than s).
+func scrollTo(s *container.Scroll, o fyne.CanvasObject) {
+	if s.Size().Height <= 0 || !o.Visible() {
+		return // not laid out yet, or hidden meanwhile
+	}
+	// The column is laid out now, with o in it, rather than at the next
+	// frame: o's place is read at once. The second pass gives a wrapped
+	// label the height of the width the first gave it.
+	for range 2 {
+		s.Content.Resize(s.Content.MinSize().Max(s.Size()))
+		s.Content.Refresh()
+	}
+	d := fyne.CurrentApp().Driver()
+	top := d.AbsolutePositionForObject(o).Y - d.AbsolutePositionForObject(s.Content).Y
+	bottom := top + max(o.Size().Height, o.MinSize().Height)
+	offset := s.Offset
+	switch {
+	case top < offset.Y:
+		offset.Y = top
+	case bottom > offset.Y+s.Size().Height:
+		offset.Y = min(top, bottom-s.Size().Height)
+	}
+	s.ScrollToOffset(offset)
 }
 
 // astronEvalLines is how many lines of text the evaluation's place under
@@ -392,6 +433,7 @@ func readStars(s string) (astron.Position, error) {
 func (t *astronTab) Evaluate() {
 	pos, err := readStars(t.stars.Text)
 	if t.starsErr.Shows(err) {
+		revealInScroll(t.leftScroll, t.starsErr)
 		return
 	}
 	t.eval.Start("computing A"+posText(pos)+"…", func(outer context.Context, h widgets.JobHandle) {
@@ -488,7 +530,9 @@ func (t *astronTab) heatmapSize() (int, error) {
 	}
 	n, msg := readBound(t.size.Text, "size N", 2, limit)
 	if msg != "" {
-		return 0, fmt.Errorf("%s for %s", msg, strings.ToLower(t.mode.Selected))
+		// "two stars A(p, q)": the game's name keeps its capital.
+		mode := []rune(t.mode.Selected)
+		return 0, fmt.Errorf("%s for %s", msg, strings.ToLower(string(mode[:1]))+string(mode[1:]))
 	}
 	return n, nil
 }
@@ -512,6 +556,7 @@ func astronProgress(h widgets.JobHandle, panel *widgets.JobPanel) func(astron.Pr
 func (t *astronTab) Compute() {
 	n, err := t.heatmapSize()
 	if t.sizeErr.Shows(err) {
+		revealInScroll(t.leftScroll, t.sizeErr)
 		return
 	}
 	t.shown = true

@@ -311,3 +311,32 @@ func TestScreenMathHasNoRawTeX(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "(3, 5, 7)", posText(pos))
 }
+
+// TestAstronInputErrorsAreSeenOnAProjector enters a size of 10^6 and a
+// star of 12 digits on a 1024×768 projector, with the column of controls
+// scrolled to its top: the inline error that says why nothing starts is
+// scrolled into view. The size's error, under Compute, was below the
+// bottom of the screen: Return seemed to do nothing. Its text names the
+// game with its capital, A(p, q) ("a(p, q)" before).
+func TestAstronInputErrorsAreSeenOnAProjector(t *testing.T) {
+	u := newProjectorUI(t, fyne.NewSize(1024, 768), true, tabAstron)
+	a := u.astron
+	waitJobs(t, a.jobs)
+	settle(u)
+	a.leftScroll.ScrollToTop()
+	a.size.SetText("1000000")
+	a.size.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settle(u)
+	require.True(t, a.sizeErr.Visible())
+	assert.Equal(t, "size N must be a whole number from 2 to 6000 for two stars A(p, q)", a.sizeErr.Text)
+	assertOnScreen(t, u.win.Canvas(), a.sizeErr)
+	a.size.SetText("800")
+	a.sizeErr.Set("")
+	a.leftScroll.ScrollToBottom()
+	a.stars.SetText("999999999999 3")
+	a.stars.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settle(u)
+	require.True(t, a.starsErr.Visible())
+	assert.Contains(t, a.starsErr.Text, `"999999999999" is not a star size`)
+	assertOnScreen(t, u.win.Canvas(), a.starsErr)
+}

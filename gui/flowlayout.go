@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -12,8 +14,9 @@ import (
 // starts a new line when the next one does not fit, so that a row of
 // controls that is too wide for a 1024×768 projector (in presentation mode
 // every control is 1.75× larger) wraps instead of widening the window or
-// pushing Compute off screen. One child may stretch: it takes the width
-// its line leaves over (the code field of the Octal tab).
+// pushing Compute off screen. Some children may stretch: they share the
+// width their line leaves over (the code field and the progress of the
+// Octal tab).
 //
 // A layout's minimum height cannot know the width it will get, so the
 // layout remembers the height it needed at the last width it was given;
@@ -22,12 +25,22 @@ type flowLayout struct {
 	lastWidth  float32
 	lastHeight float32
 	obj        fyne.CanvasObject // the container, to find its canvas
-	stretch    fyne.CanvasObject
+	stretch    []fyne.CanvasObject
 }
 
 // newFlow returns a container that flows objs; stretch (one of them, or
 // nil) takes the width left on its line.
 func newFlow(stretch fyne.CanvasObject, objs ...fyne.CanvasObject) *fyne.Container {
+	var s []fyne.CanvasObject
+	if stretch != nil {
+		s = []fyne.CanvasObject{stretch}
+	}
+	return newFlowStretching(s, objs...)
+}
+
+// newFlowStretching returns a container that flows objs; those of stretch
+// on a line share equally the width that line leaves.
+func newFlowStretching(stretch []fyne.CanvasObject, objs ...fyne.CanvasObject) *fyne.Container {
 	l := &flowLayout{stretch: stretch}
 	c := container.New(l, objs...)
 	l.obj = c
@@ -100,18 +113,21 @@ func (l *flowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	hs, total := lineHeights(lines)
 	y := float32(0)
 	for i, line := range lines {
-		x, spare := float32(0), size.Width
+		x, spare, stretching := float32(0), size.Width, 0
 		for j, o := range line {
 			if j > 0 {
 				spare -= pad
 			}
 			spare -= o.MinSize().Width
+			if slices.Contains(l.stretch, o) {
+				stretching++
+			}
 		}
 		for _, o := range line {
 			s := o.MinSize()
 			w := s.Width
-			if o == l.stretch && spare > 0 {
-				w += spare
+			if spare > 0 && slices.Contains(l.stretch, o) {
+				w += spare / float32(stretching)
 			}
 			o.Move(fyne.NewPos(x, y+(hs[i]-s.Height)/2))
 			o.Resize(fyne.NewSize(w, s.Height))

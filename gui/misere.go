@@ -65,6 +65,8 @@ func newMisereTab(u *ui) *misereTab {
 	t.code.OnTruncated = t.codeError.truncated
 	t.maxHeaps = widgets.NewBoundedEntry(maxNumberInput)
 	t.maxHeaps.SetText(strconv.Itoa(misere.DefaultMax))
+	// Return in either field computes, as in the Octal tab.
+	t.maxHeaps.OnSubmitted = func(string) { t.Compute() }
 	t.jobs = widgets.NewJobPanel("Compute", t.Compute)
 	t.summary = widget.NewLabel("Type an octal code and Compute its misère quotient (e.g. 0.75, 0.23, 0.77).")
 	t.summary.Wrapping = fyne.TextWrapWord

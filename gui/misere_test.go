@@ -212,3 +212,24 @@ func TestMiserePhiTableTakesTheIdleSumsHeight(t *testing.T) {
 		})
 	}
 }
+
+// TestMisereReturnInMaxHeapComputes: Return in the max heap field computes,
+// as it does in the code field and in the Octal tab's max heaps (it did
+// nothing: a bound of 10^6 typed and entered left the old quotient on
+// screen and no word about the bound).
+func TestMisereReturnInMaxHeapComputes(t *testing.T) {
+	u := newTestUI(t)
+	m := u.misere
+	m.code.SetText("0.23")
+	m.maxHeaps.SetText("1000000")
+	m.maxHeaps.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	assert.True(t, m.codeError.Visible())
+	assert.Equal(t, "max heap must be a whole number from 1 to 5000", m.codeError.Text)
+	m.maxHeaps.SetText("300")
+	m.maxHeaps.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	waitJobs(t, m.jobs)
+	assert.False(t, m.codeError.Visible())
+	require.NotNil(t, m.quotient)
+	assert.Equal(t, "0.23", m.quotient.Code)
+	assert.Equal(t, 6, m.quotient.Order)
+}

@@ -309,9 +309,13 @@ func newOctalTab(u *ui) *octalTab {
 	// Cancel and Continue share a place: Cancel while a job runs (there is
 	// nothing to continue then), Continue otherwise.
 	t.stopGo = t.jobs.CancelOr(t.cont)
-	form := newFlow(codeBox, fitSelect(t.games, false), t.recent, codeBox,
+	// The progress, too, stretches over what its row leaves: its status
+	// names the heaps done, their rate and the expected time, and cut at
+	// the row's least width it showed the heaps alone.
+	progress := t.jobs.ProgressRow(24)
+	form := newFlowStretching([]fyne.CanvasObject{codeBox, progress}, fitSelect(t.games, false), t.recent, codeBox,
 		container.NewHBox(widget.NewLabel("max heaps"), sizedEntry(t.maxHeaps, 6)), t.engineBox, t.jobs.Action, t.stopGo,
-		t.exportBar, t.jobs.ProgressRow(24))
+		t.exportBar, progress)
 	top := container.NewVBox(form, t.codeError, t.summary)
 	// The sum's label, field and misère switch share a row: the rows
 	// below are the answer's.
@@ -458,7 +462,7 @@ func (t *octalTab) solve(resume []uint16) {
 		// further.
 		maxHeaps = min(maxHeaps, octal.DefaultMaxFor(code))
 	}
-	t.jobs.Start("computing "+code.String()+"…", func(ctx context.Context, h widgets.JobHandle) {
+	t.jobs.Start("computing "+statusCode(code)+"…", func(ctx context.Context, h widgets.JobHandle) {
 		start := time.Now()
 		note := quadraticNote(ctx, code, maxHeaps, quadraticChosen)
 		var partial []uint16
@@ -500,16 +504,27 @@ func octalEngine(code octal.Code, quadratic bool) octal.Extender {
 
 // quadraticNote says, beside the progress, that a code without a sparse
 // space scans every split of every heap, with the expected time; "" for
-// the others.
+// the others, and for a code whose forecast does not end within
+// forecastBudget.
 func quadraticNote(ctx context.Context, code octal.Code, heaps int, chosen bool) string {
 	if chosen {
 		return "quadratic engine: every heap scans all its splits"
 	}
+	// The forecast computes the first 8,192 values before the run starts,
+	// and shows nothing meanwhile: a few milliseconds for most codes, but
+	// 23 s for a code of 298 digits 7, as long again as the run itself.
+	// The run's own progress says how fast it goes.
+	ctx, cancel := context.WithTimeout(ctx, forecastBudget)
+	defer cancel()
 	if fc, err := octal.ForecastRun(ctx, code, heaps); err == nil && fc.Quadratic {
 		return fmt.Sprintf("no sparse space: every split scanned (quadratic), about %s in all", fc.Expected.Round(time.Second))
 	}
 	return ""
 }
+
+// forecastBudget is the longest a run waits for its forecast
+// (quadraticNote) before it starts.
+var forecastBudget = 2 * time.Second
 
 // solveProgress shows a run's progress from the worker (throttled).
 func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note string) octal.ProgressFunc {
@@ -520,7 +535,7 @@ func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note stri
 			if p.Total > 0 {
 				fraction = float64(p.Done) / float64(p.Total)
 			}
-			s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", code, p.Done, p.Rate)
+			s := fmt.Sprintf("%s: %d heaps, %.0f heaps/s", statusCode(code), p.Done, p.Rate)
 			if p.Rare > 0 {
 				s += fmt.Sprintf(", %d rare", p.Rare)
 			}
@@ -530,6 +545,20 @@ func (t *octalTab) solveProgress(h widgets.JobHandle, code octal.Code, note stri
 			t.jobs.Report(fraction, s)
 		})
 	}
+}
+
+// statusCodeRunes is the longest code the status line names whole.
+const statusCodeRunes = 12
+
+// statusCode is code as the status line names it: a long code (a field
+// holds 300 characters) is cut to its first digits, so that the heaps done
+// and their rate after it stay in view. The summary names it in full.
+func statusCode(code octal.Code) string {
+	s := []rune(code.String())
+	if len(s) <= statusCodeRunes {
+		return string(s)
+	}
+	return string(s[:statusCodeRunes-1]) + "…"
 }
 
 // nextStep is how far Continue goes after an uncertified run (the values

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -17,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
 	"github.com/nimlab/nimlab/solver/octal"
 	"github.com/nimlab/nimlab/solver/takebreak"
@@ -580,4 +582,63 @@ func TestOctalPlotMarksGrowOnAProjector(t *testing.T) {
 			assert.Equal(t, want, tallest, "a mark's height")
 		})
 	}
+}
+
+// TestOctalProgressIsReadWhole shows a running job's progress at each
+// projector size and the desk's, normal and in presentation mode: the
+// status line (heaps done, their rate, the rare heaps) is drawn whole. The
+// row of controls left the progress its least width, 24 text sizes, half
+// of them the bar's, even where the rest of its line was empty: at
+// 1280×720 the status read "0.6: 1566566 heaps, …".
+func TestOctalProgressIsReadWhole(t *testing.T) {
+	for _, size := range append(slices.Clone(projectorSizes), fyne.NewSize(1920, 1080)) {
+		for _, present := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%.0fx%.0f-present=%v", size.Width, size.Height, present), func(t *testing.T) {
+				u := newProjectorUI(t, size, present, tabOctal)
+				o := u.octal
+				o.jobs.Start("computing 0.6…", func(ctx context.Context, h widgets.JobHandle) {
+					<-ctx.Done()
+					h.Finish(func() { o.jobs.Cancelled("cancelled") })
+				})
+				const status = "0.6: 1566566 heaps, 15864 heaps/s, 12 rare"
+				o.jobs.Report(0.15, status)
+				settle(u)
+				assertOnScreen(t, u.win.Canvas(), o.jobs.Status, o.jobs.CancelButton)
+				assert.Equal(t, status, strings.Join(drawnText(o.jobs.Status), ""), "the status is drawn whole")
+				o.jobs.Cancel()
+				waitJobs(t, o.jobs)
+			})
+		}
+	}
+}
+
+// TestOctalStatusNamesALongCodeShort: the status line names a code of
+// 298 digits by its first 11 characters, so that the heaps done and their
+// rate after it are not cut off; a short code is named whole.
+func TestOctalStatusNamesALongCodeShort(t *testing.T) {
+	long := "0." + strings.Repeat("7", 298)
+	rules, err := takebreak.Parse(long)
+	require.NoError(t, err)
+	assert.Equal(t, "0."+strings.Repeat("7", 9)+"…", statusCode(octal.NewCode(rules)))
+	rules, err = takebreak.Parse("0.137")
+	require.NoError(t, err)
+	assert.Equal(t, "0.137", statusCode(octal.NewCode(rules)))
+}
+
+// TestQuadraticNoteKeepsToItsBudget: the forecast behind the note on a
+// code without a sparse space computes the first 8,192 values before the
+// run starts; for a code of 298 digits 7 that took 23 s on a desk machine,
+// with nothing on screen but "computing…". It gives up after
+// forecastBudget (here 20 ms) and the run starts without a note.
+func TestQuadraticNoteKeepsToItsBudget(t *testing.T) {
+	saved := forecastBudget
+	forecastBudget = 20 * time.Millisecond
+	t.Cleanup(func() { forecastBudget = saved })
+	rules, err := takebreak.Parse("0." + strings.Repeat("7", 298))
+	require.NoError(t, err)
+	start := time.Now()
+	note := quadraticNote(context.Background(), octal.NewCode(rules), 100000, false)
+	assert.Equal(t, "", note)
+	assert.Less(t, time.Since(start), 3*time.Second, "the forecast stops at its budget")
+	assert.Equal(t, "quadratic engine: every heap scans all its splits", quadraticNote(context.Background(), octal.NewCode(rules), 100000, true))
 }

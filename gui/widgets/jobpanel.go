@@ -40,7 +40,11 @@ type JobPanel struct {
 	// screen whose status wraps lays its column out again.
 	OnStatus func()
 
-	box              *fyne.Container
+	box *fyne.Container
+	// barBox sizes the bar of a ProgressRow to barEms text sizes (a third
+	// of that in compact mode); nil for the others.
+	barBox           *fyne.Container
+	barEms           float32
 	compact, running bool
 	// idle, when set, is what shares Cancel's place while no job runs
 	// (see CancelOr).
@@ -90,13 +94,20 @@ func (p *JobPanel) bar() fyne.CanvasObject {
 }
 
 // ProgressRow returns the bar beside the status line, for a wide screen;
-// ems > 0 gives the row a width of ems text sizes inside a flowing row of
-// controls. The row hides as a whole in compact mode while no job runs.
+// ems > 0 gives the row a width of at least ems text sizes inside a
+// flowing row of controls: the bar keeps half of them (a sixth in
+// compact mode, where every text size is larger and the status needs the
+// room more; "15%" still fits) and the status line takes the rest of whatever width the row
+// is given. The row hides as a
+// whole in compact mode while no job runs.
 func (p *JobPanel) ProgressRow(ems float32) fyne.CanvasObject {
-	row := container.NewGridWithColumns(2, p.bar(), p.Status)
+	var row *fyne.Container
 	if ems > 0 {
 		// The wrapper is what the flow lays out: it shows and hides.
-		row = Ems(row, ems)
+		p.barBox, p.barEms = Ems(p.bar(), ems/2), ems/2
+		row = Ems(container.NewBorder(nil, nil, p.barBox, nil, p.Status), ems)
+	} else {
+		row = container.NewGridWithColumns(2, p.bar(), p.Status)
 	}
 	p.box = row
 	p.sync()
@@ -117,6 +128,14 @@ func (p *JobPanel) ProgressColumn() fyne.CanvasObject {
 // is worth more to the picture below.
 func (p *JobPanel) SetCompact(on bool) {
 	p.compact = on
+	if p.barBox != nil {
+		ems := p.barEms
+		if on {
+			ems /= 3
+		}
+		SetEms(p.barBox, ems)
+		p.barBox.Refresh()
+	}
 	p.sync()
 }
 

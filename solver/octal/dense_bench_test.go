@@ -115,3 +115,98 @@ func BenchmarkBlockDenseAB(b *testing.B) {
 		wall[0].Seconds(), wall[1].Seconds(), wall[0].Seconds()/wall[1].Seconds())
 	b.ReportMetric(cpu[0].Seconds()/cpu[1].Seconds(), "cpu-ratio")
 }
+
+// BenchmarkDenseMarkCeiling compares the dense engine's marking pass with
+// the machine's ceiling for it: markPairs over 2^17 pairs of values below
+// 4 096 (ns/split), against byte stores alone to pseudo-random places of
+// the same table, their addresses made in registers (ns/store). A split
+// costs one store, so when the two are close the pass runs at the store
+// rate and only fewer stores, not a better loop, would make it faster.
+//
+//	go test -run XXX -bench DenseMarkCeiling ./solver/octal/
+func BenchmarkDenseMarkCeiling(b *testing.B) {
+	const pairs, width = 1 << 17, 4096
+	lo, hi := make([]uint16, pairs), make([]uint16, pairs)
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return x }
+	for i := range lo {
+		lo[i], hi[i] = uint16(next()%width), uint16(next()%width)
+	}
+	seen := new([MaxValue + 1]uint8)
+	b.Run("markPairs", func(b *testing.B) {
+		for range b.N {
+			markPairs(seen, lo, hi)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pairs), "ns/split")
+	})
+	b.Run("stores", func(b *testing.B) {
+		// Four independent generators, two addresses from each step, so
+		// that making the addresses costs less than storing to them.
+		const mul = 6364136223846793005
+		s0, s1, s2, s3 := x, x+1, x+2, x+3
+		for range b.N {
+			for k := 0; k < pairs; k += 8 {
+				s0, s1, s2, s3 = s0*mul+1, s1*mul+3, s2*mul+5, s3*mul+7
+				seen[s0>>52], seen[s0>>36&(width-1)] = 1, 1
+				seen[s1>>52], seen[s1>>36&(width-1)] = 1, 1
+				seen[s2>>52], seen[s2>>36&(width-1)] = 1, 1
+				seen[s3>>52], seen[s3>>36&(width-1)] = 1, 1
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pairs), "ns/store")
+	})
+}
+
+// BenchmarkDenseMexWitnesses measures why the dense engine marks every
+// split instead of stopping early: for the last 200 of NIMLAB_DENSE_HEAPS
+// heaps (default 2^17) of 0.415, 0.006 and 0.764 it reports how far below
+// the true mex the mex of a pseudo-random half of the splits lies (a
+// filter that marks half the pairs and then tests candidates must test
+// that many), and how many values below the mex at most two splits reach.
+//
+//	go test -run XXX -bench DenseMexWitnesses -benchtime 1x ./solver/octal/
+func BenchmarkDenseMexWitnesses(b *testing.B) {
+	heaps := 1 << 17
+	if s := os.Getenv("NIMLAB_DENSE_HEAPS"); s != "" {
+		heaps, _ = strconv.Atoi(s)
+	}
+	for _, s := range []string{"0.415", "0.006", "0.764"} {
+		b.Run(s, func(b *testing.B) {
+			code := mustCode(b, s)
+			vals, err := DenseExtend(context.Background(), code, make([]uint16, 1, heaps), heaps-1, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, _, split := code.moveDigits()
+			var gap, rare float64
+			heapsSeen := 0
+			for n := heaps - 200; n < heaps; n++ {
+				all, half := make([]int, MaxValue+1), make([]bool, MaxValue+1)
+				for _, j := range split {
+					r := n - j
+					for a := 1; a <= r/2; a++ {
+						v := vals[a] ^ vals[r-a]
+						all[v]++
+						half[v] = half[v] || uint32(a)*2654435761>>31 == 0
+					}
+				}
+				m, h := 0, 0
+				for all[m] > 0 {
+					m++
+				}
+				for half[h] {
+					h++
+				}
+				gap += float64(m - h)
+				for v := range m {
+					if all[v] <= 2 {
+						rare++
+					}
+				}
+				heapsSeen++
+			}
+			b.ReportMetric(gap/float64(heapsSeen), "mex-gap")
+			b.ReportMetric(rare/float64(heapsSeen), "values≤2-witnesses")
+		})
+	}
+}
