@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+
+	"github.com/nimlab/nimlab/plotting"
 )
 
 // Where the ink of a vertex's name and value lies around their baselines,
@@ -79,15 +81,7 @@ func placeVertexText(name, label *canvas.Text, p fyne.Position, s, inner, margin
 		if fits(1) {
 			return 1
 		}
-		hi := float32(1)
-		for range 16 {
-			mid := (lo + hi) / 2
-			if fits(mid) {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
+		lo, _ = plotting.Bisect(lo, 1, 16, fits)
 		return lo
 	}
 	sn, sl := s, s

@@ -222,13 +222,6 @@ func FitInCircle(w, px, dy, r float64) float64 {
 	if w <= 0 || fits(px) {
 		return px
 	}
-	lo, hi := 0.0, px
-	for range 24 {
-		if mid := (lo + hi) / 2; fits(mid) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
+	lo, _ := Bisect(0, px, 24, fits)
 	return max(lo, 0.2*px)
 }

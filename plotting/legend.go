@@ -97,15 +97,26 @@ func (l legend) layout(st style, room, height float64) legendLayout {
 // wrapped label take the narrowest width that needs no more lines, so
 // that no line is left with a lone item or word.
 func narrowestRoom(lo, hi float64, fits func(room float64) bool) float64 {
-	for range 20 {
+	_, hi = Bisect(lo, hi, 20, func(room float64) bool { return !fits(room) })
+	return hi
+}
+
+// Bisect narrows [lo, hi] around the threshold of a test that holds below
+// it and fails above it: steps times, where below holds at the middle, lo
+// moves up to it, else hi moves down to it. The last interval is returned;
+// its ends are within (hi − lo)/2^steps of the threshold. The legend's and
+// a wrapped label's narrowest room, FitInCircle and the window's own fitting
+// of a vertex's name and value into its circle all search with it.
+func Bisect[F ~float32 | ~float64](lo, hi F, steps int, below func(F) bool) (F, F) {
+	for range steps {
 		mid := (lo + hi) / 2
-		if fits(mid) {
-			hi = mid
-		} else {
+		if below(mid) {
 			lo = mid
+		} else {
+			hi = mid
 		}
 	}
-	return hi
+	return lo, hi
 }
 
 // height is the height a legend set as lay takes from the top of the data

@@ -34,17 +34,41 @@ type graphFlags struct {
 
 // graphReport is the JSON object printed by `nimlab graph --json`.
 type graphReport struct {
-	Files    []string          `json:"files"`
-	Vertices int               `json:"vertices"`
-	Edges    int               `json:"edges"`
-	Grundy   vertexObject[int] `json:"grundy"`
-	Kernel   []string          `json:"kernel"`
-	Start    string            `json:"start,omitempty"`
-	Outcome  string            `json:"outcome,omitempty"`
-	// WinningMoves are the start's successors in the kernel.
+	graphSize
+	Grundy vertexObject[int] `json:"grundy"`
+	Kernel []string          `json:"kernel"`
+	startReport
+	Dot     string `json:"dot,omitempty"`
+	Picture string `json:"picture,omitempty"`
+}
+
+// graphSize opens every report of `nimlab graph --json` (normal, loopy and
+// misère play): the files read and the graph's size.
+type graphSize struct {
+	Files    []string `json:"files"`
+	Vertices int      `json:"vertices"`
+	Edges    int      `json:"edges"`
+}
+
+func graphSizeOf(g *graph.Graph, files []string) graphSize {
+	return graphSize{Files: files, Vertices: g.Len(), Edges: g.NumEdges()}
+}
+
+// startReport is the --start vertex's outcome and winning moves in normal
+// and in misère play (all empty without --start).
+type startReport struct {
+	Start   string `json:"start,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+	// WinningMoves are the start's successors that its player wins by
+	// moving to (in normal play, those in the kernel).
 	WinningMoves *[]string `json:"winning_moves,omitempty"`
-	Dot          string    `json:"dot,omitempty"`
-	Picture      string    `json:"picture,omitempty"`
+}
+
+// startReportOf reports the start vertex v with its outcome and winning
+// moves.
+func startReportOf(g *graph.Graph, v int, outcome string, moves []int) startReport {
+	names := vertexNames(g, moves)
+	return startReport{Start: g.Name(v), Outcome: outcome, WinningMoves: &names}
 }
 
 // vertexObject marshals as a JSON object vertex → value with the vertices
@@ -285,17 +309,14 @@ func runGraph(env *cliEnv, file string, f *graphFlags) error {
 		}
 		return err
 	}
-	report := graphReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(),
+	report := graphReport{graphSize: graphSizeOf(g, files),
 		Grundy: vertexObject[int]{names: g.Names(), values: sol.Grundy}, Kernel: vertexNames(g, sol.Kernel)}
 	if f.start != "" {
 		v, err := findStart(g, f.start, len(parts) > 1)
 		if err != nil {
 			return err
 		}
-		report.Start = g.Name(v)
-		report.Outcome = string(sol.Outcome(v))
-		moves := vertexNames(g, sol.WinningMoves(g, v))
-		report.WinningMoves = &moves
+		report.startReport = startReportOf(g, v, string(sol.Outcome(v)), sol.WinningMoves(g, v))
 	}
 	if err := writeGraphFiles(env, f, g, sol, files, &report); err != nil {
 		return err

@@ -149,10 +149,8 @@ func buildRandomGame(spec string, parts []string) (*graph.Graph, error) {
 // loopyReport is the JSON object printed by `nimlab graph --json` for a
 // graph with a cycle.
 type loopyReport struct {
-	Files    []string `json:"files"`
-	Vertices int      `json:"vertices"`
-	Edges    int      `json:"edges"`
-	Loopy    bool     `json:"loopy"`
+	graphSize
+	Loopy bool `json:"loopy"`
 	// Values maps each vertex (in the graph's order) to its generalised
 	// Sprague-Grundy value: "3", "∞" (no finite option) or "∞_{0,2}".
 	Values   vertexObject[string] `json:"values"`
@@ -236,7 +234,7 @@ func runLoopyGraph(env *cliEnv, g *graph.Graph, parts []*graph.Graph, files []st
 // newLoopyReport reports every vertex's value and outcome, their counts and
 // the kernels.
 func newLoopyReport(g *graph.Graph, sol *graph.LoopySolution, kr *graph.KernelReport, files []string) loopyReport {
-	r := loopyReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(), Loopy: true}
+	r := loopyReport{graphSize: graphSizeOf(g, files), Loopy: true}
 	names := g.Names()
 	values := make([]string, g.Len())
 	outcomes := make([]string, g.Len())

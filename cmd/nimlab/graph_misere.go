@@ -10,16 +10,12 @@ import (
 
 // misereGraphReport is the JSON object of `nimlab graph FILE --misere --json`.
 type misereGraphReport struct {
-	Files    []string            `json:"files"`
-	Vertices int                 `json:"vertices"`
-	Edges    int                 `json:"edges"`
-	Play     string              `json:"play"`
-	Games    []misereVertexGames `json:"positions"`
+	graphSize
+	Play  string              `json:"play"`
+	Games []misereVertexGames `json:"positions"`
 	// PPositions lists the misère P-positions.
-	PPositions   []string  `json:"p_positions"`
-	Start        string    `json:"start,omitempty"`
-	Outcome      string    `json:"outcome,omitempty"`
-	WinningMoves *[]string `json:"winning_moves,omitempty"`
+	PPositions []string `json:"p_positions"`
+	startReport
 }
 
 // misereVertexGames is one vertex's misère analysis.
@@ -50,7 +46,7 @@ func runMisereGraph(env *cliEnv, g *graph.Graph, files []string, isSum bool, f *
 		return err
 	}
 	fs := res.Forms
-	r := misereGraphReport{Files: files, Vertices: g.Len(), Edges: g.NumEdges(), Play: "misère", PPositions: []string{}}
+	r := misereGraphReport{graphSize: graphSizeOf(g, files), Play: "misère", PPositions: []string{}}
 	// Genus and canonical form are cheap per vertex (at most birthday+4 sums
 	// with *2 of a form), but a huge graph lists only its first vertices in
 	// text; JSON has them all.
@@ -76,9 +72,7 @@ func runMisereGraph(env *cliEnv, g *graph.Graph, files []string, isSum bool, f *
 		if err != nil {
 			return err
 		}
-		r.Start, r.Outcome = g.Name(v), res.Outcome(v).String()
-		moves := vertexNames(g, res.WinningMoves(g, v))
-		r.WinningMoves = &moves
+		r.startReport = startReportOf(g, v, res.Outcome(v).String(), res.WinningMoves(g, v))
 	}
 	if f.json {
 		return writeJSON(env.stdout, r)

@@ -64,10 +64,16 @@ type verifyReport struct {
 	Compared   int    `json:"compared"`
 	Heaps      int64  `json:"values_computed"`
 	sparseReport
-	MaxValue    int     `json:"max_value"`
-	FirstWindow int     `json:"first_window"`
-	LastWindow  int     `json:"last_window"`
-	Seconds     float64 `json:"seconds"`
+	MaxValue int `json:"max_value"`
+	windowsReport
+	Seconds float64 `json:"seconds"`
+}
+
+// windowsReport is how many values a constant-memory run (two streams, or
+// one on disk) kept in memory: the first heaps' and a last window's.
+type windowsReport struct {
+	FirstWindow int `json:"first_window"`
+	LastWindow  int `json:"last_window"`
 }
 
 // streamReport is the JSON object of `nimlab octal --stream --n N`.
@@ -400,7 +406,7 @@ func runVerifyPeriod(ctx context.Context, env *cliEnv, code octal.Code, f *octal
 		return err
 	}
 	rep := verifyReport{Code: code.String(), Period: p, Preperiod: n0, Proven: res.Proven, Compared: res.Compared, Heaps: res.Heaps,
-		sparseReport: newSparseReport(res.Space, res.Rare), MaxValue: res.MaxValue, FirstWindow: res.First, LastWindow: res.Window, Seconds: time.Since(start).Seconds()}
+		sparseReport: newSparseReport(res.Space, res.Rare), MaxValue: res.MaxValue, windowsReport: windowsReport{FirstWindow: res.First, LastWindow: res.Window}, Seconds: time.Since(start).Seconds()}
 	if !res.Proven {
 		m, a, b := res.Mismatch, int(res.Value), int(res.Ahead)
 		rep.Mismatch, rep.Value, rep.ValueAhead = &m, &a, &b

@@ -46,15 +46,14 @@ type valuesReport struct {
 	MaxAt       int64              `json:"max_at"`
 	Escapes     int                `json:"escapes"`
 	sparseReport
-	FirstWindow int      `json:"first_window"`
-	LastWindow  int      `json:"last_window"`
-	FromFile    int      `json:"heaps_decided_from_file"`
-	FromFileAt  []int64  `json:"heaps_decided_from_file_at,omitempty"`
-	Last        []uint16 `json:"last_values"`
-	Checked     []int64  `json:"checked_heaps"`
-	CheckOK     bool     `json:"check_ok"`
-	Seconds     float64  `json:"seconds"`
-	HeapsPerS   float64  `json:"heaps_per_second"`
+	windowsReport
+	FromFile   int      `json:"heaps_decided_from_file"`
+	FromFileAt []int64  `json:"heaps_decided_from_file_at,omitempty"`
+	Last       []uint16 `json:"last_values"`
+	Checked    []int64  `json:"checked_heaps"`
+	CheckOK    bool     `json:"check_ok"`
+	Seconds    float64  `json:"seconds"`
+	HeapsPerS  float64  `json:"heaps_per_second"`
 }
 
 // runOctalValuesFile runs --values-file.
@@ -260,7 +259,7 @@ func (run *diskRun) compute(ctx context.Context, env *cliEnv, vf *valuestore.Val
 		return nil, err
 	}
 	rep.sparseReport = newSparseReport(stats.Space, stats.Rare)
-	rep.FirstWindow, rep.LastWindow = stats.First, stats.Window
+	rep.windowsReport = windowsReport{FirstWindow: stats.First, LastWindow: stats.Window}
 	rep.FromFile, rep.FromFileAt = stats.SlowHeaps, stats.SlowAt
 	return stats.Rare, nil
 }
