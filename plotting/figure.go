@@ -370,6 +370,12 @@ func (c *canvas) drawCaption() {
 	}
 	st := c.st
 	sty := st.textStyle(captionPx(st), false)
+	// A long caption on a narrow picture is set smaller so that it ends
+	// inside the picture, as far from the right edge as it starts from the
+	// left one.
+	if w, room := st.textWidth(sty, c.caption), st.width-0.8*st.margin; w > room && room > 0 {
+		sty.Font.Size *= vg.Length(room / w)
+	}
 	sty.Color = nrgb(0x707070)
 	sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
 	c.dc.FillText(sty, vg.Point{X: st.pt(0.4 * st.margin), Y: st.pt(2)}, c.caption)
@@ -431,7 +437,10 @@ func (c *canvas) layoutData(p *plot.Plot, setAxes func(dw, dh float64), what str
 	W, H := float64(c.size.Width), float64(c.size.Height)
 	setAxes(W*0.8, H*0.7)
 	l, tp, r, b := c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
-	setAxes(W-2*st.margin-l-r, H-2*st.margin-tp-b)
+	// A picture too small for its margins and labels still gets a positive
+	// data size here (its axes would otherwise span NaN); it is refused
+	// below.
+	setAxes(math.Max(W-2*st.margin-l-r, 1), math.Max(H-2*st.margin-tp-b, 1))
 	l, tp, r, b = c.margins(p, st.margin, st.margin, W-st.margin, H-st.margin)
 	x0, y0 := int(math.Ceil(st.margin+l)), int(math.Ceil(st.margin+tp))
 	x1, y1 := int(math.Floor(W-st.margin-r)), int(math.Floor(H-st.margin-b))
@@ -456,17 +465,24 @@ func (c *canvas) placePlot(p *plot.Plot, want image.Rectangle) (draw.Canvas, err
 	wx0, wy0, wx1, wy1 := float64(want.Min.X), float64(want.Min.Y), float64(want.Max.X), float64(want.Max.Y)
 	l, t, r, b := c.margins(p, 0, 0, float64(c.size.Width), float64(c.size.Height))
 	x0, y0, x1, y1 := wx0-l, wy0-t, wx1+r, wy1+b
-	for range 20 {
+	for i := range 40 {
 		da := p.DataCanvas(c.sub(x0, y0, x1, y1))
 		dx0, dy0, dx1, dy1 := c.pixelRect(da.Rectangle)
 		e := math.Max(math.Max(math.Abs(dx0-wx0), math.Abs(dy0-wy0)), math.Max(math.Abs(dx1-wx1), math.Abs(dy1-wy1)))
 		if e < 1e-3 {
 			return c.sub(x0, y0, x1, y1), nil
 		}
-		x0 += wx0 - dx0
-		y0 += wy0 - dy0
-		x1 += wx1 - dx1
-		y1 += wy1 - dy1
+		// Full corrections, then half ones: on a tiny picture the tick
+		// labels' overhang can make the full corrections alternate
+		// between two rectangles.
+		k := 1.0
+		if i >= 20 {
+			k = 0.5
+		}
+		x0 += k * (wx0 - dx0)
+		y0 += k * (wy0 - dy0)
+		x1 += k * (wx1 - dx1)
+		y1 += k * (wy1 - dy1)
 	}
 	return draw.Canvas{}, fmt.Errorf("plotting: could not place the data area at %v", want)
 }

@@ -23,6 +23,32 @@ type legend struct {
 	// below is the height the picture draws under the legend's last text
 	// line (the period labels), in text sizes; the legend's box takes 0.8.
 	below float64
+	// share, when set, is the part of the data area's height the legend
+	// and what is drawn under it may take: on a small picture they are set
+	// smaller rather than drawn over the values (0: the whole height).
+	share float64
+}
+
+// budget is the height the legend may take in a data area dh pixels high.
+func (l legend) budget(dh float64) float64 {
+	if l.share > 0 {
+		return l.share * dh
+	}
+	return dh
+}
+
+// headroom is the head room a picture keeps above its values for the
+// legend in a data area dw×dh pixels: base pixels for one text line at the
+// note size (with what the picture draws under it) and its further lines;
+// when the legend is set smaller, in proportion, but at least its height
+// and a gap (its padding does not shrink with the text).
+func (l legend) headroom(st style, base, dw, dh float64) float64 {
+	lay := l.layout(st, st.legendRoom(dw), l.budget(dh))
+	h := base*lay.size/st.note + float64(lay.lines-1)*lay.step
+	if lay.size < st.note {
+		h = math.Max(h, l.height(st, lay)+0.2*lay.size+st.line)
+	}
+	return h
 }
 
 // legendItem is one entry of a legend: its label and the swatch drawn before
@@ -204,7 +230,7 @@ func wrapWords(s string, room float64, width func(string) float64) (lines []stri
 // beyond one text line at the note size: the head room a picture adds for
 // it.
 func (l legend) extraHeight(st style, dw, dh float64) float64 {
-	lay := l.layout(st, st.legendRoom(dw), dh)
+	lay := l.layout(st, st.legendRoom(dw), l.budget(dh))
 	return float64(lay.lines-1) * lay.step
 }
 
@@ -215,7 +241,7 @@ func (l legend) draw(c *canvas, fig *Figure) (lastY, size float64) {
 	st := c.st
 	d := fig.Data
 	pad := 0.5 * st.margin
-	lay := l.layout(st, st.legendRoom(float64(d.Dx())), float64(d.Dy()))
+	lay := l.layout(st, st.legendRoom(float64(d.Dx())), l.budget(float64(d.Dy())))
 	top := float64(d.Min.Y) + pad + 0.6*lay.size
 	x0 := float64(d.Max.X) - pad - lay.w
 	lastY = top + float64(lay.lines-1)*lay.step

@@ -1,6 +1,7 @@
 package plotting_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -18,7 +19,12 @@ const unicodeTitle = "Values 0 ≤ G ≤ 6 – Φ · ⊕ ⊗ × − 10⁻⁵ H�
 // renderFigures are one picture of each kind, small, with asymmetric data
 // (a mirrored data layer differs from the right one).
 func renderFigures(t *testing.T) map[string]*plotting.Figure {
-	size := plotting.Size{Width: 480, Height: 320, DPI: 96}
+	return renderFiguresAt(t, plotting.Size{Width: 480, Height: 320, DPI: 96}, " · nimlab test")
+}
+
+// renderFiguresAt draws the pictures of renderFigures at the given size,
+// with tail after each caption.
+func renderFiguresAt(t *testing.T, size plotting.Size, tail string) map[string]*plotting.Figure {
 	vals := make([]uint16, 300)
 	for i := range vals {
 		vals[i] = uint16(i % 7)
@@ -27,7 +33,7 @@ func renderFigures(t *testing.T) map[string]*plotting.Figure {
 		}
 	}
 	ex := func(caption string) plotting.Export {
-		return plotting.Export{Caption: caption + " · nimlab test", Command: "nimlab test --png x", Keywords: []string{"test"}}
+		return plotting.Export{Caption: caption + tail, Command: "nimlab test --png x", Keywords: []string{"test"}}
 	}
 	figs := map[string]*plotting.Figure{}
 	var err error
@@ -101,10 +107,24 @@ func CheckExport(t *testing.T, fig *plotting.Figure, base string) {
 }
 
 // TestFiguresKeepOffTheRightEdge checks that nothing of a picture (an axis
-// end, a line, the title) touches its right edge: a figure whose axis runs
-// into the edge looks cut off on a page.
+// end, a line, the title, the caption) touches its right edge: a figure
+// whose axis runs into the edge looks cut off on a page. The narrow
+// pictures have a caption as long as the CLI writes, which ran off the
+// right edge of a picture 320 pixels wide.
 func TestFiguresKeepOffTheRightEdge(t *testing.T) {
-	for name, fig := range renderFigures(t) {
+	sizes := []plotting.Size{
+		{Width: 480, Height: 320, DPI: 96},
+		{Width: 320, Height: 240, DPI: 96},
+		{Width: 990, Height: 557, DPI: 300, TextPt: 8}, // --width 3.3in
+	}
+	const tail = " (period 34, preperiod 53, certified) · nimlab 0.2.0"
+	figs := map[string]*plotting.Figure{}
+	for _, s := range sizes {
+		for name, fig := range renderFiguresAt(t, s, tail) {
+			figs[fmt.Sprintf("%s %dx%d %gpt", name, s.Width, s.Height, s.TextPt)] = fig
+		}
+	}
+	for name, fig := range figs {
 		t.Run(name, func(t *testing.T) {
 			b := fig.Image.Bounds()
 			assert.Less(t, fig.Data.Max.X, b.Max.X-4, "the data area reaches the right edge")

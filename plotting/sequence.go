@@ -113,7 +113,7 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 	leg := sequenceLegend(c, opts, lut, marked, 0)
 	var headPx float64
 	setAxes := func(dw, dh float64) {
-		headPx = st.sequenceHeadroom(marked) + leg.extraHeight(st, dw, dh)
+		headPx = leg.headroom(st, st.sequenceHeadroom(marked), dw, dh)
 		if !opts.LogX {
 			p.X.Tick.Marker = newIntTicks(xr.Max, int(dw/(2.8*st.textWidth(p.X.Tick.Label, tickLabelFor(n)))+1))
 		}
@@ -124,6 +124,12 @@ func SequencePlot(seq Sequence, opts SequenceOptions) (*Figure, error) {
 		hi := lo + (span-lo)/frac
 		p.Y.Min, p.Y.Max = lo, hi
 		yt := newIntTicks(span, int((dh-headPx)/(2.4*st.tick))+1)
+		if float64(yt.step) > span && frac*dh >= 3*st.tick {
+			// A step above the largest value labels 0 alone, which gives
+			// the axis no scale: the values' band has room for a second
+			// label at least 0.4 of its height above 0.
+			yt = intTicksEvery(niceStepWithin(span))
+		}
 		p.Y.Tick.Marker = clipTicks{yt, float64(maxV)}
 	}
 	data, err := c.layoutData(p, setAxes, "plot")
@@ -350,7 +356,11 @@ func sequenceLegend(c *canvas, opts SequenceOptions, lut []color.NRGBA, marked b
 				fill(img, image.Rect(int(x+sw/2)-lw/2, int(y-0.5*size), int(x+sw/2)-lw/2+lw, int(y+0.5*size)), PreperiodColour)
 			}})
 	}
-	leg := legend{sw: 1.3 * st.note, items: items}
+	// The legend and the period labels take at most 0.6 of the height, so
+	// that their head room (a little taller) leaves the values the 0.3 the
+	// axes keep for them (SequencePlot): on a small printed picture they
+	// are set smaller instead of over the values.
+	leg := legend{sw: 1.3 * st.note, items: items, share: 0.6}
 	if marked {
 		leg.below = periodLabelsBelow
 	}

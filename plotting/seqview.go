@@ -70,7 +70,7 @@ func SequenceViewPlot(p *SequencePyramid, opts SequenceViewOptions) (*Figure, er
 	}
 	var headPx float64
 	setAxes := func(dw, dh float64) {
-		headPx = st.sequenceHeadroom(marked) + leg.extraHeight(st, dw, dh)
+		headPx = leg.headroom(st, st.sequenceHeadroom(marked), dw, dh)
 		if !v.LogX {
 			t := newIntTicks(v.X1-v.X0, int(dw/(2.8*st.textWidth(pl.X.Tick.Label, tickLabelFor(int(v.X1))))+1))
 			pl.X.Tick.Marker = t

@@ -37,7 +37,25 @@ func niceStep(span float64, maxLabels int) int {
 
 // newIntTicks chooses steps for a span so that at most maxLabels labels fit.
 func newIntTicks(span float64, maxLabels int) intTicks {
-	s := niceStep(span, maxLabels)
+	return intTicksEvery(niceStep(span, maxLabels))
+}
+
+// niceStepWithin returns the largest of 1, 2, 5 × 10^k that is at most
+// span (1 for a span below 1): the step that labels a span from 0 twice.
+func niceStepWithin(span float64) int {
+	best := 1
+	for mag := 1; mag <= math.MaxInt32/10; mag *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if s := m * mag; float64(s) <= span {
+				best = s
+			}
+		}
+	}
+	return best
+}
+
+// intTicksEvery labels every multiple of s, with minor ticks between.
+func intTicksEvery(s int) intTicks {
 	minor := 0
 	switch {
 	case s == 1:
@@ -62,6 +80,9 @@ func (t intTicks) Ticks(min, max float64) []plot.Tick {
 	every := t.step
 	if t.minor > 0 {
 		every = t.minor
+	}
+	if math.IsNaN(min) || math.IsNaN(max) || math.IsInf(min, 0) || math.IsInf(max, 0) || every < 1 {
+		return nil // no range: the loop below would never end
 	}
 	var ticks []plot.Tick
 	first := int(math.Ceil((min - t.offset) / float64(every)))
