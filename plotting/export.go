@@ -182,9 +182,13 @@ func (f *Figure) encodeVector(w io.Writer, format string) error {
 // vertical axis label) as text in a rotated group, which ImageMagick's SVG
 // renderer does not draw: each such text gets one matrix instead. (The font
 // is named alone, "DejaVu Sans": ImageMagick drops a family list with
-// fallbacks altogether.)
+// fallbacks altogether.) A long open line (the misère quotient's step line)
+// is split into subpaths of a few segments: ImageMagick's renderer strokes a
+// long one with its closing segment too, a diagonal from its first point to
+// its last, once the picture is rendered large enough.
 func fixSVG(b []byte) []byte {
 	b = bytes.ReplaceAll(b, []byte("data:image/jpg;base64,"), []byte("data:image/png;base64,"))
+	b = openPath.ReplaceAllFunc(b, splitPath)
 	b = bytes.ReplaceAll(b, []byte("style=\"font-family:"), []byte("style=\"stroke:none;font-family:"))
 	b = filledPath.ReplaceAll(b, []byte(`style="fill:$1;stroke:none"`))
 	return rotatedGroup.ReplaceAllFunc(b, func(g []byte) []byte {
@@ -211,10 +215,40 @@ func fixSVG(b []byte) []byte {
 // rotatedGroup is a group gonum's SVG canvas writes for rotated text: a
 // rotation holding only texts; rotatedText is the start of one such text.
 var (
+	openPath     = regexp.MustCompile(`<path d="M[-+0-9.e,]+(?:L[-+0-9.e,]+){9,}" style="fill:none;`)
+	pathPoint    = regexp.MustCompile(`[ML][-+0-9.e,]+`)
 	filledPath   = regexp.MustCompile(`style="fill:(#[0-9A-Fa-f]{6})"`)
 	rotatedGroup = regexp.MustCompile(`<g transform="rotate\(([-+0-9.e]+)\)">\n((?:<text [^>]*>[^<]*</text>\n)+)</g>\n`)
 	rotatedText  = regexp.MustCompile(`<text x="([-+0-9.e]+)" y="([-+0-9.e]+)" transform="scale\(1, -1\)"`)
 )
+
+// pathSegments is how many segments of a long open line go into one
+// subpath (fixSVG).
+const pathSegments = 8
+
+// splitPath rewrites the start of a long open path element, <path d="M…L…"
+// style="fill:none; (openPath), so that each subpath of its d has at most
+// pathSegments segments, each starting where the one before ended: the same
+// line, joins included except between subpaths.
+func splitPath(m []byte) []byte {
+	const head = `<path d="`
+	d := m[len(head) : bytes.IndexByte(m[len(head):], '"')+len(head)]
+	pts := pathPoint.FindAll(d, -1)
+	out := append([]byte{}, head...)
+	for i, p := range pts {
+		switch {
+		case i == 0:
+			out = append(out, p...)
+		case i%pathSegments == 0 && i < len(pts)-1:
+			out = append(out, p...)
+			out = append(out, 'M')
+			out = append(out, p[1:]...)
+		default:
+			out = append(out, p...)
+		}
+	}
+	return append(out, m[len(head)+len(d):]...)
+}
 
 // svgWithMetadata puts a <title>, a <desc> and Dublin Core <metadata>
 // right after the opening <svg> tag, where viewers, Inkscape and search

@@ -2,6 +2,8 @@ package plotting_test
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -138,4 +140,45 @@ func TestFiguresKeepOffTheRightEdge(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLongLinesRenderWithoutAClosingStroke draws the misère quotient
+// orders of 0.07 (a step line of 68 points) at a printed column width and
+// renders its SVG with ImageMagick: its renderer drew a long open path with
+// a diagonal from the first point to the last once the picture was that
+// large. The line's colour must cover about as many pixels of the data
+// area as in the PNG (the diagonal added more than half again).
+func TestLongLinesRenderWithoutAClosingStroke(t *testing.T) {
+	rendercheck.Require(t, "convert")
+	orders := []int{1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
+		144, 144, 176, 176, 176, 352, 496, 528, 600}
+	size := plotting.Size{Width: 990, Height: 557, DPI: 300, TextPt: 8} // --width 3.3in
+	fig, err := plotting.QuotientOrdersPlot(plotting.QuotientOrders{Name: "0.07", Orders: orders}, plotting.QuotientOrdersOptions{Size: size})
+	require.NoError(t, err)
+	file := filepath.Join(t.TempDir(), "orders.svg")
+	require.NoError(t, plotting.SaveByExtension(fig, file))
+	var im rendercheck.Renderer
+	for _, r := range rendercheck.For("svg") {
+		if r.Name == "imagemagick" {
+			im = r
+		}
+	}
+	require.NotEmpty(t, im.Name)
+	got, err := rendercheck.Render(im, file, size.Width, size.Height, size.DPI)
+	require.NoError(t, err)
+	line := func(img image.Image) int { // pixels near the line's colour #1b3a8c
+		n := 0
+		for y := fig.Data.Min.Y; y < fig.Data.Max.Y; y++ {
+			for x := fig.Data.Min.X; x < fig.Data.Max.X; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if d := math.Abs(float64(r>>8)-0x1b) + math.Abs(float64(g>>8)-0x3a) + math.Abs(float64(b>>8)-0x8c); d < 120 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	want, have := line(fig.Image), line(got)
+	require.Positive(t, want)
+	assert.InDelta(t, 1, float64(have)/float64(want), 0.35, "line pixels: %d rendered by ImageMagick, %d in the PNG", have, want)
 }
