@@ -16,6 +16,7 @@ import (
 
 	"github.com/nimlab/nimlab/gui/widgets"
 	"github.com/nimlab/nimlab/plotting"
+	"github.com/nimlab/nimlab/solver/octal"
 )
 
 // valuesTable shows a Grundy sequence in the layout of the thesis' Table
@@ -202,14 +203,14 @@ func (vt *valuesTable) applyControls() {
 		values = values[:vt.exactly]
 	case vt.certified && vt.period > 0 && vt.preperiod >= 0:
 		// Extending through the period is O(N): in the background.
-		n, p := vt.exactly, vt.period
+		n, per := vt.exactly, vt.periodOf()
 		computed := vt.computed
 		vt.status.SetText(fmt.Sprintf("extending to %s values through the period…", plotting.GroupDigits(n)))
 		vt.jobs.Start(func(ctx context.Context, h widgets.JobHandle) {
 			out := make([]uint16, n)
 			copy(out, computed)
 			for k := len(computed); k < n; k++ {
-				out[k] = out[k-p]
+				out[k] = uint16(per.At(computed, k))
 			}
 			d := valueDigits(out, vt.names)
 			h.Finish(func() {
@@ -277,10 +278,14 @@ func (vt *valuesTable) periodicValue(n int) (uint16, bool) {
 	if !vt.certified || p <= 0 || pre < 0 || len(vt.computed) < pre+p {
 		return 0, false
 	}
-	if n < len(vt.computed) {
-		return vt.computed[n], true
-	}
-	return vt.computed[pre+(n-pre)%p], true
+	return uint16(vt.periodOf().At(vt.computed, n)), true
+}
+
+// periodOf is the table's certified period as the solver states it: the
+// values beyond the computed ones come from Period.At, as everywhere else.
+// The table is given a period only when its saltus is 0.
+func (vt *valuesTable) periodOf() octal.Period {
+	return octal.Period{Period: vt.period, Preperiod: vt.preperiod}
 }
 
 func (vt *valuesTable) applyWidths() {
